@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The root package depends on no other package: only the Swift toolchain.
+// Side-by-side comparisons with other libraries live in Benchmarks/ (its own package).
+let package = Package(
+  name: "MovieSearch",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "Streams", targets: ["Streams"]),
+    .library(name: "MovieSearch", targets: ["MovieSearch"]),
+    .executable(name: "movie-search", targets: ["movie-search"]),
+  ],
+  targets: [
+    .target(name: "Streams"),
+    .target(name: "MovieSearch", dependencies: ["Streams"]),
+    .executableTarget(name: "movie-search", dependencies: ["MovieSearch", "Streams"]),
+    .testTarget(name: "StreamsTests", dependencies: ["Streams"]),
+    .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "Streams"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,308 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The test executor and the virtual clock's state behind one lock.
+///
+/// Jobs only queue up in `enqueue`; a dedicated driver thread runs them one at a time.
+/// When the queue is empty every task of the test is suspended, and only then does the
+/// driver move time to the earliest deadline and wake that sleeper
+/// (see `design/virtual-time.md`).
+final class VirtualRuntime: TaskExecutor, Sendable {
+  /// The runtime of the `withVirtualTime` call the current task belongs to.
+  @TaskLocal static var current: VirtualRuntime?
+
+  /// Why a task waits on the clock; at equal deadlines sleepers wake before advancers.
+  enum WaitKind: Int {
+    case sleeper, advance, idle
+  }
+
+  struct Waiter {
+    let id: UInt64
+    let deadline: Duration
+    let kind: WaitKind
+    let task: String
+    let continuation: UnsafeContinuation<Void, any Error>
+
+    /// Idle waiters come last; otherwise earliest deadline, then kind, then arrival.
+    func wakesBefore(_ other: Waiter) -> Bool {
+      if (kind == .idle) != (other.kind == .idle) { return other.kind == .idle }
+      if deadline != other.deadline { return deadline < other.deadline }
+      if kind != other.kind { return kind.rawValue < other.kind.rawValue }
+      return id < other.id
+    }
+  }
+
+  struct State: ~Copyable {
+    var jobs: [UnownedJob] = []
+    var jobsHead = 0
+    var now: Duration = .zero
+    var waiters: [Waiter] = []
+    var cancelledEarly: Set<UInt64> = []
+    var nextID: UInt64 = 0
+    var driver: pthread_t?
+    var driverWaiting = false
+    var failure: VirtualTimeError?
+    var bodyFinished = false
+    var externallyCancelled = false
+    var finished = false
+    var completion: UnsafeContinuation<Void, Never>?
+    /// Tasks started through `spawnTask` that have not returned yet.
+    var liveTasks: [UInt64: String] = [:]
+
+    mutating func popJob() -> UnownedJob? {
+      guard jobsHead < jobs.count else { return nil }
+      let job = jobs[jobsHead]
+      jobsHead += 1
+      if jobsHead == jobs.count {
+        jobs.removeAll(keepingCapacity: true)
+        jobsHead = 0
+      }
+      return job
+    }
+
+    var hasJobs: Bool { jobsHead < jobs.count }
+
+    func isDriverThread() -> Bool {
+      guard let driver else { return false }
+      return pthread_equal(driver, pthread_self()) != 0
+    }
+
+    func report() -> String {
+      let sleeping = waiters.filter { $0.kind != .idle }.sorted { $0.wakesBefore($1) }
+      let sleepers =
+        sleeping.isEmpty
+        ? "none"
+        : sleeping.map { "'\($0.task)' until \(formatVirtualTime($0.deadline))" }
+          .joined(separator: ", ")
+      var text = "virtual time \(formatVirtualTime(now)); pending sleepers: \(sleepers)"
+      if !liveTasks.isEmpty {
+        let names = liveTasks.sorted { $0.key < $1.key }.map { "'\($0.value)'" }
+        text += "; running tasks: " + names.joined(separator: ", ")
+      }
+      return text
+    }
+
+    mutating func fail(_ kind: VirtualTimeError.Kind, _ what: String) {
+      guard failure == nil, !externallyCancelled else { return }
+      failure = VirtualTimeError(kind: kind, message: "\(what) (\(report()))")
+    }
+  }
+
+  private enum Step {
+    case run(UnownedJob)
+    case wake(UnsafeContinuation<Void, any Error>, (any Error)?)
+    case wait
+    case finish
+  }
+
+  let stallLimit: Duration
+  private let state = Mutex(State())
+  private let wakeup = DispatchSemaphore(value: 0)
+
+  init(stallLimit: Duration) {
+    self.stallLimit = stallLimit
+  }
+
+  var now: Duration { state.withLock { $0.now } }
+
+  // MARK: Executor
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let signal = state.withLock { state -> Bool in
+      state.jobs.append(job)
+      if state.driver != nil, !state.finished, !state.isDriverThread() {
+        let task = Task.name.map { "task '\($0)'" } ?? "an unnamed task or a thread outside Swift concurrency"
+        state.fail(.escape, "work arrived from another thread: \(task) resumed a task of the test")
+      }
+      guard state.driverWaiting else { return false }
+      state.driverWaiting = false
+      return true
+    }
+    if signal { wakeup.signal() }
+  }
+
+  // MARK: Clock
+
+  func sleep(until deadline: Duration?, kind: WaitKind) async throws {
+    try Task.checkCancellation()
+    let name = Task.name ?? "unnamed task"
+    let id = try state.withLock { state -> UInt64? in
+      guard state.isDriverThread() else {
+        state.fail(.escape, "task '\(name)' slept on the virtual clock outside the test executor")
+        throw state.failure ?? VirtualTimeError(kind: .escape, message: "escaped sleep")
+      }
+      if kind == .sleeper, let deadline, deadline <= state.now { return nil }
+      state.nextID += 1
+      return state.nextID
+    }
+    guard let id else { return }
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { continuation in
+        let cancelled = state.withLock { state -> Bool in
+          if state.cancelledEarly.remove(id) != nil { return true }
+          let target = max(deadline ?? state.now, state.now)
+          state.waiters.append(
+            Waiter(id: id, deadline: target, kind: kind, task: name, continuation: continuation))
+          return false
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state -> Waiter? in
+        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
+          state.cancelledEarly.insert(id)
+          return nil
+        }
+        return state.waiters.remove(at: index)
+      }
+      waiter?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  // MARK: Tasks
+
+  func taskStarted(_ name: String) -> UInt64 {
+    state.withLock { state in
+      state.nextID += 1
+      state.liveTasks[state.nextID] = name
+      return state.nextID
+    }
+  }
+
+  func taskEnded(_ id: UInt64) {
+    _ = state.withLock { $0.liveTasks.removeValue(forKey: id) }
+  }
+
+  // MARK: Driver
+
+  func bodyFinished() {
+    state.withLock { $0.bodyFinished = true }
+  }
+
+  /// Marks the run as cancelled from outside: work arriving from other threads is expected.
+  func cancelFromOutside() {
+    let signal = state.withLock { state -> Bool in
+      state.externallyCancelled = true
+      defer { state.driverWaiting = false }
+      return state.driverWaiting
+    }
+    if signal { wakeup.signal() }
+  }
+
+  /// Starts the driver thread.
+  func start() {
+    startThread { [self] in drive() }
+  }
+
+  /// Waits until the driver has stopped; returns the failure it found, if any.
+  func completion() async -> VirtualTimeError? {
+    await withUnsafeContinuation { continuation in
+      let done = state.withLock { state -> Bool in
+        if state.finished { return true }
+        state.completion = continuation
+        return false
+      }
+      if done { continuation.resume() }
+    }
+    return state.withLock { $0.failure }
+  }
+
+  private func drive() {
+    state.withLock { $0.driver = pthread_self() }
+    let executor = asUnownedTaskExecutor()
+    loop: while true {
+      switch nextStep() {
+      case .run(let job):
+        job.runSynchronously(on: executor)
+      case .wake(let continuation, let error):
+        if let error {
+          continuation.resume(throwing: error)
+        } else {
+          continuation.resume()
+        }
+      case .wait:
+        if wakeup.wait(timeout: .now() + .nanoseconds(Int(stallLimit.nanoseconds))) == .timedOut {
+          state.withLock { state in
+            guard state.driverWaiting else { return }
+            state.driverWaiting = false
+            state.fail(
+              .deadlock,
+              "deadlock: every task is suspended, no sleeper is pending, and nothing arrived "
+                + "within \(stallLimit)")
+          }
+        }
+      case .finish:
+        break loop
+      }
+    }
+    let completion = state.withLock { state in
+      state.finished = true
+      defer { state.completion = nil }
+      return state.completion
+    }
+    completion?.resume()
+  }
+
+  private func nextStep() -> Step {
+    state.withLock { state -> Step in
+      if let job = state.popJob() { return .run(job) }
+      // The queue is empty: every task of the test is suspended.
+      if state.failure != nil || state.externallyCancelled || state.bodyFinished {
+        if state.bodyFinished, !state.waiters.isEmpty || !state.liveTasks.isEmpty {
+          state.fail(.leak, "the body returned but tasks are still running")
+        }
+        // Wake what still sleeps so that it can unwind, then stop once all is quiet.
+        if !state.waiters.isEmpty {
+          return .wake(state.waiters.removeFirst().continuation, CancellationError())
+        }
+        return .finish
+      }
+      guard let first = state.waiters.indices.min(by: { state.waiters[$0].wakesBefore(state.waiters[$1]) })
+      else {
+        state.driverWaiting = true
+        return .wait
+      }
+      let waiter = state.waiters.remove(at: first)
+      state.now = max(state.now, waiter.deadline)
+      return .wake(waiter.continuation, nil)
+    }
+  }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds, saturating at `Int64.max`.
+  var nanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    return overflow ? .max : scaled + attoseconds / 1_000_000_000
+  }
+}
+
+private final class ThreadBody: Sendable {
+  let run: @Sendable () -> Void
+  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}
+
+/// Starts a detached POSIX thread running `body`.
+private func startThread(_ body: @escaping @Sendable () -> Void) {
+  let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+  var thread = pthread_t()
+  let result = pthread_create(
+    &thread, nil,
+    { raw in
+      guard let raw else { return nil }
+      Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().run()
+      return nil
+    }, box)
+  precondition(result == 0, "withVirtualTime could not start its driver thread (error \(result))")
+  pthread_detach(thread)
+}

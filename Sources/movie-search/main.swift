@@ -1,0 +1,1 @@
+print("movie-search: coming soon")
