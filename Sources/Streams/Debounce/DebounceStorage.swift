@@ -1,0 +1,152 @@
+import Synchronization
+
+/// The state of one debounce iterator; transitions return what to do outside the lock.
+struct DebounceState<Element: Sendable, Failure: Error, Instant: InstantProtocol> {
+  var outbox = Outbox<Element, Failure>(capacity: .max)
+  var pending: (element: Element, deadline: Instant)?
+  var isStarted = false
+  var tasks: [Task<Void, Never>] = []
+  /// The timer task, parked while nothing is pending.
+  var parkedTimer: UnsafeContinuation<Void, Never>?
+
+  enum TimerStep {
+    case stop
+    case park
+    case sleep(until: Instant)
+    case emitted(Wakeups)
+  }
+
+  /// An element arrived from the base at `now`.
+  mutating func arrived(_ element: Element, at now: Instant, interval: Instant.Duration) -> Wakeups? {
+    guard !outbox.isClosed else { return nil }
+    var wakeups = settleIfDue(at: now)
+    pending = (element, now.advanced(by: interval))
+    if let timer = parkedTimer {
+      parkedTimer = nil
+      wakeups.producers.append(timer)
+    }
+    return wakeups
+  }
+
+  /// The timer woke up (or started) at `now`.
+  mutating func timerFired(at now: Instant) -> TimerStep {
+    guard !outbox.isClosed else { return .stop }
+    guard let pending else { return .park }
+    if now < pending.deadline { return .sleep(until: pending.deadline) }
+    return .emitted(settleIfDue(at: now))
+  }
+
+  /// Parks the timer; `false` means there is work and it should go on at once.
+  mutating func parkTimer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
+    guard pending == nil, !outbox.isClosed else { return false }
+    parkedTimer = continuation
+    return true
+  }
+
+  /// The base ended: a pending element is emitted on finish, dropped on failure.
+  mutating func baseEnded(_ end: Terminal<Failure>) -> Wakeups {
+    var wakeups = Wakeups()
+    if case .finished = end, let pending {
+      wakeups = outbox.push(pending.element).1
+    }
+    wakeups.add(close(end))
+    return wakeups
+  }
+
+  /// Ends the output and releases the timer; returns the tasks to cancel.
+  mutating func close(_ end: Terminal<Failure>) -> Wakeups {
+    pending = nil
+    var wakeups = outbox.close(end)
+    if let timer = parkedTimer { wakeups.producers.append(timer) }
+    parkedTimer = nil
+    return wakeups
+  }
+
+  private mutating func settleIfDue(at now: Instant) -> Wakeups {
+    guard let due = pending, now >= due.deadline else { return Wakeups() }
+    pending = nil
+    return outbox.push(due.element).1
+  }
+}
+
+/// Owns the lock and the two tasks of a debounce iterator: one reads the base, one sleeps
+/// until the pending element's deadline.
+final class DebounceStorage<Base: AsyncSequence & Sendable, C: Clock>: OutboxOwner
+where Base.Element: Sendable {
+  typealias Element = Base.Element
+  typealias Failure = Base.Failure
+
+  private let base: Base
+  private let interval: C.Duration
+  private let tolerance: C.Duration?
+  private let clock: C
+  private let state = Mutex(DebounceState<Element, Failure, C.Instant>())
+
+  init(base: Base, interval: C.Duration, tolerance: C.Duration?, clock: C) {
+    self.base = base
+    self.interval = interval
+    self.tolerance = tolerance
+    self.clock = clock
+  }
+
+  func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R {
+    state.withLock { body(&$0.outbox) }
+  }
+
+  func startIfNeeded() {
+    state.withLock { state in
+      guard !state.isStarted, !state.outbox.isClosed else { return }
+      state.isStarted = true
+      // Started under the lock so that a concurrent `cancel()` always sees them.
+      state.tasks = [
+        spawnTask(named: "debounce: base") { [self] in await readBase() },
+        spawnTask(named: "debounce: timer") { [self] in await runTimer() },
+      ]
+    }
+  }
+
+  func cancel() {
+    end(.cancelled)
+  }
+
+  private func end(_ end: Terminal<Failure>) {
+    let (wakeups, tasks) = state.withLock { ($0.baseEnded(end), $0.tasks) }
+    wakeups.resume()
+    for task in tasks { task.cancel() }
+  }
+
+  private func readBase() async {
+    let end = await iterate(base) { element in
+      let now = clock.now
+      guard let wakeups = state.withLock({ $0.arrived(element, at: now, interval: interval) })
+      else { return false }
+      wakeups.resume()
+      return true
+    }
+    // On finish or failure the timer may still sleep towards a deadline that no longer
+    // matters: `end` cancels it.
+    if let end { self.end(end) }
+  }
+
+  private func runTimer() async {
+    while true {
+      let now = clock.now
+      switch state.withLock({ $0.timerFired(at: now) }) {
+      case .stop:
+        return
+      case .emitted(let wakeups):
+        wakeups.resume()
+      case .park:
+        await withUnsafeContinuation { continuation in
+          if !state.withLock({ $0.parkTimer(continuation) }) { continuation.resume() }
+        }
+      case .sleep(let deadline):
+        do {
+          try await clock.sleep(until: deadline, tolerance: tolerance)
+        } catch {
+          return  // Cancelled: the output has ended.
+        }
+      }
+    }
+  }
+}

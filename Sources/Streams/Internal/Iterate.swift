@@ -1,0 +1,17 @@
+/// Iterates `sequence` until it ends or `body` returns `false`.
+///
+/// - Returns: How the sequence ended, or `nil` if `body` stopped the iteration.
+func iterate<S: AsyncSequence>(
+  _ sequence: S,
+  _ body: (S.Element) async -> Bool
+) async -> Terminal<S.Failure>? {
+  var iterator = sequence.makeAsyncIterator()
+  do throws(S.Failure) {
+    while let element = try await iterator.next(isolation: nil) {
+      guard await body(element) else { return nil }
+    }
+    return .finished
+  } catch {
+    return .failed(error)
+  }
+}

@@ -1,0 +1,224 @@
+/// How the output of an operator ended.
+enum Terminal<Failure: Error> {
+  case finished
+  case failed(Failure)
+  /// The consumer was cancelled or dropped its iterator: buffered elements are discarded.
+  case cancelled
+}
+
+/// Continuations to resume once the lock is released.
+struct Wakeups {
+  var consumer: UnsafeContinuation<Void, Never>?
+  var producers: [UnsafeContinuation<Void, Never>] = []
+
+  /// Adds the continuations of `other`.
+  mutating func add(_ other: Wakeups) {
+    if let consumer = other.consumer { self.consumer = consumer }
+    producers += other.producers
+  }
+
+  func resume() {
+    consumer?.resume()
+    for producer in producers { producer.resume() }
+  }
+}
+
+/// Where an operator's output waits for its single consumer.
+///
+/// It lives inside an operator's locked state. Producers append and go on while the buffer
+/// has room, and park when it is full; the consumer takes the whole buffer at once (one
+/// lock for many elements), which is what makes handing elements across tasks cheap.
+struct Outbox<Element: Sendable, Failure: Error> {
+  private(set) var buffer: [Element] = []
+  private(set) var terminal: Terminal<Failure>?
+  private var consumer: UnsafeContinuation<Void, Never>?
+  private var parkedProducers: [UnsafeContinuation<Void, Never>] = []
+  let capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+  }
+
+  var isClosed: Bool { terminal != nil }
+
+  enum Push {
+    case accepted
+    /// Accepted, but the producer must wait (``parkProducer(_:)``) before producing more.
+    case full
+    /// The output has ended; the element was dropped and the producer should stop.
+    case closed
+  }
+
+  /// Appends `element`, unless the output has ended.
+  mutating func push(_ element: Element) -> (Push, Wakeups) {
+    guard terminal == nil else { return (.closed, Wakeups()) }
+    buffer.append(element)
+    return (buffer.count >= capacity ? .full : .accepted, takeConsumer())
+  }
+
+  /// Parks a producer until the consumer has taken the buffer; `false` means go on at once.
+  mutating func parkProducer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
+    guard terminal == nil, buffer.count >= capacity else { return false }
+    parkedProducers.append(continuation)
+    return true
+  }
+
+  /// Ends the output; elements already buffered are still delivered unless `cancelled`.
+  mutating func close(_ end: Terminal<Failure>) -> Wakeups {
+    guard terminal == nil else { return Wakeups() }
+    terminal = end
+    if case .cancelled = end { buffer.removeAll() }
+    return wakeEveryone()
+  }
+
+  /// Drops every buffered element (a switch in `flatMapLatest`) and unparks producers.
+  mutating func discardBuffer() -> Wakeups {
+    buffer.removeAll(keepingCapacity: true)
+    return Wakeups(consumer: nil, producers: takeProducers())
+  }
+
+  enum Take {
+    case elements
+    case end(Terminal<Failure>)
+    case wait
+  }
+
+  /// Moves every buffered element into `batch` (which must be empty).
+  mutating func take(into batch: inout [Element]) -> (Take, Wakeups) {
+    if !buffer.isEmpty {
+      swap(&buffer, &batch)
+      return (.elements, Wakeups(consumer: nil, producers: takeProducers()))
+    }
+    guard let terminal else { return (.wait, Wakeups()) }
+    // An error is delivered once; later calls just see the end.
+    if case .failed = terminal { self.terminal = .finished }
+    return (.end(terminal), Wakeups())
+  }
+
+  /// Parks the consumer; `false` means something is ready and it should not wait.
+  mutating func parkConsumer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
+    guard buffer.isEmpty, terminal == nil else { return false }
+    consumer = continuation
+    return true
+  }
+
+  private mutating func takeConsumer() -> Wakeups {
+    defer { consumer = nil }
+    return Wakeups(consumer: consumer)
+  }
+
+  private mutating func takeProducers() -> [UnsafeContinuation<Void, Never>] {
+    guard !parkedProducers.isEmpty else { return [] }
+    defer { parkedProducers.removeAll() }
+    return parkedProducers
+  }
+
+  private mutating func wakeEveryone() -> Wakeups {
+    var wakeups = takeConsumer()
+    wakeups.producers = takeProducers()
+    return wakeups
+  }
+}
+
+/// The storage class of an operator whose output goes through an ``Outbox``.
+protocol OutboxOwner<Element, Failure>: AnyObject, Sendable {
+  associatedtype Element: Sendable
+  associatedtype Failure: Error
+
+  /// Runs `body` on the outbox while holding the operator's lock.
+  func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R
+  /// Starts the operator's tasks; called before every wait, must be cheap once started.
+  func startIfNeeded()
+  /// Stops everything: the consumer was cancelled or dropped its iterator.
+  func cancel()
+}
+
+extension OutboxOwner {
+  /// Fills `batch` with the next elements; returns `false` at the end of the output.
+  func nextBatch(
+    into batch: inout [Element],
+    isolation: isolated (any Actor)?
+  ) async throws(Failure) -> Bool {
+    startIfNeeded()
+    while true {
+      let (take, wakeups) = withOutbox { $0.take(into: &batch) }
+      wakeups.resume()
+      switch take {
+      case .elements:
+        return true
+      case .end(.failed(let error)):
+        throw error
+      case .end:
+        return false
+      case .wait:
+        await withTaskCancellationHandler {
+          await withUnsafeContinuation(isolation: isolation) { continuation in
+            if !withOutbox({ $0.parkConsumer(continuation) }) { continuation.resume() }
+          }
+        } onCancel: {
+          cancel()
+        }
+      }
+    }
+  }
+
+  /// Appends `element` and, when the buffer is full, waits until the consumer takes it.
+  /// Returns `false` once the output has ended: the producer should stop.
+  func send(_ element: Element) async -> Bool {
+    let (outcome, wakeups) = withOutbox { $0.push(element) }
+    wakeups.resume()
+    switch outcome {
+    case .accepted:
+      return true
+    case .closed:
+      return false
+    case .full:
+      await withUnsafeContinuation { continuation in
+        if !withOutbox({ $0.parkProducer(continuation) }) { continuation.resume() }
+      }
+      return !withOutbox { $0.isClosed }
+    }
+  }
+
+  /// Ends the output (see ``Outbox/close(_:)``).
+  func close(_ end: Terminal<Failure>) {
+    withOutbox { $0.close(end) }.resume()
+  }
+}
+
+/// Cancels an operator's work when the last copy of its iterator goes away.
+final class IteratorLifetime<Owner: OutboxOwner>: Sendable {
+  let owner: Owner
+  init(_ owner: Owner) { self.owner = owner }
+  deinit { owner.cancel() }
+}
+
+/// The consumer side of an operator's iterator: the batch taken from its outbox.
+struct OutboxReader<Owner: OutboxOwner> {
+  let lifetime: IteratorLifetime<Owner>
+  var batch: [Owner.Element] = []
+  var index = 0
+
+  init(_ owner: Owner) {
+    lifetime = IteratorLifetime(owner)
+  }
+
+  var owner: Owner { lifetime.owner }
+
+  /// Drops what is left of the current batch.
+  mutating func discardBatch() {
+    batch.removeAll(keepingCapacity: true)
+    index = 0
+  }
+
+  mutating func next(isolation: isolated (any Actor)?) async throws(Owner.Failure) -> Owner.Element? {
+    if index < batch.count {
+      defer { index += 1 }
+      return batch[index]
+    }
+    discardBatch()
+    guard try await lifetime.owner.nextBatch(into: &batch, isolation: isolation) else { return nil }
+    index = 1
+    return batch[0]
+  }
+}

@@ -1,0 +1,29 @@
+import Synchronization
+
+/// A continuation that can be resumed exactly once, even before it is parked.
+final class ParkedContinuation: Sendable {
+  private enum State {
+    case empty
+    case parked(UnsafeContinuation<Void, Never>)
+    case resumed
+  }
+  private let state = Mutex(State.empty)
+
+  func park(_ continuation: UnsafeContinuation<Void, Never>) {
+    let resumeNow = state.withLock { state -> Bool in
+      guard case .empty = state else { return true }
+      state = .parked(continuation)
+      return false
+    }
+    if resumeNow { continuation.resume() }
+  }
+
+  func resume() {
+    let continuation = state.withLock { state -> UnsafeContinuation<Void, Never>? in
+      defer { state = .resumed }
+      guard case .parked(let continuation) = state else { return nil }
+      return continuation
+    }
+    continuation?.resume()
+  }
+}
