@@ -15,3 +15,6 @@ func iterate<S: AsyncSequence>(
     return .failed(error)
   }
 }
+
+/// Converts a value that cannot exist: the error of a sequence that cannot fail.
+func absurd<T>(_ never: Never) -> T {}

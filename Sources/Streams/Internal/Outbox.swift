@@ -33,6 +33,9 @@ struct Outbox<Element: Sendable, Failure: Error> {
   private(set) var terminal: Terminal<Failure>?
   private var consumer: UnsafeContinuation<Void, Never>?
   private var parkedProducers: [UnsafeContinuation<Void, Never>] = []
+  /// Counts ``discardBuffer()`` calls, so that a reader can tell that a batch it took
+  /// earlier has been superseded.
+  private(set) var epoch: UInt64 = 0
   let capacity: Int
 
   init(capacity: Int) {
@@ -74,6 +77,7 @@ struct Outbox<Element: Sendable, Failure: Error> {
   /// Drops every buffered element (a switch in `flatMapLatest`) and unparks producers.
   mutating func discardBuffer() -> Wakeups {
     buffer.removeAll(keepingCapacity: true)
+    epoch &+= 1
     return Wakeups(consumer: nil, producers: takeProducers())
   }
 
@@ -131,25 +135,32 @@ protocol OutboxOwner<Element, Failure>: AnyObject, Sendable {
   func startIfNeeded()
   /// Stops everything: the consumer was cancelled or dropped its iterator.
   func cancel()
+  /// Whether elements taken at `epoch` have been superseded since (see `flatMapLatest`).
+  func isStale(epoch: UInt64) -> Bool
 }
 
 extension OutboxOwner {
-  /// Fills `batch` with the next elements; returns `false` at the end of the output.
+  func isStale(epoch: UInt64) -> Bool { false }
+
+  /// Fills `batch` with the next elements; returns their epoch, or `nil` at the end.
   func nextBatch(
     into batch: inout [Element],
     isolation: isolated (any Actor)?
-  ) async throws(Failure) -> Bool {
+  ) async throws(Failure) -> UInt64? {
     startIfNeeded()
     while true {
-      let (take, wakeups) = withOutbox { $0.take(into: &batch) }
+      let (take, wakeups, epoch) = withOutbox { outbox in
+        let (take, wakeups) = outbox.take(into: &batch)
+        return (take, wakeups, outbox.epoch)
+      }
       wakeups.resume()
       switch take {
       case .elements:
-        return true
+        return epoch
       case .end(.failed(let error)):
         throw error
       case .end:
-        return false
+        return nil
       case .wait:
         await withTaskCancellationHandler {
           await withUnsafeContinuation(isolation: isolation) { continuation in
@@ -198,6 +209,7 @@ struct OutboxReader<Owner: OutboxOwner> {
   let lifetime: IteratorLifetime<Owner>
   var batch: [Owner.Element] = []
   var index = 0
+  var epoch: UInt64 = 0
 
   init(_ owner: Owner) {
     lifetime = IteratorLifetime(owner)
@@ -212,13 +224,27 @@ struct OutboxReader<Owner: OutboxOwner> {
   }
 
   mutating func next(isolation: isolated (any Actor)?) async throws(Owner.Failure) -> Owner.Element? {
-    if index < batch.count {
+    if index < batch.count, !owner.isStale(epoch: epoch) {
       defer { index += 1 }
       return batch[index]
     }
     discardBatch()
-    guard try await lifetime.owner.nextBatch(into: &batch, isolation: isolation) else { return nil }
+    guard let epoch = try await owner.nextBatch(into: &batch, isolation: isolation) else {
+      return nil
+    }
+    self.epoch = epoch
     index = 1
     return batch[0]
+  }
+}
+
+extension Terminal {
+  /// The same ending with the error converted.
+  func map<Other: Error>(_ transform: (Failure) -> Other) -> Terminal<Other> {
+    switch self {
+    case .finished: .finished
+    case .failed(let error): .failed(transform(error))
+    case .cancelled: .cancelled
+    }
   }
 }
