@@ -1,0 +1,58 @@
+import Synchronization
+
+/// The state of one merge iterator; transitions return what to do outside the lock.
+struct MergeState<Element: Sendable, Failure: Error> {
+  var outbox = Outbox<Element, Failure>(capacity: 128)
+  /// Bases that have not finished yet.
+  var running: Int
+  var isStarted = false
+  var tasks: [Task<Void, Never>] = []
+
+  /// A base ended: the last finish ends the output; a failure ends it at once.
+  mutating func baseEnded(_ end: Terminal<Failure>) -> (Wakeups, cancel: [Task<Void, Never>]) {
+    switch end {
+    case .finished:
+      running -= 1
+      return (running == 0 ? outbox.close(.finished) : Wakeups(), [])
+    case .failed, .cancelled:
+      return (outbox.close(end), tasks)
+    }
+  }
+}
+
+/// Owns the lock and the tasks of a merge iterator: one task per base.
+final class MergeStorage<Element: Sendable, Failure: Error>: OutboxOwner {
+  private let sources: [AsyncMergeSequence<Element, Failure>.Source]
+  private let state: Mutex<MergeState<Element, Failure>>
+
+  init(_ sources: [AsyncMergeSequence<Element, Failure>.Source]) {
+    self.sources = sources
+    state = Mutex(MergeState(running: sources.count))
+    if sources.isEmpty { close(.finished) }
+  }
+
+  func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R {
+    state.withLock { body(&$0.outbox) }
+  }
+
+  func startIfNeeded() {
+    state.withLock { state in
+      guard !state.isStarted, !state.outbox.isClosed else { return }
+      state.isStarted = true
+      // Started under the lock so that a concurrent `cancel()` always sees them.
+      state.tasks = sources.map { source in
+        spawnTask(named: "merge: base") { [self] in await source.run(self) }
+      }
+    }
+  }
+
+  func cancel() {
+    baseEnded(.cancelled)
+  }
+
+  func baseEnded(_ end: Terminal<Failure>) {
+    let (wakeups, tasks) = state.withLock { $0.baseEnded(end) }
+    wakeups.resume()
+    for task in tasks { task.cancel() }
+  }
+}
