@@ -10,8 +10,9 @@ import Testing
     try await withVirtualTime { clock in
       let source = outer.events(on: clock, frame: frame, failure: Boom())
       let latest = source.flatMapLatest { letter in
-        Probe(base: inners[letter, default: "|"].events(on: clock, frame: frame, failure: Boom()),
-              log: log ?? Log())
+        Probe(
+          base: inners[letter, default: "|"].events(on: clock, frame: frame, failure: Boom()),
+          log: log ?? Log())
       }
       return await MarbleDiagram.record(latest, on: clock, frame: frame)
     }
@@ -50,7 +51,8 @@ import Testing
   }
 
   @Test func sameFrameSwitchesKeepOnlyTheLastInner() async throws {
-    expectMarbles(try await switched("(abc)---|", inners: ["a": "1|", "b": "2|", "c": "-3|"]), "-3--|")
+    expectMarbles(
+      try await switched("(abc)---|", inners: ["a": "1|", "b": "2|", "c": "-3|"]), "-3--|")
   }
 
   @Test func bufferedElementsOfASupersededInnerAreNeverEmittedAfterTheSwitch() async throws {
@@ -74,7 +76,9 @@ import Testing
     let innerLog = Log<String>()
     try await withVirtualTime { clock in
       let latest = MarbleDiagram("a--------b").events(on: clock, frame: frame).probed(outerLog)
-        .flatMapLatest { _ in MarbleDiagram("1--2--3--4").events(on: clock, frame: frame).probed(innerLog) }
+        .flatMapLatest { _ in
+          MarbleDiagram("1--2--3--4").events(on: clock, frame: frame).probed(innerLog)
+        }
       await withTaskGroup(of: Void.self) { group in
         group.addTask { for await _ in latest {} }
         try? await clock.advance(by: frame * 4)
@@ -108,7 +112,9 @@ import Testing
   @Test func memoryDoesNotGrowWithSupersededInnersOnABurst() async {
     // On the real executor: a burst of 20,000 base elements, each inner never ending.
     let counter = LiveCounter()
-    let latest = (1...20_000).async.flatMapLatest { value in CountedNever(value: value, counter: counter) }
+    let latest = (1...20_000).async.flatMapLatest { value in
+      CountedNever(value: value, counter: counter)
+    }
     var values: [Int] = []
     for await value in latest {
       values.append(value)

@@ -17,7 +17,8 @@ struct DebounceState<Element: Sendable, Failure: Error, Instant: InstantProtocol
   }
 
   /// An element arrived from the base at `now`.
-  mutating func arrived(_ element: Element, at now: Instant, interval: Instant.Duration) -> Wakeups? {
+  mutating func arrived(_ element: Element, at now: Instant, interval: Instant.Duration) -> Wakeups?
+  {
     guard !outbox.isClosed else { return nil }
     var wakeups = settleIfDue(at: now)
     pending = (element, now.advanced(by: interval))

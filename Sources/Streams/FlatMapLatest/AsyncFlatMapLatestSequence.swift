@@ -29,7 +29,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> AsyncFlatMapLatestSequence<Self, Inner, Failure>
   where Inner.Failure == Failure, Inner.Element: Sendable {
-    AsyncFlatMapLatestSequence(base: self, transform: transform, baseError: { $0 }, innerError: { $0 })
+    AsyncFlatMapLatestSequence(
+      base: self, transform: transform, baseError: { $0 }, innerError: { $0 })
   }
 
   /// Maps each element to an inner sequence that cannot fail and emits the elements of the

@@ -53,7 +53,9 @@ struct FlatMapLatestState<Outer: Sendable, Element: Sendable, Failure: Error> {
     guard !outbox.isClosed else { return (.none, Wakeups(), nil) }
     guard generation == self.generation else {
       draining -= 1
-      guard let element = waiting, draining <= Self.maxDraining else { return (.none, Wakeups(), nil) }
+      guard let element = waiting, draining <= Self.maxDraining else {
+        return (.none, Wakeups(), nil)
+      }
       waiting = nil
       return (.start(element, generation: self.generation), Wakeups(), nil)
     }

@@ -223,7 +223,8 @@ struct OutboxReader<Owner: OutboxOwner> {
     index = 0
   }
 
-  mutating func next(isolation: isolated (any Actor)?) async throws(Owner.Failure) -> Owner.Element? {
+  mutating func next(isolation: isolated (any Actor)?) async throws(Owner.Failure) -> Owner.Element?
+  {
     if index < batch.count, !owner.isStale(epoch: epoch) {
       defer { index += 1 }
       return batch[index]

@@ -44,7 +44,8 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
   }
 
   /// A predicate that runs in the consumer's isolation, so elements never cross it.
-  public typealias AsyncPredicate = nonisolated(nonsending) @Sendable (Element, Element) async
+  public typealias AsyncPredicate =
+    nonisolated(nonsending) @Sendable (Element, Element) async
     -> Bool
 
   @usableFromInline let base: Base

@@ -120,7 +120,9 @@ final class VirtualRuntime: TaskExecutor, Sendable {
     let signal = state.withLock { state -> Bool in
       state.jobs.append(job)
       if state.driver != nil, !state.finished, !state.isDriverThread() {
-        let task = Task.name.map { "task '\($0)'" } ?? "an unnamed task or a thread outside Swift concurrency"
+        let task =
+          Task.name.map { "task '\($0)'" }
+          ?? "an unnamed task or a thread outside Swift concurrency"
         state.fail(.escape, "work arrived from another thread: \(task) resumed a task of the test")
       }
       guard state.driverWaiting else { return false }
@@ -266,7 +268,10 @@ final class VirtualRuntime: TaskExecutor, Sendable {
         }
         return .finish
       }
-      guard let first = state.waiters.indices.min(by: { state.waiters[$0].wakesBefore(state.waiters[$1]) })
+      guard
+        let first = state.waiters.indices.min(by: {
+          state.waiters[$0].wakesBefore(state.waiters[$1])
+        })
       else {
         state.driverWaiting = true
         return .wait

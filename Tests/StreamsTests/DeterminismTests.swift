@@ -1,0 +1,41 @@
+import Streams
+import Testing
+
+/// The same scenario, run many times and in parallel, gives the same output every time.
+@Suite struct DeterminismTests {
+  /// Typing and taps merged, debounced, de-duplicated and switched to a "search" each.
+  static func scenario() async throws -> MarbleDiagram {
+    try await withVirtualTime { clock in
+      let typing = MarbleDiagram("a-b-c---d-e------f--|").events(on: clock, frame: frame)
+      let taps = MarbleDiagram("----x-------y--y----|").events(on: clock, frame: frame)
+      let results = merge(typing, taps)
+        .debounce(for: frame * 2, clock: clock)
+        .removeDuplicates()
+        .flatMapLatest { query in MarbleDiagram("--\(query)|").events(on: clock, frame: frame) }
+      return await MarbleDiagram.record(results, on: clock, frame: frame)
+    }
+  }
+
+  /// Debounced: a@2 b@4 c@6 d@10 e@12 y@14 (y@17 is a duplicate) f@19, finish@20; each
+  /// search answers 2 frames later. At frame 4 "x" and "c" arrive together and "x" wakes
+  /// first (it registered its sleep earlier), so "c" is the latest. Where a search answer
+  /// and a switch fall on one frame, the earlier-registered sleeper wins: "a" and "d" are
+  /// superseded, "b" and "e" get out.
+  static let expected: MarbleDiagram = "------b-c-----e-y----f|"
+
+  @Test func aScenarioGivesTheSameOutputOneThousandTimes() async throws {
+    var outputs: [MarbleDiagram: Int] = [:]
+    for _ in 0..<1_000 {
+      outputs[try await Self.scenario(), default: 0] += 1
+    }
+    #expect(outputs == [Self.expected: 1_000])
+  }
+
+  @Test func parallelRunsDoNotDisturbEachOther() async throws {
+    let outputs = try await withThrowingTaskGroup(of: MarbleDiagram.self) { group in
+      for _ in 0..<16 { group.addTask { try await Self.scenario() } }
+      return try await group.reduce(into: [MarbleDiagram]()) { $0.append($1) }
+    }
+    #expect(outputs == Array(repeating: Self.expected, count: 16))
+  }
+}
