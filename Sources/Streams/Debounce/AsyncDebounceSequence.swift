@@ -41,7 +41,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
 /// A sequence that emits the latest element of its base after a quiet period.
 ///
-/// Made by ``_Concurrency/AsyncSequence/debounce(for:tolerance:clock:)``.
+/// Made by `debounce(for:tolerance:clock:)`; see <doc:Debounce>.
 public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence,
   Sendable
 where Base.Element: Sendable {

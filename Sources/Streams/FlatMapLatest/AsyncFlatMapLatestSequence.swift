@@ -34,7 +34,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 
   /// Maps each element to an inner sequence that cannot fail and emits the elements of the
-  /// latest one; fails only with the base's errors. See ``flatMapLatest(_:)-7f3nc``.
+  /// latest one; fails only with the base's errors. See <doc:FlatMapLatest>.
   @_disfavoredOverload
   public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner
@@ -48,7 +48,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// Maps each element of a base that cannot fail to an inner sequence and emits the
   /// elements of the latest one; fails with the inner's errors.
-  /// See ``flatMapLatest(_:)-7f3nc``.
+  /// See <doc:FlatMapLatest>.
   @_disfavoredOverload
   public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner

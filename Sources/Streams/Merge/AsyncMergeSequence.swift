@@ -24,7 +24,7 @@ where Base1.Element == Base2.Element, Base1.Failure == Base2.Failure, Base1.Elem
 }
 
 /// Merges two sequences whose failure types differ; the merge fails with `any Error`.
-/// See ``merge(_:_:)-(Base1,Base2)``.
+/// See <doc:Merge>.
 @_disfavoredOverload
 public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
   _ base1: Base1,
@@ -35,7 +35,7 @@ where Base1.Element == Base2.Element, Base1.Element: Sendable {
 }
 
 /// Merges three sequences with the same element and failure types.
-/// See ``merge(_:_:)-(Base1,Base2)``.
+/// See <doc:Merge>.
 public func merge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable
 >(
@@ -51,7 +51,7 @@ where
 }
 
 /// Merges three sequences whose failure types differ; the merge fails with `any Error`.
-/// See ``merge(_:_:)-(Base1,Base2)``.
+/// See <doc:Merge>.
 @_disfavoredOverload
 public func merge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable
@@ -64,7 +64,7 @@ where Base1.Element == Base2.Element, Base1.Element == Base3.Element, Base1.Elem
   AsyncMergeSequence([.init(base1, { $0 }), .init(base2, { $0 }), .init(base3, { $0 })])
 }
 
-/// Merges any number of sequences of one type. See ``merge(_:_:)-(Base1,Base2)``.
+/// Merges any number of sequences of one type. See <doc:Merge>.
 public func merge<Base: AsyncSequence & Sendable>(
   _ bases: some Sequence<Base>
 ) -> AsyncMergeSequence<Base.Element, Base.Failure> where Base.Element: Sendable {

@@ -8,7 +8,7 @@ extension Sequence {
   }
 }
 
-/// A synchronous sequence seen as an asynchronous one. Made by ``Swift/Sequence/async``.
+/// A synchronous sequence seen as an asynchronous one. Made by `Sequence.async`.
 public struct AsyncSyncSequence<Base: Sequence>: AsyncSequence {
   /// The base's element type.
   public typealias Element = Base.Element

@@ -1,7 +1,7 @@
 /// A clock whose time moves only when the test driver moves it.
 ///
 /// A `VirtualClock` is handed to you by ``withVirtualTime(stallLimit:_:)``. Pass it to any
-/// code that takes a `Clock` (for example ``AsyncSequence/debounce(for:tolerance:clock:)``).
+/// code that takes a `Clock` (for example `debounce(for:tolerance:clock:)`).
 /// Time starts at zero and advances to the earliest pending deadline only when every task
 /// of the test is suspended, so a test observes exactly the same interleaving on every run,
 /// and a one-hour debounce takes no real time at all.
