@@ -1,0 +1,90 @@
+/// A genre, as in TMDb's `genres` list.
+public struct Genre: Codable, Sendable, Hashable, Identifiable {
+  /// TMDb's genre id.
+  public var id: Int
+  /// The genre's name, e.g. "Science Fiction".
+  public var name: String
+
+  /// Creates a genre.
+  public init(id: Int, name: String) {
+    self.id = id
+    self.name = name
+  }
+}
+
+/// Everything `/movie/{id}` tells about a film.
+public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
+  /// The fields shared with a search result row.
+  public var movie: Movie
+  /// The genres with their names.
+  public var genres: [Genre]
+  /// The running time in minutes.
+  public var runtime: Int?
+  /// The tagline; `nil` when empty.
+  public var tagline: String?
+  /// The release status, e.g. "Released".
+  public var status: String?
+  /// The budget in US dollars; `nil` when unknown (TMDb writes 0).
+  public var budget: Int?
+  /// The revenue in US dollars; `nil` when unknown (TMDb writes 0).
+  public var revenue: Int?
+  /// The IMDb id, e.g. `tt0133093`.
+  public var imdbID: String?
+  /// The film's web site.
+  public var homepage: String?
+
+  /// TMDb's id.
+  public var id: Int { movie.id }
+
+  /// Creates details.
+  public init(
+    movie: Movie, genres: [Genre] = [], runtime: Int? = nil, tagline: String? = nil,
+    status: String? = nil, budget: Int? = nil, revenue: Int? = nil, imdbID: String? = nil,
+    homepage: String? = nil
+  ) {
+    self.movie = movie
+    self.genres = genres
+    self.runtime = runtime
+    self.tagline = tagline
+    self.status = status
+    self.budget = budget
+    self.revenue = revenue
+    self.imdbID = imdbID
+    self.homepage = homepage
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case genres, runtime, tagline, status, budget, revenue, homepage
+    case imdbID = "imdb_id"
+  }
+
+  /// Decodes tolerantly, like ``Movie``; `genre_ids` is derived from `genres` when missing.
+  public init(from decoder: any Decoder) throws {
+    var movie = try Movie(from: decoder)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    genres = (try? container.decodeIfPresent([Genre].self, forKey: .genres)) ?? []
+    if movie.genreIDs.isEmpty { movie.genreIDs = genres.map(\.id) }
+    self.movie = movie
+    runtime = container.number(.runtime).map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    tagline = container.text(.tagline)
+    status = container.text(.status)
+    budget = container.number(.budget).map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    revenue = container.number(.revenue).map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    imdbID = container.text(.imdbID)
+    homepage = container.text(.homepage)
+  }
+
+  /// Encodes in TMDb's shape.
+  public func encode(to encoder: any Encoder) throws {
+    try movie.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(genres, forKey: .genres)
+    try container.encode(runtime, forKey: .runtime)
+    try container.encode(tagline ?? "", forKey: .tagline)
+    try container.encodeIfPresent(status, forKey: .status)
+    try container.encode(budget ?? 0, forKey: .budget)
+    try container.encode(revenue ?? 0, forKey: .revenue)
+    try container.encode(imdbID, forKey: .imdbID)
+    try container.encode(homepage ?? "", forKey: .homepage)
+  }
+}

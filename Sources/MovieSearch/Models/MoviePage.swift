@@ -1,0 +1,75 @@
+/// One page of TMDb search results: at most 20 rows; TMDb serves at most page 500.
+public struct MoviePage: Codable, Sendable, Hashable {
+  /// The page number, from 1.
+  public var page: Int
+  /// The rows of this page that could be decoded.
+  public var results: [Movie]
+  /// The number of pages.
+  public var totalPages: Int
+  /// The number of results over all pages.
+  public var totalResults: Int
+  /// How many rows of this page could not be decoded and were skipped.
+  public var skippedRows: Int
+
+  /// The most rows TMDb puts on a page.
+  public static let pageSize = 20
+  /// The highest page number TMDb serves.
+  public static let maxPage = 500
+
+  /// Creates a page.
+  public init(page: Int, results: [Movie], totalPages: Int, totalResults: Int, skippedRows: Int = 0)
+  {
+    self.page = page
+    self.results = results
+    self.totalPages = totalPages
+    self.totalResults = totalResults
+    self.skippedRows = skippedRows
+  }
+
+  /// An empty first page.
+  public static let empty = MoviePage(page: 1, results: [], totalPages: 0, totalResults: 0)
+
+  enum CodingKeys: String, CodingKey {
+    case page, results
+    case totalPages = "total_pages"
+    case totalResults = "total_results"
+  }
+
+  /// Decodes a page; a row that cannot be decoded is skipped and counted, not fatal.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    var rows = try container.nestedUnkeyedContainer(forKey: .results)
+    var results: [Movie] = []
+    var skipped = 0
+    while !rows.isAtEnd {
+      if let movie = try? rows.decode(Movie.self) {
+        results.append(movie)
+      } else {
+        // A failed decode does not advance the container: step over the row.
+        _ = try rows.decode(SkippedValue.self)
+        skipped += 1
+      }
+    }
+    self.results = results
+    skippedRows = skipped
+    page = (try? container.decode(Int.self, forKey: .page)) ?? 1
+    totalResults = (try? container.decode(Int.self, forKey: .totalResults)) ?? results.count
+    totalPages =
+      (try? container.decode(Int.self, forKey: .totalPages))
+      ?? (totalResults + Self.pageSize - 1) / Self.pageSize
+  }
+
+  /// Encodes in TMDb's shape.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(page, forKey: .page)
+    try container.encode(results, forKey: .results)
+    try container.encode(totalPages, forKey: .totalPages)
+    try container.encode(totalResults, forKey: .totalResults)
+  }
+}
+
+/// Any JSON value, decoded only to move past it.
+struct SkippedValue: Decodable {
+  init(from decoder: any Decoder) throws {}
+}
