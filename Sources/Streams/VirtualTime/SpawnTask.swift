@@ -2,7 +2,7 @@
 ///
 /// This is the one way the operators of this library start internal tasks. In production it
 /// is `Task(name:priority:operation:)`. Inside ``withVirtualTime(stallLimit:_:)`` the task
-/// runs on the test executor (a bare `Task {}` would not: it would escape to the global
+/// runs on the test executor (a task made with the `Task` initializer would not: it would escape to the global
 /// executor and make the test nondeterministic), and it is counted, so that a task still
 /// running when the test body returns is reported as a leak.
 ///

@@ -6,8 +6,8 @@
 /// of the test is suspended, so a test observes exactly the same interleaving on every run,
 /// and a one-hour debounce takes no real time at all.
 ///
-/// Sleeping on the clock from a task that does not run on the test executor (a bare
-/// `Task {}`, the main actor) is an *escape*: the sleep throws and
+/// Sleeping on the clock from a task that does not run on the test executor (one made with
+/// the `Task` initializer, the main actor) is an *escape*: the sleep throws and
 /// ``withVirtualTime(stallLimit:_:)`` fails with a report.
 public struct VirtualClock: Clock, Sendable {
   /// A point in virtual time: an offset from the moment the clock was created.

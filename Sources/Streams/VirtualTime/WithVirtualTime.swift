@@ -16,7 +16,7 @@
 /// ```
 ///
 /// The call fails with a ``VirtualTimeError`` instead of hanging or passing by luck when:
-/// - work escapes the executor: a task that is not part of the test (a bare `Task {}`, the
+/// - work escapes the executor: a task that is not part of the test (a task made with the `Task` initializer, the
 ///   main actor) sleeps on the clock or resumes a task of the test;
 /// - every task is suspended with no sleeper pending (a deadlock), after `stallLimit` of
 ///   wall-clock time in which nothing arrived from outside;
