@@ -1,5 +1,10 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+// The offline catalog is embedded into the binary from this file (see Sources/CatalogData).
+let catalogFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("Sources/CatalogData/catalog.bin").path
 
 // The root package depends on no other package: only the Swift toolchain.
 // Side-by-side comparisons with other libraries live in Benchmarks/ (its own package).
@@ -13,7 +18,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "Streams"),
-    .target(name: "MovieSearch", dependencies: ["Streams"]),
+    .target(
+      name: "CatalogData",
+      exclude: ["catalog.bin"],
+      cSettings: [.define("CATALOG_FILE", to: "\"\(catalogFile)\"")]
+    ),
+    .target(name: "MovieSearch", dependencies: ["Streams", "CatalogData"]),
     .executableTarget(name: "movie-search", dependencies: ["MovieSearch", "Streams"]),
     .testTarget(name: "StreamsTests", dependencies: ["Streams"]),
     .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "Streams"]),

@@ -1,0 +1,51 @@
+/// What a search asks for, in TMDb's terms.
+public struct MovieQuery: Sendable, Hashable {
+  /// The search text; surrounding whitespace is ignored.
+  public var text: String
+  /// The page, from 1 (TMDb serves at most page 500).
+  public var page: Int
+  /// An ISO 639-1 language for titles and overviews, e.g. `de`; `nil` for the default.
+  public var language: String?
+  /// Whether adult titles may be listed.
+  public var includeAdult: Bool
+  /// Only films released in this year.
+  public var year: Int?
+
+  /// Creates a query.
+  public init(
+    _ text: String, page: Int = 1, language: String? = nil, includeAdult: Bool = false,
+    year: Int? = nil
+  ) {
+    self.text = text
+    self.page = page
+    self.language = language
+    self.includeAdult = includeAdult
+    self.year = year
+  }
+}
+
+/// A source of movies: the TMDb API (``TMDbClient``) or the built-in ``OfflineCatalog``.
+///
+/// Nothing above this protocol knows which one it talks to.
+public protocol MovieService: Sendable {
+  /// One page of the films matching a query, best first. An empty query finds nothing.
+  func searchMovies(_ query: MovieQuery) async throws(MovieServiceError) -> MoviePage
+  /// Everything known about one film.
+  func movieDetails(id: Int, language: String?) async throws(MovieServiceError) -> MovieDetails
+  /// One page of popular films, for a screen with nothing typed yet.
+  func popularMovies(page: Int, language: String?) async throws(MovieServiceError) -> MoviePage
+  /// Where posters are served, or `nil` when the service has no images.
+  func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration?
+}
+
+extension MovieService {
+  /// Details in the default language.
+  public func movieDetails(id: Int) async throws(MovieServiceError) -> MovieDetails {
+    try await movieDetails(id: id, language: nil)
+  }
+
+  /// Popular films in the default language.
+  public func popularMovies(page: Int = 1) async throws(MovieServiceError) -> MoviePage {
+    try await popularMovies(page: page, language: nil)
+  }
+}

@@ -1,0 +1,46 @@
+/// Why a ``MovieService`` call failed. Each case describes itself in one line, without any
+/// credential.
+public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The API key or token was refused (HTTP 401, TMDb code 7).
+  case invalidCredentials(message: String)
+  /// The film or the resource does not exist (HTTP 404, TMDb code 34).
+  case notFound(message: String)
+  /// Too many requests (HTTP 429, TMDb code 25), still so after the allowed retries.
+  case rateLimited(message: String)
+  /// The server failed (HTTP 5xx).
+  case server(status: Int, message: String)
+  /// Any other HTTP error status.
+  case http(status: Int, message: String)
+  /// The answer could not be understood; says which field.
+  case badResponse(String)
+  /// The server could not be reached or did not answer: a timeout, a refused connection.
+  case transport(host: String, reason: String)
+  /// The request is not valid, e.g. a page out of range.
+  case invalidRequest(String)
+  /// The calling task was cancelled.
+  case cancelled
+
+  /// One line for a person.
+  public var description: String {
+    switch self {
+    case .invalidCredentials(let message):
+      "The API key or token was refused (HTTP 401): \(message)"
+    case .notFound(let message):
+      "Not found (HTTP 404): \(message)"
+    case .rateLimited(let message):
+      "Too many requests (HTTP 429), still limited after retrying: \(message)"
+    case .server(let status, let message):
+      "The server failed (HTTP \(status)): \(message)"
+    case .http(let status, let message):
+      "The request failed (HTTP \(status)): \(message)"
+    case .badResponse(let detail):
+      "The server's answer could not be read: \(detail)"
+    case .transport(let host, let reason):
+      "Could not reach \(host): \(reason)"
+    case .invalidRequest(let detail):
+      "Invalid request: \(detail)"
+    case .cancelled:
+      "Cancelled"
+    }
+  }
+}

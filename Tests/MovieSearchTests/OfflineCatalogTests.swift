@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+
+@Suite struct CSVTests {
+  @Test func parsesQuotedFieldsWithCommasQuotesAndLineBreaks() throws {
+    let text = "a,b,c\n\"x, y\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n1,,3"
+    #expect(
+      try CSV.parse(text) == [
+        ["a", "b", "c"], ["x, y", "say \"hi\"", "two\nlines"], ["1", "", "3"],
+      ])
+  }
+
+  @Test func acceptsCRLFATrailingLineBreakAndBlankLines() throws {
+    #expect(try CSV.parse("a,b\r\n\r\n1,2\r\n") == [["a", "b"], ["1", "2"]])
+    #expect(try CSV.parse("\"$\",\"\"\n") == [["$", ""]])
+  }
+
+  @Test func reportsMalformedQuotingWithItsLine() {
+    #expect(throws: CSV.SyntaxError(line: 2, reason: "a quoted field is never closed")) {
+      try CSV.parse("a\n\"open,b\nc")
+    }
+    #expect(throws: CSV.SyntaxError(line: 1, reason: "text after a closing quote")) {
+      try CSV.parse("\"a\"b,c")
+    }
+  }
+}
+
+@Suite struct TitleTextTests {
+  @Test func movedArticlesComeBackToTheFront() {
+    #expect(TitleText.displayTitle("Matrix, The").display == "The Matrix")
+    #expect(TitleText.displayTitle("Godfather: Part II, The").display == "The Godfather: Part II")
+    #expect(TitleText.displayTitle("Absence, L'").display == "L'Absence")
+    #expect(
+      TitleText.displayTitle("Midsummer Night's Dream, A").display == "A Midsummer Night's Dream")
+    #expect(TitleText.displayTitle("$40,000").display == "$40,000")
+    #expect(
+      TitleText.displayTitle("Crouching Tiger, Hidden Dragon").display
+        == "Crouching Tiger, Hidden Dragon")
+  }
+
+  @Test func searchKeysFoldCaseAccentsAndPunctuation() {
+    #expect(TitleText.searchKey("Amélie: Le Fabuleux", dropArticle: false) == "amelie le fabuleux")
+    #expect(TitleText.searchKey("A Bug's Life", dropArticle: true) == "bugs life")
+    #expect(TitleText.searchKey("L'Absence", dropArticle: true) == "absence")
+    #expect(TitleText.searchKey("Die Hard", dropArticle: false) == "die hard")
+    #expect(TitleText.searchKey("  the   MATRIX!! ", dropArticle: true) == "matrix")
+    #expect(TitleText.searchKey("The", dropArticle: true) == "the")
+  }
+}
+
+@Suite struct OfflineCatalogTests {
+  let catalog: OfflineCatalog
+
+  init() throws {
+    catalog = try OfflineCatalog.builtIn()
+  }
+
+  func titles(_ text: String, year: Int? = nil) throws -> [String] {
+    try catalog.searchMovies(MovieQuery(text, year: year)).results.map {
+      "\($0.title) (\($0.year ?? 0))"
+    }
+  }
+
+  @Test func holdsEveryFilmOfTheSourceData() {
+    #expect(catalog.count == 58_788)
+  }
+
+  @Test func theMatrixComesFirstForTheMatrix() throws {
+    let results = try titles("the matrix")
+    #expect(results.first == "The Matrix (1999)")
+    #expect(results.prefix(3).contains("The Matrix Reloaded (2003)"))
+  }
+
+  @Test func rankingPutsTheExactTitleFirstThenByVotes() throws {
+    #expect(try titles("star wars").first == "Star Wars (1977)")
+    #expect(
+      try titles("godfather").prefix(3)
+        == [
+          "The Godfather (1972)", "The Godfather: Part II (1974)", "The Godfather: Part III (1990)",
+        ])
+  }
+
+  @Test func matchesAsAPersonTypes() throws {
+    #expect(try titles("matr").first == "The Matrix (1999)")
+    #expect(try titles("MATRIX").first == "The Matrix (1999)")
+    #expect(try titles("Mátrix").first == "The Matrix (1999)")
+    #expect(try titles("matrix, the").first == "The Matrix (1999)")
+    #expect(try titles("matr rel").first == "The Matrix Reloaded (2003)")
+    #expect(try titles("reloaded matrix").first == "The Matrix Reloaded (2003)")
+  }
+
+  @Test func anEmptyOrWhitespaceQueryFindsNothing() throws {
+    for text in ["", "   ", "\n\t", "!!!"] {
+      #expect(try catalog.searchMovies(MovieQuery(text)) == .empty)
+    }
+  }
+
+  @Test func pagesHoldTwentyRowsAndCountEveryMatch() throws {
+    let first = try catalog.searchMovies(MovieQuery("love"))
+    let second = try catalog.searchMovies(MovieQuery("love", page: 2))
+    #expect(first.results.count == 20)
+    #expect(first.totalResults > 40)
+    #expect(first.totalPages == (first.totalResults + 19) / 20)
+    #expect(Set(first.results.map(\.id)).isDisjoint(with: second.results.map(\.id)))
+    #expect(throws: MovieServiceError.self) {
+      try catalog.searchMovies(MovieQuery("love", page: 0))
+    }
+    #expect(throws: MovieServiceError.self) {
+      try catalog.searchMovies(MovieQuery("love", page: 501))
+    }
+  }
+
+  @Test func filtersByYear() throws {
+    #expect(try titles("matrix", year: 2003).prefix(2).allSatisfy { $0.hasSuffix("(2003)") })
+  }
+
+  @Test func idsAreTheSourceRowNumbersAndDetailsFindThem() throws {
+    let matrix = try #require(try catalog.searchMovies(MovieQuery("the matrix")).results.first)
+    #expect(matrix.id == 32_710)
+    let details = try catalog.movieDetails(id: 32_710, language: nil)
+    #expect(details.movie.title == "The Matrix")
+    #expect(details.runtime == 136)
+    #expect(details.budget == 63_000_000)
+    #expect(details.movie.voteAverage == 8.5)
+    #expect(details.movie.voteCount == 143_853)
+    #expect(details.genres.map(\.name) == ["Action"])
+    #expect(throws: MovieServiceError.notFound(message: "the catalog has no film with id 0")) {
+      try catalog.movieDetails(id: 0, language: nil)
+    }
+  }
+
+  @Test func popularMoviesAreTheMostVoted() throws {
+    let popular = try catalog.popularMovies(page: 1, language: nil)
+    #expect(popular.results.count == 20)
+    let votes = popular.results.map(\.voteCount)
+    #expect(votes == votes.sorted(by: >))
+    #expect(popular.results.contains { $0.title == "The Matrix" })
+  }
+
+  @Test func aCatalogBuildsFromCSVAndRejectsDamage() throws {
+    let csv = """
+      "","title","year","length","budget","rating","votes","r1","mpaa","Action","Animation","Comedy","Drama","Documentary","Romance","Short"
+      "1","Matrix, The",1999,136,63000000,8.5,143853,4.5,"R",1,0,0,0,0,0,0
+      "2","$",1971,121,NA,6.4,348,4.5,"",0,0,1,1,0,0,0
+      """
+    let small = try OfflineCatalog(csv: csv)
+    #expect(try small.searchMovies(MovieQuery("$")) == .empty)
+    #expect(try small.movieDetails(id: 2, language: nil).movie.title == "$")
+    #expect(try small.movieDetails(id: 2, language: nil).budget == nil)
+    let bytes = try OfflineCatalog.catalogFile(fromCSV: csv)
+    #expect(throws: CatalogFile.FormatError.self) {
+      try CatalogStore(bytes: Array(bytes.dropLast(3)))
+    }
+    #expect(throws: CatalogFile.FormatError.self) { try CatalogStore(bytes: []) }
+    #expect(throws: CatalogFile.FormatError.self) {
+      try OfflineCatalog(csv: csv.replacingOccurrences(of: "8.5", with: "eight"))
+    }
+  }
+}
