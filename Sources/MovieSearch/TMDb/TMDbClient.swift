@@ -1,0 +1,326 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// How requests prove who is asking.
+public enum TMDbCredentials: Sendable, Hashable {
+  /// A v3 API key, sent as the `api_key` query parameter.
+  case apiKey(String)
+  /// A v4 read-access token, sent as `Authorization: Bearer …`.
+  case bearerToken(String)
+
+  /// The secret itself, to keep it out of every message.
+  var secret: String {
+    switch self {
+    case .apiKey(let key): key
+    case .bearerToken(let token): token
+    }
+  }
+}
+
+/// How the client retries a request answered with HTTP 429.
+public struct RetryPolicy: Sendable, Hashable {
+  /// How many times a request is retried before ``MovieServiceError/rateLimited(message:)``.
+  public var maxRetries: Int
+  /// The longest wait, whatever `Retry-After` asks for.
+  public var maxDelay: Duration
+  /// The first wait when the server gives no `Retry-After`; it doubles on each retry.
+  public var initialBackoff: Duration
+
+  /// Creates a policy.
+  public init(
+    maxRetries: Int = 3, maxDelay: Duration = .seconds(10), initialBackoff: Duration = .seconds(1)
+  ) {
+    self.maxRetries = maxRetries
+    self.maxDelay = maxDelay
+    self.initialBackoff = initialBackoff
+  }
+
+  /// How long to wait before retry number `attempt` (from 0), given the server's `Retry-After`.
+  func delay(retryAfter: String?, attempt: Int) -> Duration {
+    let backoff = initialBackoff * (1 << min(attempt, 20))
+    let asked = retryAfter.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+      .map { Duration.milliseconds(Int64(max(0, $0) * 1000)) }
+    return min(asked ?? backoff, maxDelay)
+  }
+}
+
+/// A client of the TMDb v3 API — or of any server that answers in its shape.
+///
+/// ```swift
+/// let tmdb = TMDbClient(credentials: .bearerToken(token))
+/// let page = try await tmdb.searchMovies(MovieQuery("the matrix"))
+/// ```
+///
+/// Errors are ``MovieServiceError``s built from TMDb's error body where there is one. A
+/// request answered with HTTP 429 is retried after `Retry-After` (capped), or with an
+/// exponential back-off, waiting on the injected clock. Cancelling the calling task cancels
+/// the HTTP request. The credentials never appear in an error message.
+public struct TMDbClient: MovieService {
+  /// TMDb's own API.
+  public static let defaultBaseURL = URL(string: "https://api.themoviedb.org/3")!
+
+  private let baseURL: URL
+  private let credentials: TMDbCredentials
+  private let transport: any HTTPTransport
+  private let clock: any Clock<Duration>
+  private let retryPolicy: RetryPolicy
+  private let timeout: TimeInterval
+  private let configuration = ConfigurationCache()
+
+  /// Creates a client.
+  ///
+  /// - Parameters:
+  ///   - credentials: A v3 API key or a v4 read-access token.
+  ///   - baseURL: The API root; any TMDb-shaped server works.
+  ///   - transport: How requests are sent; `URLSession` by default.
+  ///   - clock: The clock that times retry waits.
+  ///   - retryPolicy: How HTTP 429 is retried.
+  ///   - timeout: How long a request may wait for the server, in seconds.
+  public init(
+    credentials: TMDbCredentials,
+    baseURL: URL = TMDbClient.defaultBaseURL,
+    transport: any HTTPTransport = URLSessionTransport(),
+    clock: any Clock<Duration> = ContinuousClock(),
+    retryPolicy: RetryPolicy = RetryPolicy(),
+    timeout: TimeInterval = 15
+  ) {
+    self.credentials = credentials
+    self.baseURL = baseURL
+    self.transport = transport
+    self.clock = clock
+    self.retryPolicy = retryPolicy
+    self.timeout = timeout
+  }
+
+  /// `GET /search/movie`. An empty or whitespace query finds nothing without a request.
+  public func searchMovies(_ query: MovieQuery) async throws(MovieServiceError) -> MoviePage {
+    let text = query.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { return .empty }
+    guard (1...MoviePage.maxPage).contains(query.page) else {
+      throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(query.page)")
+    }
+    var parameters = [("query", text), ("page", String(query.page))]
+    parameters.append(("include_adult", query.includeAdult ? "true" : "false"))
+    if let language = query.language { parameters.append(("language", language)) }
+    if let year = query.year { parameters.append(("year", String(year))) }
+    return try await get("search/movie", parameters)
+  }
+
+  /// `GET /movie/{id}`.
+  public func movieDetails(id: Int, language: String?) async throws(MovieServiceError)
+    -> MovieDetails
+  {
+    try await get("movie/\(id)", language.map { [("language", $0)] } ?? [])
+  }
+
+  /// `GET /movie/popular`.
+  public func popularMovies(page: Int, language: String?) async throws(MovieServiceError)
+    -> MoviePage
+  {
+    var parameters = [("page", String(page))]
+    if let language { parameters.append(("language", language)) }
+    return try await get("movie/popular", parameters)
+  }
+
+  /// `GET /configuration`'s images part, fetched once per client.
+  public func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration? {
+    if let cached = configuration.value { return cached }
+    let fetched: APIConfiguration = try await get("configuration", [])
+    configuration.value = fetched.images
+    return fetched.images
+  }
+
+  // MARK: Requests
+
+  private func get<Response: Decodable>(
+    _ path: String, _ parameters: [(String, String)]
+  ) async throws(MovieServiceError) -> Response {
+    let request = makeRequest(path, parameters)
+    var attempt = 0
+    while true {
+      let (data, response) = try await send(request)
+      switch response.statusCode {
+      case 200..<300:
+        return try decode(Response.self, from: data)
+      case 429 where attempt < retryPolicy.maxRetries:
+        let delay = retryPolicy.delay(
+          retryAfter: response.value(forHTTPHeaderField: "Retry-After"), attempt: attempt)
+        attempt += 1
+        do {
+          try await clock.sleep(for: delay)
+        } catch {
+          throw .cancelled
+        }
+      default:
+        throw failure(status: response.statusCode, body: data)
+      }
+    }
+  }
+
+  private func makeRequest(_ path: String, _ parameters: [(String, String)]) -> URLRequest {
+    var parameters = parameters
+    if case .apiKey(let key) = credentials { parameters.insert(("api_key", key), at: 0) }
+    var url = baseURL.appendingPathComponent(path)
+    if !parameters.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    {
+      components.percentEncodedQuery = parameters.map { "\(Self.encode($0))=\(Self.encode($1))" }
+        .joined(separator: "&")
+      url = components.url ?? url
+    }
+    var request = URLRequest(url: url, timeoutInterval: timeout)
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    if case .bearerToken(let token) = credentials {
+      request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    }
+    return request
+  }
+
+  private func send(_ request: URLRequest) async throws(MovieServiceError) -> (
+    Data, HTTPURLResponse
+  ) {
+    if Task.isCancelled { throw .cancelled }
+    do {
+      return try await transport.send(request)
+    } catch {
+      if Task.isCancelled || error is CancellationError { throw .cancelled }
+      throw transportFailure(error, host: request.url?.host ?? baseURL.absoluteString)
+    }
+  }
+
+  private func transportFailure(_ error: any Error, host: String) -> MovieServiceError {
+    guard let error = error as? URLError else {
+      return .transport(host: host, reason: redact(String(describing: error)))
+    }
+    if error.code == .cancelled { return .cancelled }
+    let reason: String =
+      switch error.code {
+      case .timedOut: "the request timed out"
+      case .cannotConnectToHost: "the connection was refused"
+      case .cannotFindHost, .dnsLookupFailed: "the host name could not be resolved"
+      case .networkConnectionLost: "the connection was lost before the answer was complete"
+      case .notConnectedToInternet: "there is no network connection"
+      case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
+        "the secure connection failed"
+      case .badServerResponse, .cannotParseResponse: "the server's answer was not valid HTTP"
+      default: "network error \(error.code.rawValue)"
+      }
+    return .transport(host: host, reason: reason)
+  }
+
+  private func decode<Response: Decodable>(
+    _ type: Response.Type, from data: Data
+  ) throws(MovieServiceError) -> Response {
+    do {
+      return try JSONDecoder().decode(Response.self, from: data)
+    } catch let error as DecodingError {
+      throw .badResponse(redact(Self.describe(error)))
+    } catch {
+      throw .badResponse(redact(String(describing: error)))
+    }
+  }
+
+  private func failure(status: Int, body: Data) -> MovieServiceError {
+    let tmdb = try? JSONDecoder().decode(TMDbErrorBody.self, from: body)
+    let message = redact(
+      tmdb.map { body in body.statusCode.map { "\(body.message) (code \($0))" } ?? body.message }
+        ?? Self.reasonPhrase(status))
+    switch (status, tmdb?.statusCode) {
+    case (401, _), (_, 7): return .invalidCredentials(message: message)
+    case (404, _), (_, 34): return .notFound(message: message)
+    case (429, _), (_, 25): return .rateLimited(message: message)
+    case (500..<600, _): return .server(status: status, message: message)
+    default: return .http(status: status, message: message)
+    }
+  }
+
+  /// The standard reason phrase of an HTTP status, the same on every platform.
+  static func reasonPhrase(_ status: Int) -> String {
+    switch status {
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 408: "Request Timeout"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 502: "Bad Gateway"
+    case 503: "Service Unavailable"
+    case 504: "Gateway Timeout"
+    case 500..<600: "Server Error"
+    default: "Client Error"
+    }
+  }
+
+  /// Keeps the credential out of a text that may be shown or logged.
+  private func redact(_ text: String) -> String {
+    let secret = credentials.secret
+    guard !secret.isEmpty else { return text }
+    return text.replacingOccurrences(of: secret, with: "***")
+  }
+
+  /// Says which field could not be decoded, e.g. `results[3].id: expected Int, found a string`.
+  static func describe(_ error: DecodingError) -> String {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+        .joined()
+      let trimmed = text.hasPrefix(".") ? String(text.dropFirst()) : text
+      return trimmed.isEmpty ? "the document" : "'\(trimmed)'"
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "\(path(context.codingPath + [key])) is missing"
+    case .typeMismatch(let type, let context):
+      return "\(path(context.codingPath)) is not \(Self.describe(type))"
+    case .valueNotFound(let type, let context):
+      return "\(path(context.codingPath)) is null, expected \(Self.describe(type))"
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? "it is not valid JSON"
+        : "\(path(context.codingPath)) is invalid: \(context.debugDescription)"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+
+  private static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is Int.Type, is Double.Type: "a number"
+    case is String.Type: "a string"
+    case is Bool.Type: "a boolean"
+    default: "\(type)".contains("Array") ? "a list" : "an object"
+    }
+  }
+
+  /// Percent-encodes everything but RFC 3986's unreserved characters: `&`, `#`, `+`, `=`,
+  /// spaces and non-Latin letters all arrive as sent.
+  private static func encode(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+  }
+
+  private static let unreserved = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}
+
+/// TMDb's error document: `{"success":false,"status_code":7,"status_message":"…"}`.
+struct TMDbErrorBody: Decodable {
+  var statusCode: Int?
+  var message: String
+
+  enum CodingKeys: String, CodingKey {
+    case statusCode = "status_code"
+    case message = "status_message"
+  }
+}
+
+/// The image configuration once fetched.
+final class ConfigurationCache: Sendable {
+  private let cached = Mutex<ImageConfiguration?>(nil)
+  var value: ImageConfiguration? {
+    get { cached.withLock { $0 } }
+    set { cached.withLock { $0 = newValue } }
+  }
+}

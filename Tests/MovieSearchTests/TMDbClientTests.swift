@@ -1,0 +1,260 @@
+import Foundation
+import MovieSearch
+import Streams
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The TMDb client over real HTTP, against a loopback server.
+@Suite struct TMDbClientHTTPTests {
+  func client(
+    _ server: LoopbackServer, _ credentials: TMDbCredentials = .bearerToken("tok-123"),
+    clock: any Clock<Duration> = RecordingClock(), timeout: TimeInterval = 15
+  ) -> TMDbClient {
+    TMDbClient(credentials: credentials, baseURL: server.baseURL, clock: clock, timeout: timeout)
+  }
+
+  func failure(
+    _ reply: LoopbackServer.Reply, timeout: TimeInterval = 15
+  ) async throws -> MovieServiceError? {
+    let server = try LoopbackServer { _ in reply }
+    defer { server.stop() }
+    do {
+      _ = try await client(server, timeout: timeout).searchMovies(MovieQuery("matrix"))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func searchSendsTheBearerTokenAndDecodesThePage() async throws {
+    let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
+    defer { server.stop() }
+    let page = try await client(server).searchMovies(MovieQuery("the matrix", year: 1999))
+    #expect(page.results.map(\.title) == ["The Matrix", "The Matrix Reloaded"])
+    #expect(page.results[1].posterPath == nil)
+    let request = try #require(server.requests.first)
+    #expect(request.path == "/3/search/movie")
+    #expect(request.header("Authorization") == "Bearer tok-123")
+    #expect(
+      request.query == [
+        "query": "the matrix", "page": "1", "include_adult": "false", "year": "1999",
+      ])
+  }
+
+  @Test func aV3KeyTravelsAsTheApiKeyParameter() async throws {
+    let server = try LoopbackServer { _ in .json(200, Fixtures.details) }
+    defer { server.stop() }
+    let details = try await client(server, .apiKey("key-456")).movieDetails(id: 603, language: "de")
+    #expect(details.genres.map(\.name) == ["Action", "Science Fiction"])
+    let request = try #require(server.requests.first)
+    #expect(request.path == "/3/movie/603")
+    #expect(request.query == ["api_key": "key-456", "language": "de"])
+    #expect(request.header("Authorization") == nil)
+  }
+
+  @Test func queryParametersArePercentEncoded() async throws {
+    let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
+    defer { server.stop() }
+    let text = "Tom & Jerry #1 + 50% = Amélie 千と千尋"
+    _ = try await client(server).searchMovies(MovieQuery("  \(text) \n"))
+    let request = try #require(server.requests.first)
+    #expect(request.query["query"] == text)
+    #expect(request.target.split(separator: "&").count == 3)
+    #expect(!request.target.contains(" ") && !request.target.contains("#"))
+    #expect(
+      request.target.contains("query=Tom%20%26%20Jerry%20%231%20%2B%2050%25%20%3D%20Am%C3%A9lie%20")
+    )
+  }
+
+  @Test func unauthorizedGivesTMDbsMessageWithoutTheKey() async throws {
+    let server = try LoopbackServer { _ in
+      .json(401, Fixtures.tmdbError(7, "Invalid API key: You must be granted a valid key."))
+    }
+    defer { server.stop() }
+    let error = await #expect(throws: MovieServiceError.self) {
+      try await client(server, .apiKey("secret-key")).searchMovies(MovieQuery("matrix"))
+    }
+    #expect(
+      error
+        == .invalidCredentials(
+          message: "Invalid API key: You must be granted a valid key. (code 7)"))
+    #expect(error?.description.contains("secret-key") == false)
+  }
+
+  @Test func eachHTTPFaultHasItsOwnError() async throws {
+    #expect(
+      try await failure(
+        .json(404, Fixtures.tmdbError(34, "The resource you requested could not be found.")))
+        == .notFound(message: "The resource you requested could not be found. (code 34)"))
+    #expect(
+      try await failure(.json(500, "oops"))
+        == .server(status: 500, message: "Internal Server Error"))
+    #expect(
+      try await failure(.json(503, "")) == .server(status: 503, message: "Service Unavailable"))
+    #expect(try await failure(.json(418, "{}")) == .http(status: 418, message: "Client Error"))
+  }
+
+  @Test func aMalformedBodySaysWhatIsWrong() async throws {
+    #expect(try await failure(.json(200, "{not json")) == .badResponse("it is not valid JSON"))
+    #expect(
+      try await failure(.json(200, #"{"page":1,"results":"none"}"#))
+        == .badResponse("'results' is not a list"))
+    #expect(try await failure(.json(200, #"{"page":1}"#)) == .badResponse("'results' is missing"))
+  }
+
+  @Test func rateLimitingWaitsForRetryAfterThenSucceeds() async throws {
+    let calls = Mutex(0)
+    let server = try LoopbackServer { _ in
+      let call = calls.withLock { count in
+        count += 1
+        return count
+      }
+      return call == 1
+        ? .json(
+          429, Fixtures.tmdbError(25, "Your request count is over the allowed limit."),
+          headers: ["Retry-After": "2"])
+        : .json(200, Fixtures.searchPage)
+    }
+    defer { server.stop() }
+    let clock = RecordingClock()
+    let page = try await client(server, clock: clock).searchMovies(MovieQuery("matrix"))
+    #expect(page.results.count == 2)
+    #expect(clock.sleeps == [.seconds(2)])
+    #expect(server.requests.count == 2)
+  }
+
+  @Test func aConnectionClosedMidBodyOrResetIsATransportError() async throws {
+    let midBody = try await failure(
+      .closeMidBody(status: 200, declaredLength: 5000, body: Data("{\"page\":1,".utf8)))
+    let reset = try await failure(.reset)
+    for error in [midBody, reset] {
+      guard case .transport(let host, _) = error else {
+        Issue.record("expected a transport error, got \(String(describing: error))")
+        continue
+      }
+      #expect(host == "127.0.0.1")
+    }
+  }
+
+  @Test func aRefusedConnectionNamesTheHost() async throws {
+    let server = try LoopbackServer { _ in .hang }
+    server.stop()
+    let error = await #expect(throws: MovieServiceError.self) {
+      try await client(server).searchMovies(MovieQuery("matrix"))
+    }
+    #expect(error == .transport(host: "127.0.0.1", reason: "the connection was refused"))
+  }
+
+  @Test func aServerThatNeverAnswersTimesOut() async throws {
+    let server = try LoopbackServer { _ in .hang }
+    defer { server.stop() }
+    let error = await #expect(throws: MovieServiceError.self) {
+      try await client(server, timeout: 0.2).searchMovies(MovieQuery("matrix"))
+    }
+    #expect(error == .transport(host: "127.0.0.1", reason: "the request timed out"))
+    await server.wait { $0 == .clientClosed(path: "/3/search/movie") }
+  }
+
+  @Test func cancellingTheCallerClosesTheConnection() async throws {
+    let server = try LoopbackServer { _ in .hang }
+    defer { server.stop() }
+    let client = client(server)
+    let search = Task { try await client.searchMovies(MovieQuery("slow")) }
+    await server.wait { $0 == .received(path: "/3/search/movie") }
+    search.cancel()
+    // The server sees the connection closed: the request was really cancelled.
+    await server.wait { $0 == .clientClosed(path: "/3/search/movie") }
+    let result = await search.result
+    #expect(throws: MovieServiceError.cancelled) { try result.get() }
+  }
+
+  @Test func theImageConfigurationIsFetchedOnce() async throws {
+    let server = try LoopbackServer { _ in .json(200, Fixtures.configuration) }
+    defer { server.stop() }
+    let client = client(server)
+    let first = try await client.imageConfiguration()
+    let second = try await client.imageConfiguration()
+    #expect(first == second)
+    #expect(
+      first?.posterURL(path: "/m.jpg")?.absoluteString == "https://image.tmdb.org/t/p/w342/m.jpg")
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func anEmptyQuerySendsNoRequest() async throws {
+    let server = try LoopbackServer { _ in .json(500, "") }
+    defer { server.stop() }
+    #expect(try await client(server).searchMovies(MovieQuery(" \t ")) == .empty)
+    #expect(server.requests.isEmpty)
+  }
+}
+
+/// The client's retry timing, on virtual time with a fake transport.
+@Suite struct TMDbClientRetryTests {
+  /// Answers from a script, recording the virtual time of each request.
+  final class ScriptedTransport: HTTPTransport {
+    let clock: VirtualClock
+    let replies: Mutex<[(Int, [String: String], String)]>
+    let times = Mutex<[Duration]>([])
+
+    init(clock: VirtualClock, _ replies: [(Int, [String: String], String)]) {
+      self.clock = clock
+      self.replies = Mutex(replies)
+    }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+      times.withLock { $0.append(clock.now.offset) }
+      let (status, headers, body) = replies.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+      let response = HTTPURLResponse(
+        url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+      return (Data(body.utf8), response)
+    }
+  }
+
+  static let limited = Fixtures.tmdbError(25, "Your request count is over the allowed limit.")
+
+  func run(_ replies: [(Int, [String: String], String)]) async throws -> (
+    Result<MoviePage, MovieServiceError>, [Duration]
+  ) {
+    try await withVirtualTime { clock in
+      let transport = ScriptedTransport(clock: clock, replies)
+      let client = TMDbClient(credentials: .apiKey("k"), transport: transport, clock: clock)
+      let result: Result<MoviePage, MovieServiceError>
+      do throws(MovieServiceError) {
+        result = .success(try await client.searchMovies(MovieQuery("matrix")))
+      } catch {
+        result = .failure(error)
+      }
+      return (result, transport.times.withLock { $0 })
+    }
+  }
+
+  @Test func retryAfterIsHonouredOnTheInjectedClock() async throws {
+    let (result, times) = try await run([
+      (429, ["Retry-After": "3"], Self.limited), (200, [:], Fixtures.searchPage),
+    ])
+    #expect(try result.get().results.count == 2)
+    #expect(times == [.zero, .seconds(3)])
+  }
+
+  @Test func withoutRetryAfterItBacksOffThenGivesUp() async throws {
+    let (result, times) = try await run([(429, [:], Self.limited)])
+    #expect(times == [.zero, .seconds(1), .seconds(3), .seconds(7)])
+    #expect(
+      throws: MovieServiceError.rateLimited(
+        message: "Your request count is over the allowed limit. (code 25)")
+    ) {
+      try result.get()
+    }
+  }
+
+  @Test func aLongRetryAfterIsCapped() async throws {
+    let (_, times) = try await run([
+      (429, ["Retry-After": "3600"], Self.limited), (200, [:], Fixtures.searchPage),
+    ])
+    #expect(times == [.zero, .seconds(10)])
+  }
+}
