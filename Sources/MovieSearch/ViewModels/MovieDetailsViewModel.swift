@@ -1,0 +1,73 @@
+import Streams
+
+/// The details screen's events.
+public struct MovieDetailsInput<Appear: AsyncSequence<Void, Never> & Sendable>: Sendable {
+  /// The screen appeared (again): (re)load the details.
+  public var appear: Appear
+
+  /// Creates the input.
+  public init(appear: Appear) {
+    self.appear = appear
+  }
+}
+
+/// The details screen's logic: each `appear` leads to `loading`, then `success` or
+/// `failure` with a message to show. A newer `appear` cancels a load in flight.
+public struct MovieDetailsViewModel: Sendable {
+  /// The film shown.
+  public let movieID: Int
+  private let service: any MovieService
+  private let language: String?
+
+  /// Creates the view model of film `movieID`.
+  public init(movieID: Int, service: any MovieService, language: String? = nil) {
+    self.movieID = movieID
+    self.service = service
+    self.language = language
+  }
+
+  /// Turns the screen's events into its states.
+  public func transform<Appear>(
+    input: MovieDetailsInput<Appear>
+  ) -> some AsyncSequence<MovieDetailsState, Never> & Sendable {
+    input.appear.flatMapLatest { [self] in DetailsStates(viewModel: self) }.removeDuplicates()
+  }
+
+  /// Loads the details once, with the poster's URL when the service serves images.
+  public func load() async -> MovieDetailsState {
+    do throws(MovieServiceError) {
+      let details = try await service.movieDetails(id: movieID, language: language)
+      let images = try? await service.imageConfiguration()
+      let poster = details.movie.posterPath.flatMap { images?.posterURL(path: $0) }
+      return .success(details, posterURL: poster?.absoluteString)
+    } catch {
+      return .failure(message: error.description)
+    }
+  }
+
+  /// `loading`, then the result of ``load()``; the service is called in `next()`, so
+  /// cancelling the iterating task cancels the call.
+  struct DetailsStates: AsyncSequence, Sendable {
+    typealias Element = MovieDetailsState
+    typealias Failure = Never
+    let viewModel: MovieDetailsViewModel
+
+    func makeAsyncIterator() -> Iterator { Iterator(viewModel: viewModel) }
+
+    struct Iterator: AsyncIteratorProtocol {
+      let viewModel: MovieDetailsViewModel
+      var step = 0
+
+      mutating func next() async -> MovieDetailsState? {
+        defer { step += 1 }
+        switch step {
+        case 0: return .loading
+        case 1:
+          let state = await viewModel.load()
+          return Task.isCancelled ? nil : state
+        default: return nil
+        }
+      }
+    }
+  }
+}

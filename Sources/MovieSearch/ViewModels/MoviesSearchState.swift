@@ -1,0 +1,37 @@
+/// What the movie search screen shows.
+public enum MoviesSearchState: Sendable, Hashable {
+  /// Nothing is searched. `popular` lists popular films once `appear` has loaded them
+  /// (empty before that, or when they could not be loaded).
+  case idle(popular: [Movie])
+  /// A search for `query` is under way.
+  case loading(query: String)
+  /// `movies` is the first page of the results for `query`; `total` counts all pages.
+  case success(query: String, movies: [Movie], total: Int)
+  /// The search for `query` found nothing.
+  case noResults(query: String)
+  /// The search for `query` failed; `message` says why, in one line.
+  case failure(query: String, message: String)
+
+  /// The idle state before anything was loaded.
+  public static let initial = MoviesSearchState.idle(popular: [])
+
+  /// The query this state is about; `nil` when idle.
+  public var query: String? {
+    switch self {
+    case .idle: nil
+    case .loading(let query), .success(let query, _, _), .noResults(let query),
+      .failure(let query, _):
+      query
+    }
+  }
+}
+
+/// What the movie details screen shows.
+public enum MovieDetailsState: Sendable, Hashable {
+  /// The details are being fetched.
+  case loading
+  /// The details, with the poster's URL when the service serves images.
+  case success(MovieDetails, posterURL: String?)
+  /// The details could not be fetched; `message` says why, in one line.
+  case failure(message: String)
+}

@@ -1,0 +1,81 @@
+import Foundation
+import MovieSearch
+import Streams
+import Synchronization
+
+/// A movie service on virtual time: each call takes `latency(query)` on the clock, then
+/// answers with `answer(query)`. It logs calls and cancellations with their virtual times.
+final class FakeMovieService: MovieService {
+  let clock: VirtualClock
+  let latency: @Sendable (String) -> Duration
+  let answer: @Sendable (String) -> Result<MoviePage, MovieServiceError>
+  private let entries = Mutex<[String]>([])
+
+  init(
+    clock: VirtualClock,
+    latency: @escaping @Sendable (String) -> Duration = { _ in .milliseconds(100) },
+    answer: @escaping @Sendable (String) -> Result<MoviePage, MovieServiceError> = {
+      .success(FakeMovieService.page(for: $0))
+    }
+  ) {
+    self.clock = clock
+    self.latency = latency
+    self.answer = answer
+  }
+
+  /// "search mat @500", "cancelled mat @800", …
+  var log: [String] { entries.withLock { $0 } }
+
+  private func note(_ text: String) {
+    let now = clock.now.offset
+    entries.withLock { $0.append("\(text) @\(now.milliseconds)") }
+  }
+
+  /// A page with one film titled after the query.
+  static func page(for query: String, count: Int = 1) -> MoviePage {
+    let movies = (0..<count).map {
+      Movie(id: query.hashValue & 0xFFFF + $0, title: "\(query.capitalized) \($0 + 1)")
+    }
+    return MoviePage(page: 1, results: movies, totalPages: 1, totalResults: count)
+  }
+
+  private func call(_ what: String, _ key: String) async throws(MovieServiceError) {
+    note("\(what) \(key)")
+    do {
+      try await clock.sleep(for: latency(key))
+    } catch {
+      note("cancelled \(key)")
+      throw .cancelled
+    }
+  }
+
+  func searchMovies(_ query: MovieQuery) async throws(MovieServiceError) -> MoviePage {
+    try await call("search", query.text)
+    return try answer(query.text).get()
+  }
+
+  func movieDetails(id: Int, language: String?) async throws(MovieServiceError) -> MovieDetails {
+    try await call("details", String(id))
+    guard id != 404 else {
+      throw .notFound(message: "The resource you requested could not be found.")
+    }
+    return MovieDetails(
+      movie: Movie(id: id, title: "Film \(id)", posterPath: "/\(id).jpg"), runtime: 100)
+  }
+
+  func popularMovies(page: Int, language: String?) async throws(MovieServiceError) -> MoviePage {
+    try await call("popular", String(page))
+    return Self.page(for: "popular", count: 2)
+  }
+
+  func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration? {
+    ImageConfiguration(secureBaseURL: "https://img.test/", posterSizes: ["w342"])
+  }
+}
+
+extension Duration {
+  var milliseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+  }
+}
