@@ -156,7 +156,7 @@ public struct TMDbClient: MovieService {
           throw .cancelled
         }
       default:
-        throw failure(status: response.statusCode, body: data)
+        throw MovieServiceError(status: response.statusCode, body: data, redact: redact)
       }
     }
   }
@@ -187,28 +187,9 @@ public struct TMDbClient: MovieService {
       return try await transport.send(request)
     } catch {
       if Task.isCancelled || error is CancellationError { throw .cancelled }
-      throw transportFailure(error, host: request.url?.host ?? baseURL.absoluteString)
+      throw MovieServiceError(
+        transport: error, host: request.url?.host ?? baseURL.host ?? "the server", redact: redact)
     }
-  }
-
-  private func transportFailure(_ error: any Error, host: String) -> MovieServiceError {
-    guard let error = error as? URLError else {
-      return .transport(host: host, reason: redact(String(describing: error)))
-    }
-    if error.code == .cancelled { return .cancelled }
-    let reason: String =
-      switch error.code {
-      case .timedOut: "the request timed out"
-      case .cannotConnectToHost: "the connection was refused"
-      case .cannotFindHost, .dnsLookupFailed: "the host name could not be resolved"
-      case .networkConnectionLost: "the connection was lost before the answer was complete"
-      case .notConnectedToInternet: "there is no network connection"
-      case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
-        "the secure connection failed"
-      case .badServerResponse, .cannotParseResponse: "the server's answer was not valid HTTP"
-      default: "network error \(error.code.rawValue)"
-      }
-    return .transport(host: host, reason: reason)
   }
 
   private func decode<Response: Decodable>(
@@ -220,38 +201,6 @@ public struct TMDbClient: MovieService {
       throw .badResponse(redact(Self.describe(error)))
     } catch {
       throw .badResponse(redact(String(describing: error)))
-    }
-  }
-
-  private func failure(status: Int, body: Data) -> MovieServiceError {
-    let tmdb = try? JSONDecoder().decode(TMDbErrorBody.self, from: body)
-    let message = redact(
-      tmdb.map { body in body.statusCode.map { "\(body.message) (code \($0))" } ?? body.message }
-        ?? Self.reasonPhrase(status))
-    switch (status, tmdb?.statusCode) {
-    case (401, _), (_, 7): return .invalidCredentials(message: message)
-    case (404, _), (_, 34): return .notFound(message: message)
-    case (429, _), (_, 25): return .rateLimited(message: message)
-    case (500..<600, _): return .server(status: status, message: message)
-    default: return .http(status: status, message: message)
-    }
-  }
-
-  /// The standard reason phrase of an HTTP status, the same on every platform.
-  static func reasonPhrase(_ status: Int) -> String {
-    switch status {
-    case 400: "Bad Request"
-    case 401: "Unauthorized"
-    case 403: "Forbidden"
-    case 404: "Not Found"
-    case 408: "Request Timeout"
-    case 429: "Too Many Requests"
-    case 500: "Internal Server Error"
-    case 502: "Bad Gateway"
-    case 503: "Service Unavailable"
-    case 504: "Gateway Timeout"
-    case 500..<600: "Server Error"
-    default: "Client Error"
     }
   }
 
@@ -303,17 +252,6 @@ public struct TMDbClient: MovieService {
 
   private static let unreserved = CharacterSet(
     charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-}
-
-/// TMDb's error document: `{"success":false,"status_code":7,"status_message":"…"}`.
-struct TMDbErrorBody: Decodable {
-  var statusCode: Int?
-  var message: String
-
-  enum CodingKeys: String, CodingKey {
-    case statusCode = "status_code"
-    case message = "status_message"
-  }
 }
 
 /// The image configuration once fetched.

@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension MovieServiceError {
+  /// The error for an HTTP error status, from TMDb's error body where there is one.
+  init(status: Int, body: Data, redact: (String) -> String = { $0 }) {
+    let tmdb = try? JSONDecoder().decode(TMDbErrorBody.self, from: body)
+    let message = redact(
+      tmdb.map { body in body.statusCode.map { "\(body.message) (code \($0))" } ?? body.message }
+        ?? Self.reasonPhrase(status))
+    switch (status, tmdb?.statusCode) {
+    case (401, _), (_, 7): self = .invalidCredentials(message: message)
+    case (404, _), (_, 34): self = .notFound(message: message)
+    case (429, _), (_, 25): self = .rateLimited(message: message)
+    case (500..<600, _): self = .server(status: status, message: message)
+    default: self = .http(status: status, message: message)
+    }
+  }
+
+  /// The error for a request that got no response from `host`.
+  init(transport error: any Error, host: String, redact: (String) -> String = { $0 }) {
+    guard let error = error as? URLError else {
+      self = .transport(host: host, reason: redact(String(describing: error)))
+      return
+    }
+    if error.code == .cancelled {
+      self = .cancelled
+      return
+    }
+    let reason: String =
+      switch error.code {
+      case .timedOut: "the request timed out"
+      case .cannotConnectToHost: "the connection was refused"
+      case .cannotFindHost, .dnsLookupFailed: "the host name could not be resolved"
+      case .networkConnectionLost: "the connection was lost before the answer was complete"
+      case .notConnectedToInternet: "there is no network connection"
+      case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
+        "the secure connection failed"
+      case .badServerResponse, .cannotParseResponse: "the server's answer was not valid HTTP"
+      default: "network error \(error.code.rawValue)"
+      }
+    self = .transport(host: host, reason: reason)
+  }
+
+  /// The standard reason phrase of an HTTP status, the same on every platform.
+  static func reasonPhrase(_ status: Int) -> String {
+    switch status {
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 408: "Request Timeout"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 502: "Bad Gateway"
+    case 503: "Service Unavailable"
+    case 504: "Gateway Timeout"
+    case 500..<600: "Server Error"
+    default: "Client Error"
+    }
+  }
+
+}
+
+/// TMDb's error document: `{"success":false,"status_code":7,"status_message":"…"}`.
+struct TMDbErrorBody: Decodable {
+  var statusCode: Int?
+  var message: String
+
+  enum CodingKeys: String, CodingKey {
+    case statusCode = "status_code"
+    case message = "status_message"
+  }
+}
