@@ -1,13 +1,27 @@
 /// The compact binary form of the offline catalog (`Sources/CatalogData/catalog.bin`).
 ///
-/// Little-endian: an 8-byte magic, the record count, the sizes of the two text blobs, then
-/// fixed 32-byte records in id order, the display titles, and the search keys. Search keys
-/// are computed once, when the file is built, so loading costs nothing and a search only
-/// compares bytes.
+/// Little-endian. A 32-byte header (magic, record count, sizes of the title and key blobs,
+/// number of postings), fixed 32-byte records in id order, the display titles, the search
+/// keys, then a word index: for each bucket, the records that have a word starting with the
+/// bucket's first letter (buckets 0–255), first two letters or first three letters (hashed
+/// into 4,096 and 16,384 buckets), as offsets into one list of record indices. Everything a search needs is computed when the file is
+/// built: loading costs nothing, and a search compares only the records of one bucket.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLG1".utf8)
-  static let headerSize = 24
+  static let magic: [UInt8] = Array("MSCATLG2".utf8)
+  static let headerSize = 32
   static let recordSize = 32
+  static let bucketCount = 256 + 4096 + 16384
+
+  /// The index bucket of words starting with `prefix` (its first one to three bytes).
+  @inline(__always)
+  static func bucket(_ prefix: ArraySlice<UInt8>) -> Int {
+    let bytes = prefix.prefix(3).map(Int.init)
+    switch bytes.count {
+    case 1: return bytes[0]
+    case 2: return 256 + (bytes[0] &* 131 &+ bytes[1]) & 4095
+    default: return 256 + 4096 + ((bytes[0] &* 131 &+ bytes[1]) &* 131 &+ bytes[2]) & 16383
+    }
+  }
 
   /// Genre flags, in the CSV's column order, with TMDb's genre ids.
   static let genres: [(column: String, genre: Genre)] = [
@@ -88,12 +102,13 @@ enum CatalogFile {
     var records: [UInt8] = []
     var titles: [UInt8] = []
     var keys: [UInt8] = []
+    var buckets = [[UInt32]](repeating: [], count: bucketCount)
     records.reserveCapacity(entries.count * recordSize)
-    for entry in entries {
+    for (index, entry) in entries.enumerated() {
       let (display, base) = TitleText.displayTitle(entry.title)
       let key = Array(TitleText.searchKey(base, dropArticle: false).utf8)
       let title = Array(display.utf8)
-      guard title.count <= UInt16.max, key.count <= UInt16.max, entry.id > 0,
+      guard title.count <= UInt16.max, key.count <= UInt16.max, entry.id == index + 1,
         (0...UInt16.max).contains(UInt16(clamping: entry.year)),
         let mpaa = ratings.firstIndex(of: entry.mpaa)
       else { throw FormatError(description: "entry \(entry.id) cannot be encoded") }
@@ -114,13 +129,30 @@ enum CatalogFile {
       records += record
       titles += title
       keys += key
+      for word in key.split(separator: UInt8(ascii: " ")) {
+        for length in 1...min(3, word.count) {
+          let bucket = bucket(word.prefix(length))
+          if buckets[bucket].last != UInt32(index) { buckets[bucket].append(UInt32(index)) }
+        }
+      }
     }
+    var offsets: [UInt8] = []
+    var postings: [UInt8] = []
+    var total = 0
+    for bucket in buckets {
+      offsets.append(uint32: total)
+      for record in bucket { postings.append(uint32: Int(record)) }
+      total += bucket.count
+    }
+    offsets.append(uint32: total)
     var file = magic
     file.append(uint32: entries.count)
     file.append(uint32: titles.count)
     file.append(uint32: keys.count)
+    file.append(uint32: total)
     file.append(uint32: 0)
-    return file + records + titles + keys
+    file.append(uint32: 0)
+    return file + records + titles + keys + offsets + postings
   }
 }
 

@@ -1,12 +1,6 @@
 import CatalogData
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Read-only access to the records of a catalog file, without copying it.
+/// Read-only access to a catalog file (see ``CatalogFile``), without copying it.
 final class CatalogStore: Sendable {
   /// One film's record.
   struct Record {
@@ -19,7 +13,6 @@ final class CatalogStore: Sendable {
     var mpaa: Int
     var genreFlags: UInt8
     fileprivate var title: Range<Int>
-    fileprivate var key: Range<Int>
   }
 
   // The bytes are immutable and outlive this object (the embedded catalog lives as long as
@@ -32,6 +25,8 @@ final class CatalogStore: Sendable {
   let count: Int
   private let titlesStart: Int
   private let keysStart: Int
+  private let offsetsStart: Int
+  private let postingsStart: Int
 
   /// The catalog built into the binary.
   static func embedded() throws(CatalogFile.FormatError) -> CatalogStore {
@@ -60,26 +55,33 @@ final class CatalogStore: Sendable {
     count = header(8)
     titlesStart = CatalogFile.headerSize + count * CatalogFile.recordSize
     keysStart = titlesStart + header(12)
-    let keysSize = header(16)
+    offsetsStart = keysStart + header(16)
+    postingsStart = offsetsStart + (CatalogFile.bucketCount + 1) * 4
+    let postings = header(20)
     func damaged(_ reason: String) -> CatalogFile.FormatError {
       CatalogFile.FormatError(description: "the movie catalog is damaged: \(reason)")
     }
     guard size >= CatalogFile.headerSize, Array(bytes[0..<8]) == CatalogFile.magic else {
       throw damaged(size == 0 ? "it is empty" : "unknown format")
     }
-    guard keysStart + keysSize <= size else { throw damaged("it is truncated") }
-    // Check every record once, so that reading one later never goes out of bounds.
+    guard postingsStart + postings * 4 == size else { throw damaged("its size is wrong") }
+    // Check every record and every posting once, so that reading one later never goes out
+    // of bounds.
     for index in 0..<count {
-      let offset = CatalogFile.headerSize + index * CatalogFile.recordSize
-      func field32(_ at: Int) -> Int {
-        Int(bytes.loadUnaligned(fromByteOffset: offset + at, as: UInt32.self).littleEndian)
-      }
-      func field16(_ at: Int) -> Int {
-        Int(bytes.loadUnaligned(fromByteOffset: offset + at, as: UInt16.self).littleEndian)
-      }
-      guard field32(0) == index + 1, field32(4) + field16(24) <= keysStart - titlesStart,
-        field32(8) + field16(26) <= keysSize
+      let record = index * CatalogFile.recordSize
+      guard field32(record, 0) == index + 1,
+        field32(record, 4) + field16(record, 24) <= keysStart - titlesStart,
+        field32(record, 8) + field16(record, 26) <= offsetsStart - keysStart
       else { throw damaged("record \(index + 1) is out of bounds") }
+    }
+    var previous = 0
+    for bucket in 0...CatalogFile.bucketCount {
+      let offset = load32(offsetsStart + bucket * 4)
+      guard offset >= previous, offset <= postings else { throw damaged("bad index") }
+      previous = offset
+    }
+    for posting in 0..<postings where load32(postingsStart + posting * 4) >= count {
+      throw damaged("bad index entry")
     }
   }
 
@@ -87,63 +89,70 @@ final class CatalogStore: Sendable {
     if ownsBytes { UnsafeMutableRawPointer(bitPattern: address)?.deallocate() }
   }
 
-  private var bytes: UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: size)
+  private var base: UnsafeRawPointer { UnsafeRawPointer(bitPattern: address)! }
+
+  @inline(__always) private func load32(_ offset: Int) -> Int {
+    Int(base.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
+  }
+
+  @inline(__always) private func field32(_ record: Int, _ at: Int) -> Int {
+    load32(CatalogFile.headerSize + record + at)
+  }
+
+  @inline(__always) private func field16(_ record: Int, _ at: Int) -> Int {
+    Int(
+      base.loadUnaligned(fromByteOffset: CatalogFile.headerSize + record + at, as: UInt16.self)
+        .littleEndian)
   }
 
   /// The record of the film at `index` (its id minus one).
   func record(_ index: Int) -> Record {
-    let bytes = self.bytes
-    let offset = CatalogFile.headerSize + index * CatalogFile.recordSize
-    func field32(_ at: Int) -> Int {
-      Int(bytes.loadUnaligned(fromByteOffset: offset + at, as: UInt32.self).littleEndian)
-    }
-    func field16(_ at: Int) -> Int {
-      Int(bytes.loadUnaligned(fromByteOffset: offset + at, as: UInt16.self).littleEndian)
-    }
-    let titleStart = titlesStart + field32(4)
-    let keyStart = keysStart + field32(8)
+    let record = index * CatalogFile.recordSize
+    let titleStart = titlesStart + field32(record, 4)
+    let bytes = base + CatalogFile.headerSize + record
     return Record(
-      id: field32(0), votes: field32(12), budget: field32(16), year: field16(20),
-      minutes: field16(22), rating: Double(bytes[offset + 28]) / 10, mpaa: Int(bytes[offset + 29]),
-      genreFlags: bytes[offset + 30], title: titleStart..<titleStart + field16(24),
-      key: keyStart..<keyStart + field16(26))
+      id: field32(record, 0), votes: votes(index), budget: field32(record, 16),
+      year: year(index), minutes: field16(record, 22),
+      rating: Double(bytes.load(fromByteOffset: 28, as: UInt8.self)) / 10,
+      mpaa: Int(bytes.load(fromByteOffset: 29, as: UInt8.self)),
+      genreFlags: bytes.load(fromByteOffset: 30, as: UInt8.self),
+      title: titleStart..<titleStart + field16(record, 24))
   }
 
   /// The display title of a record.
   func title(of record: Record) -> String {
-    String(decoding: UnsafeRawBufferPointer(rebasing: bytes[record.title]), as: UTF8.self)
+    String(
+      decoding: UnsafeRawBufferPointer(
+        start: base + record.title.lowerBound, count: record.title.count),
+      as: UTF8.self)
   }
 
   /// The votes of the film at `index`, read without building a record.
-  func votes(_ index: Int) -> Int {
-    Int(
-      bytes.loadUnaligned(
-        fromByteOffset: CatalogFile.headerSize + index * CatalogFile.recordSize + 12,
-        as: UInt32.self
-      ).littleEndian)
+  @inline(__always) func votes(_ index: Int) -> Int {
+    field32(index * CatalogFile.recordSize, 12)
   }
 
   /// The year of the film at `index`.
-  func year(_ index: Int) -> Int {
-    Int(
-      bytes.loadUnaligned(
-        fromByteOffset: CatalogFile.headerSize + index * CatalogFile.recordSize + 20,
-        as: UInt16.self
-      ).littleEndian)
+  @inline(__always) func year(_ index: Int) -> Int {
+    field16(index * CatalogFile.recordSize, 20)
   }
 
-  /// Calls `body` with the index and the search key of every film, in id order.
-  func forEachKey(_ body: (Int, UnsafeRawBufferPointer) -> Void) {
-    let bytes = self.bytes
-    for index in 0..<count {
-      let offset = CatalogFile.headerSize + index * CatalogFile.recordSize
-      let start =
-        keysStart
-        + Int(bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self).littleEndian)
-      let length = Int(
-        bytes.loadUnaligned(fromByteOffset: offset + 26, as: UInt16.self).littleEndian)
-      body(index, UnsafeRawBufferPointer(rebasing: bytes[start..<start + length]))
-    }
+  /// The search key of the film at `index`.
+  @inline(__always) func key(_ index: Int) -> UnsafeRawBufferPointer {
+    let record = index * CatalogFile.recordSize
+    return UnsafeRawBufferPointer(
+      start: base + keysStart + field32(record, 8), count: field16(record, 26))
+  }
+
+  /// The number of records in an index bucket.
+  func bucketSize(_ bucket: Int) -> Int {
+    load32(offsetsStart + (bucket + 1) * 4) - load32(offsetsStart + bucket * 4)
+  }
+
+  /// Calls `body` with the index of every record in a bucket, in id order.
+  @inline(__always) func forEachRecord(inBucket bucket: Int, _ body: (Int) -> Void) {
+    let start = load32(offsetsStart + bucket * 4)
+    let end = load32(offsetsStart + (bucket + 1) * 4)
+    for posting in start..<end { body(load32(postingsStart + posting * 4)) }
   }
 }

@@ -52,11 +52,20 @@ public struct OfflineCatalog: MovieService {
     guard let matcher = TitleMatcher(query.text) else { return .empty }
     var best = BestRanks(limit: query.page * MoviePage.pageSize)
     var total = 0
-    store.forEachKey { index, key in
-      if let year = query.year, store.year(index) != year { return }
-      guard let quality = matcher.quality(of: key) else { return }
-      total += 1
-      best.insert(rank(quality: quality.rawValue, votes: store.votes(index), index: index))
+    var seen = [Bool](repeating: false, count: store.count)
+    // Every match of a form has a word in each of the form's buckets: only the records of
+    // its smallest bucket need a look.
+    for form in matcher.forms {
+      guard let bucket = form.buckets.min(by: { store.bucketSize($0) < store.bucketSize($1) })
+      else { continue }
+      store.forEachRecord(inBucket: bucket) { index in
+        guard !seen[index] else { return }
+        seen[index] = true
+        if let year = query.year, store.year(index) != year { return }
+        guard let quality = matcher.quality(of: store.key(index)) else { return }
+        total += 1
+        best.insert(rank(quality: quality.rawValue, votes: store.votes(index), index: index))
+      }
     }
     return page(query.page, of: best.sorted(), total: total)
   }

@@ -1,5 +1,11 @@
-/// How well a search key matches a query, for ranking. Works on bytes: a search compares
-/// every film's key, so this is the hot loop.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How well a search key matches a query, for ranking. Works on bytes: this is the inner
+/// loop of a search.
 struct TitleMatcher {
   /// Match qualities, best first.
   enum Quality: Int, Comparable {
@@ -17,12 +23,17 @@ struct TitleMatcher {
   }
 
   /// One normalized form of the query: its words and the words joined by spaces.
-  private struct Form {
+  struct Form {
     var joined: [UInt8]
     var words: [[UInt8]]
+
+    /// The index buckets of the words: every match has a word in each of them.
+    var buckets: [Int] {
+      words.map { CatalogFile.bucket($0[...]) }
+    }
   }
 
-  private let forms: [Form]
+  let forms: [Form]
 
   /// Prepares `text`; `nil` when it has nothing to search for (empty, only punctuation).
   init?(_ text: String) {
@@ -40,43 +51,46 @@ struct TitleMatcher {
 
   /// The best quality with which `key` matches, or `nil`.
   func quality(of key: UnsafeRawBufferPointer) -> Quality? {
+    guard let base = key.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
     var best: Quality?
     for form in forms {
-      guard let quality = Self.quality(of: key, form) else { continue }
-      if best == nil || quality < best! { best = quality }
+      guard let quality = Self.quality(of: base, count: key.count, form) else { continue }
+      if best.map({ quality < $0 }) ?? true { best = quality }
     }
     return best
   }
 
-  private static func quality(of key: UnsafeRawBufferPointer, _ form: Form) -> Quality? {
+  private static func quality(
+    of key: UnsafePointer<UInt8>, count: Int, _ form: Form
+  ) -> Quality? {
     let joined = form.joined
-    if key.count >= joined.count, startsWith(key, at: 0, joined) {
-      return key.count == joined.count ? .exact : .titlePrefix
+    if count >= joined.count, startsWith(key, count: count, at: 0, joined) {
+      return count == joined.count ? .exact : .titlePrefix
     }
     var position = 0
     var inOrder = true
     for word in form.words {
-      if inOrder, let start = nextWordStart(in: key, from: position, matching: word) {
+      if inOrder, let start = wordStart(in: key, count: count, from: position, matching: word) {
         position = start + 1
         continue
       }
       inOrder = false
-      guard nextWordStart(in: key, from: 0, matching: word) != nil else { return nil }
+      guard wordStart(in: key, count: count, from: 0, matching: word) != nil else { return nil }
     }
     return inOrder ? .wordsInOrder : .wordsAnyOrder
   }
 
   /// The first position at or after `from` where a word of `key` begins with `word`.
   @inline(__always)
-  private static func nextWordStart(
-    in key: UnsafeRawBufferPointer, from: Int, matching word: [UInt8]
+  private static func wordStart(
+    in key: UnsafePointer<UInt8>, count: Int, from: Int, matching word: [UInt8]
   ) -> Int? {
-    guard let first = word.first, key.count >= word.count else { return nil }
+    let first = word[0]
     var index = from
-    let last = key.count - word.count
+    let last = count - word.count
     while index <= last {
       if key[index] == first, index == 0 || key[index - 1] == UInt8(ascii: " "),
-        startsWith(key, at: index, word)
+        startsWith(key, count: count, at: index, word)
       {
         return index
       }
@@ -86,11 +100,10 @@ struct TitleMatcher {
   }
 
   @inline(__always)
-  private static func startsWith(_ key: UnsafeRawBufferPointer, at offset: Int, _ prefix: [UInt8])
-    -> Bool
-  {
-    guard key.count - offset >= prefix.count else { return false }
-    for index in prefix.indices where key[offset + index] != prefix[index] { return false }
-    return true
+  private static func startsWith(
+    _ key: UnsafePointer<UInt8>, count: Int, at offset: Int, _ prefix: [UInt8]
+  ) -> Bool {
+    guard count - offset >= prefix.count else { return false }
+    return prefix.withUnsafeBufferPointer { memcmp(key + offset, $0.baseAddress!, $0.count) } == 0
   }
 }
