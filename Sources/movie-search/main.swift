@@ -1,20 +1,52 @@
 import Foundation
 import MovieSearch
 
-// Placeholder until the CLI lands: only the catalog converter.
-let arguments = CommandLine.arguments.dropFirst()
-if arguments.first == "build-catalog", arguments.count == 3 {
-  let input = arguments[arguments.startIndex + 1]
-  let output = arguments[arguments.startIndex + 2]
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// A closed pipe must be an error code from write(), not a signal that kills the process.
+signal(SIGPIPE, SIG_IGN)
+
+/// Runs the command line and returns the exit status: 0 success, 1 runtime failure,
+/// 64 usage error.
+func main() async -> Int32 {
   do {
-    let csv = try String(contentsOfFile: input, encoding: .utf8)
-    let bytes = try OfflineCatalog.catalogFile(fromCSV: csv)
-    try Data(bytes).write(to: URL(fileURLWithPath: output))
-    print("wrote \(bytes.count) bytes to \(output)")
+    let arguments = try ArgumentParser.parse(
+      Array(CommandLine.arguments.dropFirst()), commands: Commands.subcommands,
+      default: Commands.search)
+    if arguments.wantsVersion {
+      Output.print("movie-search \(Commands.version)\n")
+      return 0
+    }
+    if arguments.wantsHelp {
+      Output.print(arguments.command.help)
+      return 0
+    }
+    switch arguments.command.name {
+    case Commands.details.name: return try await DetailsCommand.run(arguments)
+    case Commands.stream.name: return try await StreamCommand.run(arguments)
+    case Commands.interactive.name: return try await InteractiveCommand.run(arguments)
+    case Commands.buildCatalog.name: return try BuildCatalogCommand.run(arguments)
+    default:
+      if arguments.positionals.isEmpty, arguments.values.isEmpty, arguments.flags.isEmpty,
+        CommandLine.arguments.count == 1
+      {
+        return try await InteractiveCommand.run(arguments)
+      }
+      return try await SearchCommand.run(arguments)
+    }
+  } catch let error as UsageError {
+    Output.error("Error: \(error.message)")
+    Output.error("Usage: \(error.command.usage)")
+    Output.error("See 'movie-search --help'.")
+    return 64
   } catch {
-    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
-    exit(1)
+    Output.error("Error: \(error)")
+    return 1
   }
-} else {
-  print("usage: movie-search build-catalog <movies.csv> <catalog.bin>")
 }
+
+Terminal.exitRestoring(await main())

@@ -11,12 +11,15 @@ public enum TMDbCredentials: Sendable, Hashable {
   case apiKey(String)
   /// A v4 read-access token, sent as `Authorization: Bearer …`.
   case bearerToken(String)
+  /// No credentials, for a TMDb-shaped server that needs none.
+  case none
 
   /// The secret itself, to keep it out of every message.
   var secret: String {
     switch self {
     case .apiKey(let key): key
     case .bearerToken(let token): token
+    case .none: ""
     }
   }
 }

@@ -1,0 +1,122 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writing to the terminal or a pipe. A closed stdout (`movie-search … | head -1`) ends the
+/// program quietly with status 0 instead of a crash.
+enum Output {
+  /// Writes `text` to stdout at once (no buffering: NDJSON consumers see each line when it
+  /// is written).
+  static func print(_ text: String) {
+    send(text, to: STDOUT_FILENO)
+  }
+
+  /// Writes a line to stderr.
+  static func error(_ text: String) {
+    send(text + "\n", to: STDERR_FILENO)
+  }
+
+  static func send(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          // The reader went away: nothing more can be said, and that is not an error.
+          if descriptor == STDOUT_FILENO { Terminal.exitRestoring(0) }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// Whether stdout is a terminal.
+  static let isTerminal = isatty(STDOUT_FILENO) == 1
+
+  /// Whether to use colour: on a terminal, unless `NO_COLOR` is set (https://no-color.org).
+  static let useColour: Bool = {
+    guard isTerminal else { return false }
+    let noColour = ProcessInfo.processInfo.environment["NO_COLOR"] ?? ""
+    return noColour.isEmpty
+  }()
+
+  /// The width of the terminal, or 80 when it cannot be known.
+  static var width: Int {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+      return columns
+    }
+    return 80
+  }
+
+  /// `text` in bold/dim/…, when colour is on.
+  static func style(_ text: String, _ code: String) -> String {
+    useColour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}
+
+extension String {
+  /// The number of terminal columns the text takes (wide East Asian characters take two).
+  var columns: Int {
+    unicodeScalars.reduce(0) { width, scalar in
+      if scalar.properties.generalCategory == .nonspacingMark { return width }
+      let value = scalar.value
+      let wide =
+        (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+        || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+        || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+        || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
+        || (0x20000...0x3FFFD).contains(value)
+      return width + (wide ? 2 : 1)
+    }
+  }
+
+  /// The text cut to `width` columns, ending in "…" when it was cut.
+  func truncated(to width: Int) -> String {
+    guard columns > width else { return self }
+    guard width > 1 else { return width == 1 ? "…" : "" }
+    var result = ""
+    var used = 0
+    for character in self {
+      let next = String(character).columns
+      if used + next > width - 1 { break }
+      result.append(character)
+      used += next
+    }
+    return result + "…"
+  }
+
+  /// The text padded with spaces to `width` columns.
+  func padded(to width: Int) -> String {
+    self + String(repeating: " ", count: Swift.max(0, width - columns))
+  }
+
+  /// Lines of at most `width` columns, broken between words.
+  func wrapped(to width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in split(separator: " ") {
+      let word = String(word)
+      if line.isEmpty {
+        line = word
+      } else if line.columns + 1 + word.columns <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = word
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import MovieSearch
+import Streams
+import Synchronization
+
+/// `movie-search stream`: the search view model driven from stdin, states out as NDJSON.
+enum StreamCommand {
+  static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+    guard arguments.positionals.isEmpty else {
+      throw UsageError(
+        message: "Unexpected argument '\(arguments.positionals[0])'.", command: arguments.command)
+    }
+    let debounce = Duration.milliseconds(try arguments.integer("debounce", in: 0...60_000) ?? 300)
+    let service = try Backend.service(for: arguments)
+    let language = arguments.value("language")
+    if arguments.flag("virtual-time") {
+      // The whole input is read first; then the session plays on virtual time, instantly.
+      let events = readEvents()
+      try await withVirtualTime(stallLimit: .seconds(30)) { clock in
+        let start = clock.now
+        let times = events.reduce(into: [Int]()) { times, event in
+          times.append(max(event.at ?? times.last ?? 0, times.last ?? 0))
+        }
+        func channel<T: Sendable>(_ pick: (StreamEvent.Kind) -> T?) -> AsyncScheduledSequence<
+          T, VirtualClock
+        > {
+          AsyncScheduledSequence(
+            zip(times, events).compactMap { time, event in
+              pick(event.kind).map { (.milliseconds(time), $0) }
+            },
+            clock: clock)
+        }
+        let input = MoviesSearchInput(
+          appear: channel { if case .appear = $0 { () } else { nil } },
+          search: channel { if case .search(let text) = $0 { text } else { nil } },
+          selection: channel { if case .select(let id) = $0 { id } else { nil } })
+        let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
+        await play(
+          input, service: service, clock: clock, debounce: debounce, language: language,
+          writer: writer)
+      }
+    } else {
+      let clock = ContinuousClock()
+      let start = clock.now
+      let (appear, appearContinuation) = AsyncStream.makeStream(of: Void.self)
+      let (search, searchContinuation) = AsyncStream.makeStream(of: String.self)
+      let (selection, selectionContinuation) = AsyncStream.makeStream(of: Int.self)
+      Thread.detachNewThread {
+        readEvents { event in
+          if let at = event.at {
+            let wait = start.advanced(by: .milliseconds(at)) - clock.now
+            if wait > .zero { Thread.sleep(forTimeInterval: Double(wait.nanosecondsCount) / 1e9) }
+          }
+          switch event.kind {
+          case .appear: appearContinuation.yield()
+          case .search(let text): searchContinuation.yield(text)
+          case .select(let id): selectionContinuation.yield(id)
+          }
+        }
+        appearContinuation.finish()
+        searchContinuation.finish()
+        selectionContinuation.finish()
+      }
+      let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
+      await play(
+        MoviesSearchInput(appear: appear, search: search, selection: selection), service: service,
+        clock: clock, debounce: debounce, language: language, writer: writer)
+    }
+    return 0
+  }
+
+  /// Runs the view model over `input` and writes every state, and every details state of a
+  /// selection, until all of them have ended.
+  static func play<C: Clock<Duration>, A, S, L>(
+    _ input: MoviesSearchInput<A, S, L>, service: any MovieService, clock: C, debounce: Duration,
+    language: String?, writer: StateWriter
+  ) async {
+    let navigator = DetailsPrinter(writer: writer)
+    let viewModel = MoviesSearchViewModel(
+      service: service, navigator: navigator, clock: clock, debounce: debounce, language: language)
+    for await state in viewModel.transform(input: input) {
+      writer.write(state)
+    }
+    await navigator.finish()
+  }
+
+  /// Reads stdin to its end, reporting bad lines on stderr.
+  static func readEvents() -> [StreamEvent] {
+    var events: [StreamEvent] = []
+    readEvents { events.append($0) }
+    return events
+  }
+
+  /// Calls `handle` with each valid event of stdin; reports each bad line with its number.
+  static func readEvents(_ handle: (StreamEvent) -> Void) {
+    var reader = LineReader()
+    var number = 0
+    while let line = reader.next() {
+      number += 1
+      switch line {
+      case .tooLong:
+        Output.error(
+          "Error: line \(number): the line is longer than \(reader.maxLength) bytes; skipped.")
+      case .text(let bytes):
+        switch StreamEvent.parse(bytes) {
+        case .success(let event): handle(event)
+        case .failure(let error): Output.error("Error: line \(number): \(error.reason); skipped.")
+        }
+      }
+    }
+  }
+}
+
+/// Writes NDJSON lines, one whole line at a time, with the time since the start.
+final class StateWriter: Sendable {
+  private let elapsed: @Sendable () -> Int
+  private let lock = Mutex(())
+
+  init(elapsed: @escaping @Sendable () -> Int) {
+    self.elapsed = elapsed
+  }
+
+  func write(_ state: MoviesSearchState) {
+    emit(StateLine(at: elapsed(), state: state))
+  }
+
+  func write(_ state: MovieDetailsState, id: Int) {
+    emit(DetailsLine(at: elapsed(), id: id, state: state))
+  }
+
+  private func emit(_ line: some Encodable) {
+    guard let text = try? JSON.line(line) else { return }
+    lock.withLock { _ in Output.print(text) }
+  }
+}
+
+/// The navigator of the stream: a selection's details states go to the output too.
+final class DetailsPrinter: MoviesNavigator {
+  private let writer: StateWriter
+  private let tasks = Mutex<[Task<Void, Never>]>([])
+
+  init(writer: StateWriter) {
+    self.writer = writer
+  }
+
+  func showDetails(_ viewModel: MovieDetailsViewModel) {
+    let writer = self.writer
+    let task = spawnTask(named: "details \(viewModel.movieID)") {
+      let appear = [()].async
+      for await state in viewModel.transform(input: MovieDetailsInput(appear: appear)) {
+        writer.write(state, id: viewModel.movieID)
+      }
+    }
+    tasks.withLock { $0.append(task) }
+  }
+
+  /// Waits for every details screen to have finished.
+  func finish() async {
+    while let task = tasks.withLock({ $0.popLast() }) { await task.value }
+  }
+}
+
+/// A film in an NDJSON line.
+struct FilmLine: Encodable {
+  var id: Int
+  var title: String
+  var year: Int?
+  var rating: Double
+
+  init(_ movie: Movie) {
+    id = movie.id
+    title = movie.title
+    year = movie.year
+    rating = movie.voteAverage
+  }
+}
+
+/// `{"at":…,"state":…}`.
+struct StateLine: Encodable {
+  var at: Int
+  var state: String
+  var query: String?
+  var total: Int?
+  var results: [FilmLine]?
+  var popular: [FilmLine]?
+  var message: String?
+
+  init(at: Int, state: MoviesSearchState) {
+    self.at = at
+    switch state {
+    case .idle(let popular):
+      self.state = "idle"
+      self.popular = popular.isEmpty ? nil : popular.map(FilmLine.init)
+    case .loading(let query):
+      self.state = "loading"
+      self.query = query
+    case .success(let query, let movies, let total):
+      self.state = "success"
+      self.query = query
+      self.total = total
+      results = movies.map(FilmLine.init)
+    case .noResults(let query):
+      self.state = "noResults"
+      self.query = query
+    case .failure(let query, let message):
+      self.state = "failure"
+      self.query = query
+      self.message = message
+    }
+  }
+}
+
+/// `{"at":…,"details":…,"id":…}`.
+struct DetailsLine: Encodable {
+  var at: Int
+  var details: String
+  var id: Int
+  var title: String?
+  var year: Int?
+  var runtime: Int?
+  var genres: [String]?
+  var rating: Double?
+  var votes: Int?
+  var tagline: String?
+  var overview: String?
+  var poster: String?
+  var message: String?
+
+  init(at: Int, id: Int, state: MovieDetailsState) {
+    self.at = at
+    self.id = id
+    switch state {
+    case .loading:
+      details = "loading"
+    case .success(let film, let poster):
+      details = "success"
+      title = film.movie.title
+      year = film.movie.year
+      runtime = film.runtime
+      genres = film.genres.map(\.name)
+      rating = film.movie.voteAverage
+      votes = film.movie.voteCount
+      tagline = film.tagline
+      overview = film.movie.overview
+      self.poster = poster
+    case .failure(let message):
+      details = "failure"
+      self.message = message
+    }
+  }
+}
+
+extension Duration {
+  var nanosecondsCount: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One event of `movie-search stream`'s input.
+struct StreamEvent: Sendable, Equatable {
+  enum Kind: Sendable, Equatable {
+    case search(String)
+    case select(Int)
+    case appear
+  }
+
+  var kind: Kind
+  /// Milliseconds since the start, when the line says.
+  var at: Int?
+
+  /// Parses one input line: a plain line is search text; a line starting with `{` is a JSON
+  /// object. Returns the reason when the line is not a valid event.
+  static func parse(_ line: [UInt8]) -> Result<StreamEvent, StreamInputError> {
+    var line = line[...]
+    if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+    guard let text = String(validating: line, as: UTF8.self) else {
+      return .failure(.init("it is not valid UTF-8"))
+    }
+    guard text.first == "{" else { return .success(StreamEvent(kind: .search(text))) }
+    do {
+      return .success(try JSONDecoder().decode(JSONLine.self, from: Data(line)).event)
+    } catch let error as StreamInputError {
+      return .failure(error)
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+      return .failure(.init("it starts with '{' but is not a JSON object"))
+    } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context)
+    {
+      let key = context.codingPath.first?.stringValue ?? "?"
+      return .failure(.init(expected(key)))
+    } catch {
+      return .failure(.init("it starts with '{' but is not valid JSON"))
+    }
+  }
+
+  /// What the value of `key` must be.
+  static func expected(_ key: String) -> String {
+    switch key {
+    case "at": "\"at\" must be a whole number of milliseconds, 0 or more"
+    case "search": "\"search\" must be a string"
+    case "select": "\"select\" must be a film id (a positive whole number)"
+    case "appear": "\"appear\" must be true"
+    default: "\"\(key.prefix(40))\" has the wrong type"
+    }
+  }
+
+  /// A JSON input line: exactly one of "search", "select", "appear", and maybe "at".
+  private struct JSONLine: Decodable {
+    var event: StreamEvent
+
+    struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+      let object = try decoder.container(keyedBy: Key.self)
+      var kinds: [Kind] = []
+      var at: Int?
+      for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+        switch key.stringValue {
+        case "at":
+          let value = try object.decode(Int.self, forKey: key)
+          guard value >= 0 else { throw StreamInputError(expected("at")) }
+          at = value
+        case "search":
+          kinds.append(.search(try object.decode(String.self, forKey: key)))
+        case "select":
+          let id = try object.decode(Int.self, forKey: key)
+          guard id > 0 else { throw StreamInputError(expected("select")) }
+          kinds.append(.select(id))
+        case "appear":
+          guard try object.decode(Bool.self, forKey: key) else {
+            throw StreamInputError(expected("appear"))
+          }
+          kinds.append(.appear)
+        default:
+          throw StreamInputError("unknown key \"\(key.stringValue.prefix(40))\"")
+        }
+      }
+      guard kinds.count == 1, let kind = kinds.first else {
+        throw StreamInputError(
+          kinds.isEmpty
+            ? "the object has none of \"search\", \"select\" and \"appear\""
+            : "give one of \"search\", \"select\" and \"appear\", not several")
+      }
+      event = StreamEvent(kind: kind, at: at)
+    }
+  }
+}
+
+/// Why an input line was rejected.
+struct StreamInputError: Error, Equatable {
+  let reason: String
+  init(_ reason: String) { self.reason = reason }
+}
+
+/// Reads lines from a file descriptor, with bounded memory: a line longer than `maxLength`
+/// is reported (its first bytes only) and skipped up to its end.
+struct LineReader {
+  enum Line {
+    case text([UInt8])
+    case tooLong
+  }
+
+  let descriptor: Int32
+  let maxLength: Int
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd = false
+
+  init(descriptor: Int32 = STDIN_FILENO, maxLength: Int = 1 << 20) {
+    self.descriptor = descriptor
+    self.maxLength = maxLength
+  }
+
+  /// The next line without its line break, or `nil` at the end of input.
+  mutating func next() -> Line? {
+    var skipping = false
+    while true {
+      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Array(buffer[start..<newline])
+        start = newline + 1
+        return skipping || line.count > maxLength ? .tooLong : .text(line)
+      }
+      if buffer.count - start > maxLength {
+        // Too long: forget what was read of it and skip to its end.
+        skipping = true
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+      }
+      if atEnd {
+        guard start < buffer.count || skipping else { return nil }
+        let line = Array(buffer[start...])
+        buffer.removeAll()
+        start = 0
+        return skipping ? .tooLong : .text(line)
+      }
+      if start > 0 {
+        buffer.removeSubrange(0..<start)
+        start = 0
+      }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let count = read(descriptor, &chunk, chunk.count)
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 {
+        atEnd = true
+      } else {
+        buffer += chunk[0..<count]
+      }
+    }
+  }
+}
