@@ -26,7 +26,12 @@ let package = Package(
     .target(name: "MovieSearch", dependencies: ["Streams", "CatalogData"]),
     .executableTarget(name: "movie-search", dependencies: ["MovieSearch", "Streams"]),
     .testTarget(name: "StreamsTests", dependencies: ["Streams"]),
-    .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "Streams"]),
+    // The CLI tests run the built `movie-search` binary, so the test target depends on it.
+    .testTarget(
+      name: "MovieSearchTests",
+      dependencies: ["MovieSearch", "Streams", "movie-search"],
+      exclude: ["Fixtures"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

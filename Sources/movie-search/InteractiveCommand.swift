@@ -120,7 +120,9 @@ enum Key: Sendable, Equatable {
 enum KeyReader {
   static func run(_ handle: (Key) -> Void) {
     var pending: [UInt8] = []
-    while let byte = readByte(timeout: -1) {
+    var pushedBack: UInt8?
+    while let byte = pushedBack ?? readByte(timeout: -1) {
+      pushedBack = nil
       switch byte {
       case 0x03: handle(.interrupt)
       case 0x0D, 0x0A: handle(.enter)
@@ -132,7 +134,13 @@ enum KeyReader {
           handle(.escape)
           continue
         }
-        guard next == UInt8(ascii: "["), let final = readByte(timeout: 30) else { continue }
+        guard next == UInt8(ascii: "[") else {
+          // Esc followed by another key (Esc pressed twice quickly): both count.
+          handle(.escape)
+          pushedBack = next
+          continue
+        }
+        guard let final = readByte(timeout: 30) else { continue }
         switch final {
         case UInt8(ascii: "A"): handle(.up)
         case UInt8(ascii: "B"): handle(.down)

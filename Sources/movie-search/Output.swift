@@ -93,6 +93,7 @@ extension String {
       result.append(character)
       used += next
     }
+    while result.last == " " { result.removeLast() }
     return result + "…"
   }
 

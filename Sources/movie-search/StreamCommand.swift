@@ -21,6 +21,9 @@ enum StreamCommand {
         let times = events.reduce(into: [Int]()) { times, event in
           times.append(max(event.at ?? times.last ?? 0, times.last ?? 0))
         }
+        // Every channel stays open until the last event of the session: the search field
+        // does not close just because the last line was a selection.
+        let end = Duration.milliseconds(times.last ?? 0)
         func channel<T: Sendable>(_ pick: (StreamEvent.Kind) -> T?) -> AsyncScheduledSequence<
           T, VirtualClock
         > {
@@ -28,7 +31,7 @@ enum StreamCommand {
             zip(times, events).compactMap { time, event in
               pick(event.kind).map { (.milliseconds(time), $0) }
             },
-            clock: clock)
+            end: end, clock: clock)
         }
         let input = MoviesSearchInput(
           appear: channel { if case .appear = $0 { () } else { nil } },

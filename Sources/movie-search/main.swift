@@ -31,8 +31,12 @@ func main() async -> Int32 {
     case Commands.interactive.name: return try await InteractiveCommand.run(arguments)
     case Commands.buildCatalog.name: return try BuildCatalogCommand.run(arguments)
     default:
-      if arguments.positionals.isEmpty, arguments.values.isEmpty, arguments.flags.isEmpty,
-        CommandLine.arguments.count == 1
+      // No arguments, or options but no query on a terminal: search as you type (off a
+      // terminal, that says so).
+      let onTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+      if CommandLine.arguments.count == 1
+        || (arguments.positionals.isEmpty && onTerminal
+          && arguments.flags.isDisjoint(with: ["json", "ndjson"]))
       {
         return try await InteractiveCommand.run(arguments)
       }

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs the built `movie-search` binary.
+enum CLI {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The binary, next to the test bundle in the build folder.
+  static let binary: String = {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for directory in [bundle, bundle.deletingLastPathComponent()] {
+      let candidate = directory.appendingPathComponent("movie-search").path
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/movie-search").path
+  }()
+
+  /// A fixture file of the tests.
+  static func fixture(_ name: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures").appendingPathComponent(name)
+  }
+
+  /// The environment of a run: no TMDb settings, no colour preference, plus `extra`.
+  static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN", "NO_COLOR", "COLUMNS"] {
+      environment[name] = nil
+    }
+    return environment.merging(extra) { $1 }
+  }
+
+  /// Runs the binary with `arguments`, feeding `stdin` (or an empty input).
+  static func run(
+    _ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]
+  )
+    throws -> Result
+  {
+    try run(executable: binary, arguments, stdin: Data(stdin.utf8), environment: environment(extra))
+  }
+
+  static func run(
+    executable: String, _ arguments: [String], stdin: Data, environment: [String: String]
+  )
+    throws -> Result
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Read both outputs while writing the input, so that no pipe fills up.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var out = Data()
+    nonisolated(unsafe) var err = Data()
+    DispatchQueue.global().async(group: group) {
+      out = output.fileHandleForReading.readDataToEndOfFile()
+    }
+    DispatchQueue.global().async(group: group) {
+      err = errors.fileHandleForReading.readDataToEndOfFile()
+    }
+    try? input.fileHandleForWriting.write(contentsOf: stdin)
+    try? input.fileHandleForWriting.close()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+}
+
+/// A program running on a pseudo-terminal, driven like a person at a keyboard.
+final class PseudoTerminal {
+  let master: Int32
+  let slave: Int32
+  let pid: pid_t
+  private(set) var output = ""
+
+  // The pseudo-terminal functions of <stdlib.h> are not in Swift's Glibc module: look them
+  // up in the C library.
+  private typealias OpenFunction = @convention(c) (Int32) -> Int32
+  private typealias NameFunction =
+    @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
+
+  private static func function<T>(_ name: String, as type: T.Type) -> T? {
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
+  }
+
+  init(_ arguments: [String], columns: UInt16 = 80, rows: UInt16 = 24) throws {
+    guard let openpt = Self.function("posix_openpt", as: OpenFunction.self),
+      let grantpt = Self.function("grantpt", as: OpenFunction.self),
+      let unlockpt = Self.function("unlockpt", as: OpenFunction.self),
+      let ptsname = Self.function("ptsname_r", as: NameFunction.self)
+    else { throw POSIXError(.ENOSYS) }
+    master = openpt(O_RDWR | O_NOCTTY)
+    var name = [CChar](repeating: 0, count: 128)
+    guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0,
+      ptsname(master, &name, name.count) == 0
+    else { throw POSIXError(.ENXIO) }
+    slave = open(name, O_RDWR | O_NOCTTY)
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for target in [Int32(0), 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, target) }
+    posix_spawn_file_actions_addclose(&actions, master)
+    let argv = ([CLI.binary] + arguments).map { strdup($0) } + [nil]
+    let environment =
+      CLI.environment(["TERM": "xterm-256color"]).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv + environment { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, CLI.binary, &actions, nil, argv, environment)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+    self.pid = pid
+  }
+
+  deinit {
+    close(master)
+    close(slave)
+  }
+
+  /// Types `text` (control characters included).
+  func type(_ text: String) {
+    _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
+  }
+
+  /// Reads the program's output until it contains `text`; records a failure after `limit`.
+  @discardableResult
+  func waitFor(
+    _ text: String, limit: Duration = .seconds(15),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while !output.contains(text) {
+      guard ContinuousClock.now < deadline else {
+        Issue.record(
+          "never saw \(text.debugDescription) in:\n\(visible)", sourceLocation: sourceLocation)
+        return false
+      }
+      readAvailable(timeout: 100)
+    }
+    return true
+  }
+
+  /// Waits for the program to exit and returns its status (128 + n when killed by signal n).
+  /// A program still running after `limit` is killed and the test fails: it never hangs.
+  func waitForExit(
+    limit: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Int32 {
+    let deadline = ContinuousClock.now + limit
+    var status: Int32 = 0
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      readAvailable(timeout: 20)
+      if ContinuousClock.now > deadline {
+        Issue.record(
+          "the program did not exit; output:\n\(visible)", sourceLocation: sourceLocation)
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        break
+      }
+    }
+    readAvailable(timeout: 50)
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  }
+
+  /// Whether the terminal is back in its normal (canonical, echoing) mode.
+  var isRestored: Bool {
+    var modes = termios()
+    guard tcgetattr(slave, &modes) == 0 else { return false }
+    return modes.c_lflag & tcflag_t(ICANON) != 0 && modes.c_lflag & tcflag_t(ECHO) != 0
+  }
+
+  /// The non-empty lines of the output, without escape sequences.
+  var lines: [String] {
+    visible.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+      .filter { !$0.isEmpty }
+  }
+
+  /// The output without escape sequences.
+  var visible: String {
+    output.replacingOccurrences(
+      of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "\n", options: .regularExpression)
+  }
+
+  private func readAvailable(timeout: Int32) {
+    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while poll(&descriptor, 1, timeout) > 0 {
+      let count = read(master, &buffer, buffer.count)
+      guard count > 0 else { return }
+      output += String(decoding: buffer[0..<count], as: UTF8.self)
+    }
+  }
+}
