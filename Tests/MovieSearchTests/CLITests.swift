@@ -5,8 +5,10 @@ import Testing
 
 /// The built `movie-search` binary, run as a subprocess: whole outputs and exit codes.
 @Suite struct CLITests {
-  func usageError(_ arguments: [String], _ message: String, usage: String = searchUsage) throws {
-    let result = try CLI.run(arguments)
+  func usageError(_ arguments: [String], _ message: String, usage: String = searchUsage)
+    async throws
+  {
+    let result = try await CLI.run(arguments)
     #expect(result.status == 64, "\(arguments)")
     #expect(result.stdout == "")
     #expect(result.stderr == "Error: \(message)\nUsage: \(usage)\nSee 'movie-search --help'.\n")
@@ -15,41 +17,44 @@ import Testing
   static let searchUsage =
     "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>]"
 
-  @Test func usageErrorsGoToStderrWithStatus64() throws {
-    try usageError(["--colour", "matrix"], "Unknown option '--colour'.")
-    try usageError(["-x"], "Unknown option '-x'.")
-    try usageError(["matrix", "--page"], "Missing value for '--page <n>'.")
-    try usageError(
+  @Test func usageErrorsGoToStderrWithStatus64() async throws {
+    try await usageError(["--colour", "matrix"], "Unknown option '--colour'.")
+    try await usageError(["-x"], "Unknown option '-x'.")
+    try await usageError(["matrix", "--page"], "Missing value for '--page <n>'.")
+    try await usageError(
       ["matrix", "--page", "two"], "The value 'two' of '--page' is not a whole number.")
-    try usageError(["matrix", "--page=0"], "The value '0' of '--page' must be between 1 and 500.")
-    try usageError(["--json", "--ndjson", "matrix"], "Choose one of '--json' and '--ndjson'.")
-    try usageError(["  "], "The query is empty.")
-    try usageError(["--offline"], "No query given.")
-    try usageError(["--json=yes", "matrix"], "The flag '--json' does not take a value.")
-    try usageError(
+    try await usageError(
+      ["matrix", "--page=0"], "The value '0' of '--page' must be between 1 and 500.")
+    try await usageError(
+      ["--json", "--ndjson", "matrix"], "Choose one of '--json' and '--ndjson'.")
+    try await usageError(["  "], "The query is empty.")
+    try await usageError(["--offline"], "No query given.")
+    try await usageError(["--json=yes", "matrix"], "The flag '--json' does not take a value.")
+    try await usageError(
       ["details", "abc"], "'abc' is not a film id (a positive whole number).",
       usage: "movie-search details <id> [--json]")
-    try usageError(["details"], "No film id given.", usage: "movie-search details <id> [--json]")
-    try usageError(
+    try await usageError(
+      ["details"], "No film id given.", usage: "movie-search details <id> [--json]")
+    try await usageError(
       ["stream", "--debounce", "-5"], "The value '-5' of '--debounce' must be between 0 and 60000.",
       usage: "movie-search stream [--virtual-time] [--debounce <ms>]")
   }
 
-  @Test func withoutATerminalThereIsNoInteractiveMode() throws {
+  @Test func withoutATerminalThereIsNoInteractiveMode() async throws {
     for arguments in [[], ["interactive"]] {
-      try usageError(
+      try await usageError(
         arguments,
         "Interactive search needs a terminal; give a query to search, e.g. 'movie-search the matrix'.",
         usage: "movie-search interactive [--debounce <ms>]")
     }
   }
 
-  @Test func versionAndHelpForEveryCommand() throws {
-    let version = try CLI.run(["--version"])
+  @Test func versionAndHelpForEveryCommand() async throws {
+    let version = try await CLI.run(["--version"])
     #expect(version.status == 0)
     #expect(version.stdout == "movie-search 0.1.0\n")
     for command in [[], ["details"], ["stream"], ["interactive"]] {
-      let help = try CLI.run(command + ["--help"])
+      let help = try await CLI.run(command + ["--help"])
       #expect(help.status == 0)
       #expect(help.stdout.hasPrefix("OVERVIEW: "))
       #expect(help.stdout.contains("USAGE: movie-search"))
@@ -58,8 +63,8 @@ import Testing
     }
   }
 
-  @Test func pipedSearchPrintsTabSeparatedLinesWithTheMatrixFirst() throws {
-    let result = try CLI.run(["the", "matrix", "--limit", "3"])
+  @Test func pipedSearchPrintsTabSeparatedLinesWithTheMatrixFirst() async throws {
+    let result = try await CLI.run(["the", "matrix", "--limit", "3"])
     #expect(result.status == 0)
     #expect(
       result.stdout == """
@@ -71,33 +76,33 @@ import Testing
     #expect(result.stderr == "")
   }
 
-  @Test func jsonIsOnePageAndNDJSONOneFilmPerLine() throws {
-    let json = try CLI.run(["--json", "the", "matrix"])
+  @Test func jsonIsOnePageAndNDJSONOneFilmPerLine() async throws {
+    let json = try await CLI.run(["--json", "the", "matrix"])
     #expect(json.status == 0)
     let page = try JSONDecoder().decode(MoviePage.self, from: Data(json.stdout.utf8))
     #expect(page.results.first?.title == "The Matrix")
     #expect(page.results.first?.year == 1999)
     #expect(json.stdout.split(separator: "\n").count == 1)
 
-    let ndjson = try CLI.run(["--ndjson", "--page", "1", "the matrix"])
+    let ndjson = try await CLI.run(["--ndjson", "--page", "1", "the matrix"])
     let movies = try ndjson.stdout.split(separator: "\n").map {
       try JSONDecoder().decode(Movie.self, from: Data($0.utf8))
     }
     #expect(movies.map(\.id) == page.results.map(\.id))
   }
 
-  @Test func pagesAndYears() throws {
-    let second = try CLI.run(["--page", "2", "--limit", "1", "love"])
+  @Test func pagesAndYears() async throws {
+    let second = try await CLI.run(["--page", "2", "--limit", "1", "love"])
     #expect(second.stdout.hasPrefix("21\t"))
-    let year = try CLI.run(["matrix", "--year", "2003", "--limit", "2"])
+    let year = try await CLI.run(["matrix", "--year", "2003", "--limit", "2"])
     #expect(year.stdout.split(separator: "\n").allSatisfy { $0.contains("\t2003\t") })
-    let nothing = try CLI.run(["zzzzqqq"])
+    let nothing = try await CLI.run(["zzzzqqq"])
     #expect(nothing.status == 0)
     #expect(nothing.stdout == "")
   }
 
-  @Test func detailsByID() throws {
-    let text = try CLI.run(["details", "32710"])
+  @Test func detailsByID() async throws {
+    let text = try await CLI.run(["details", "32710"])
     #expect(text.status == 0)
     #expect(
       text.stdout == """
@@ -107,27 +112,27 @@ import Testing
         id 32710 · budget $63,000,000
 
         """)
-    let json = try CLI.run(["details", "32710", "--json"])
+    let json = try await CLI.run(["details", "32710", "--json"])
     let details = try JSONDecoder().decode(MovieDetails.self, from: Data(json.stdout.utf8))
     #expect(details.runtime == 136)
-    let missing = try CLI.run(["details", "999999"])
+    let missing = try await CLI.run(["details", "999999"])
     #expect(missing.status == 1)
     #expect(
       missing.stderr == "Error: Not found (HTTP 404): the catalog has no film with id 999999\n")
   }
 
-  @Test func aRecordedSessionReplaysByteForByteOnVirtualTime() throws {
+  @Test func aRecordedSessionReplaysByteForByteOnVirtualTime() async throws {
     let session = try String(contentsOf: CLI.fixture("session.ndjson"), encoding: .utf8)
     let expected = try String(contentsOf: CLI.fixture("session.expected.ndjson"), encoding: .utf8)
     for _ in 0..<2 {
-      let result = try CLI.run(["stream", "--virtual-time"], stdin: session)
+      let result = try await CLI.run(["stream", "--virtual-time"], stdin: session)
       #expect(result.status == 0)
       #expect(result.stderr == "")
       #expect(result.stdout == expected)
     }
   }
 
-  @Test func badLinesAreReportedWithTheirNumberAndTheStreamGoesOn() throws {
+  @Test func badLinesAreReportedWithTheirNumberAndTheStreamGoesOn() async throws {
     let input = """
       {"search":"mat","at":0}
       {"search":
@@ -141,7 +146,7 @@ import Testing
       {"search":"matrix","at":1000}
 
       """
-    let result = try CLI.run(["stream", "--virtual-time"], stdin: input)
+    let result = try await CLI.run(["stream", "--virtual-time"], stdin: input)
     #expect(result.status == 0)
     #expect(
       result.stderr == """
@@ -163,23 +168,23 @@ import Testing
     #expect(states.contains(#"{"at":1000,"query":"matrix","state":"loading"}"#))
   }
 
-  @Test func aClosedStdinEndsTheStreamAtOnce() throws {
-    let virtual = try CLI.run(["stream", "--virtual-time"], stdin: "")
+  @Test func aClosedStdinEndsTheStreamAtOnce() async throws {
+    let virtual = try await CLI.run(["stream", "--virtual-time"], stdin: "")
     #expect(virtual.status == 0)
     #expect(virtual.stdout == "{\"at\":0,\"state\":\"idle\"}\n")
     // In real time "at" is the real time elapsed: only the state is certain.
-    let real = try CLI.run(["stream"], stdin: "")
+    let real = try await CLI.run(["stream"], stdin: "")
     #expect(real.status == 0)
     let lines = real.stdout.split(separator: "\n")
     #expect(lines.count == 1)
     #expect(lines.first?.hasSuffix(#","state":"idle"}"#) == true)
   }
 
-  @Test func aClosedStdoutEndsQuietly() throws {
+  @Test func aClosedStdoutEndsQuietly() async throws {
     // Enough output to fill the pipe after `head` has gone.
     let session = (0..<400).map { #"{"search":"love \#($0 % 2)","at":\#($0 * 1000)}"# }.joined(
       separator: "\n")
-    let result = try CLI.run(
+    let result = try await CLI.run(
       executable: "/bin/bash",
       [
         "-c", "\"$0\" stream --virtual-time | head -1; echo \"status=${PIPESTATUS[0]}\"",
@@ -193,16 +198,16 @@ import Testing
 
 /// The CLI against the loopback TMDb-shaped server: credentials and faults.
 @Suite struct CLIBackendTests {
-  @Test func aKeyAndATokenReachTheServer() throws {
+  @Test func aKeyAndATokenReachTheServer() async throws {
     let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
     defer { server.stop() }
     let base = server.baseURL.absoluteString
-    let withKey = try CLI.run(["--base-url", base, "--api-key", "k-1", "the", "matrix"])
+    let withKey = try await CLI.run(["--base-url", base, "--api-key", "k-1", "the", "matrix"])
     #expect(withKey.status == 0)
     #expect(
       withKey.stdout
         == "1\tThe Matrix\t1999\t8.2\t26000\t603\n2\tThe Matrix Reloaded\t2003\t7.0\t11000\t604\n")
-    let withToken = try CLI.run(
+    let withToken = try await CLI.run(
       ["--base-url", base, "matrix"], environment: ["TMDB_ACCESS_TOKEN": "t-2"])
     #expect(withToken.status == 0)
     let requests = server.requests
@@ -212,14 +217,14 @@ import Testing
     #expect(requests[1].header("Authorization") == "Bearer t-2")
     #expect(requests[1].query["api_key"] == nil)
     // --offline wins over any key.
-    let offline = try CLI.run([
+    let offline = try await CLI.run([
       "--offline", "--api-key", "k-1", "--base-url", base, "the", "matrix", "--limit", "1",
     ])
     #expect(offline.stdout.hasPrefix("1\tThe Matrix\t1999\t8.5"))
     #expect(server.requests.count == 2)
   }
 
-  @Test func eachFaultHasItsMessageAndExitCode() throws {
+  @Test func eachFaultHasItsMessageAndExitCode() async throws {
     let faults: [(LoopbackServer.Reply, String)] = [
       (
         .json(401, Fixtures.tmdbError(7, "Invalid API key: You must be granted a valid key.")),
@@ -247,7 +252,7 @@ import Testing
     for (reply, message) in faults {
       let server = try LoopbackServer { _ in reply }
       defer { server.stop() }
-      let result = try CLI.run([
+      let result = try await CLI.run([
         "--base-url", server.baseURL.absoluteString, "--api-key", "secret", "matrix",
       ])
       if message.isEmpty {
@@ -262,7 +267,7 @@ import Testing
     }
   }
 
-  @Test func rateLimitingIsRetriedThenSucceeds() throws {
+  @Test func rateLimitingIsRetriedThenSucceeds() async throws {
     let calls = Mutex(0)
     let server = try LoopbackServer { _ in
       let call = calls.withLock {
@@ -273,7 +278,7 @@ import Testing
         ? .json(429, "", headers: ["Retry-After": "0"]) : .json(200, Fixtures.searchPage)
     }
     defer { server.stop() }
-    let result = try CLI.run(["--base-url", server.baseURL.absoluteString, "matrix"])
+    let result = try await CLI.run(["--base-url", server.baseURL.absoluteString, "matrix"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("1\tThe Matrix\t"))
     #expect(server.requests.count == 3)
@@ -282,46 +287,46 @@ import Testing
 
 /// The interactive mode, driven through a pseudo-terminal.
 @Suite(.serialized) struct InteractiveTests {
-  @Test func typeSelectSeeDetailsGoBackAndLeave() throws {
+  @Test func typeSelectSeeDetailsGoBackAndLeave() async throws {
     let terminal = try PseudoTerminal(["interactive", "--offline", "--debounce", "50"])
-    terminal.waitFor("Type a title.")
+    await terminal.waitFor("Type a title.")
     terminal.type("matr")
-    terminal.waitFor("> The Matrix (1999)  8.5")
+    await terminal.waitFor("> The Matrix (1999)  8.5")
     terminal.type("\r")
-    terminal.waitFor("136 min · Action · rated 8.5/10 by 143,853")
+    await terminal.waitFor("136 min · Action · rated 8.5/10 by 143,853")
     terminal.type("\u{1B}")
-    terminal.waitFor("↑/↓ choose")
+    await terminal.waitFor("↑/↓ choose")
     terminal.type("\u{1B}[B")  // down: The Matrix Reloaded
     terminal.type("\r")
-    terminal.waitFor("The Matrix Reloaded (2003)")
+    await terminal.waitFor("The Matrix Reloaded (2003)")
     terminal.type("\u{1B}")
     terminal.type("\u{1B}")
-    #expect(terminal.waitForExit() == 0)
+    #expect(await terminal.waitForExit() == 0)
     #expect(terminal.output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
     #expect(terminal.isRestored)
   }
 
-  @Test func ctrlCLeavesWithStatus130AndRestoresTheTerminal() throws {
+  @Test func ctrlCLeavesWithStatus130AndRestoresTheTerminal() async throws {
     let terminal = try PseudoTerminal(["interactive", "--offline"], columns: 30, rows: 8)
     terminal.type("star w")
-    terminal.waitFor("Star Wars (1977)")
+    await terminal.waitFor("Star Wars (1977)")
     terminal.type("\u{03}")
-    #expect(terminal.waitForExit() == 130)
+    #expect(await terminal.waitForExit() == 130)
     #expect(terminal.output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
     #expect(terminal.isRestored)
   }
 
-  @Test func sigtermRestoresTheTerminal() throws {
+  @Test func sigtermRestoresTheTerminal() async throws {
     let terminal = try PseudoTerminal(["interactive", "--offline"])
-    terminal.waitFor("Type a title.")
+    await terminal.waitFor("Type a title.")
     kill(terminal.pid, SIGTERM)
-    #expect(terminal.waitForExit() == 128 + SIGTERM)
+    #expect(await terminal.waitForExit() == 128 + SIGTERM)
     #expect(terminal.isRestored)
   }
 
-  @Test func aSearchOnATerminalIsAnAlignedTable() throws {
+  @Test func aSearchOnATerminalIsAnAlignedTable() async throws {
     let wide = try PseudoTerminal(["the", "matrix", "--limit", "2"], columns: 60)
-    #expect(wide.waitForExit() == 0)
+    #expect(await wide.waitForExit() == 0)
     #expect(
       wide.lines == [
         "#  Title                Year  Rating    Votes     ID",
@@ -331,7 +336,7 @@ import Testing
       ])
     // Narrow: titles are cut to fit.
     let narrow = try PseudoTerminal(["the", "matrix", "--limit", "2"], columns: 45)
-    #expect(narrow.waitForExit() == 0)
+    #expect(await narrow.waitForExit() == 0)
     #expect(narrow.lines.dropFirst().first == "1  The Matrix    1999     8.5  143,853  32710")
     #expect(narrow.lines.dropFirst(2).first == "2  The Matrix…   2003     7.1   57,225  32708")
     #expect(narrow.lines.allSatisfy { $0.count <= 45 })

@@ -69,7 +69,9 @@ import Testing
 
   @Test func aSleepFromABareTaskIsReportedAsAnEscape() async throws {
     let error = await #expect(throws: VirtualTimeError.self) {
-      try await withVirtualTime { clock in
+      // A long stall limit: the rogue task needs a thread of the global pool, which other
+      // tests may keep busy for a while.
+      try await withVirtualTime(stallLimit: .seconds(60)) { clock in
         let stream = AsyncStream<Int> { continuation in
           Task(name: "rogue delay") {
             try? await clock.sleep(for: .seconds(1))
@@ -87,7 +89,7 @@ import Testing
 
   @Test func aResumeFromAnotherThreadIsReportedAsAnEscape() async throws {
     let error = await #expect(throws: VirtualTimeError.self) {
-      try await withVirtualTime { _ in
+      try await withVirtualTime(stallLimit: .seconds(60)) { _ in
         await withUnsafeContinuation { continuation in
           Task(name: "rogue resumer") { continuation.resume() }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -43,17 +44,24 @@ enum CLI {
   /// Runs the binary with `arguments`, feeding `stdin` (or an empty input).
   static func run(
     _ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]
-  )
-    throws -> Result
-  {
-    try run(executable: binary, arguments, stdin: Data(stdin.utf8), environment: environment(extra))
+  ) async throws -> Result {
+    try await run(
+      executable: binary, arguments, stdin: Data(stdin.utf8), environment: environment(extra))
   }
 
+  /// Runs a program; the waiting happens on a thread of its own, never on one of the
+  /// concurrency pool's few threads (other tests need them).
   static func run(
     executable: String, _ arguments: [String], stdin: Data, environment: [String: String]
-  )
-    throws -> Result
-  {
+  ) async throws -> Result {
+    try await onOwnThread {
+      try runBlocking(executable: executable, arguments, stdin: stdin, environment: environment)
+    }
+  }
+
+  private static func runBlocking(
+    executable: String, _ arguments: [String], stdin: Data, environment: [String: String]
+  ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -85,12 +93,22 @@ enum CLI {
   }
 }
 
+/// Runs blocking work on a thread of its own and waits for it without blocking the caller's.
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(with: Swift.Result { try work() }) }
+  }
+}
+
 /// A program running on a pseudo-terminal, driven like a person at a keyboard.
-final class PseudoTerminal {
+final class PseudoTerminal: Sendable {
   let master: Int32
   let slave: Int32
   let pid: pid_t
-  private(set) var output = ""
+  private let received = Mutex("")
+
+  /// Everything the program wrote so far.
+  var output: String { received.withLock { $0 } }
 
   // The pseudo-terminal functions of <stdlib.h> are not in Swift's Glibc module: look them
   // up in the C library.
@@ -144,18 +162,21 @@ final class PseudoTerminal {
   }
 
   /// Reads the program's output until it contains `text`; records a failure after `limit`.
-  @discardableResult
   func waitFor(
     _ text: String, limit: Duration = .seconds(15),
     sourceLocation: SourceLocation = #_sourceLocation
-  ) -> Bool {
+  ) async {
+    let seen = (try? await onOwnThread { self.readUntil(text, limit: limit) }) ?? false
+    if !seen {
+      Issue.record(
+        "never saw \(text.debugDescription) in:\n\(visible)", sourceLocation: sourceLocation)
+    }
+  }
+
+  private func readUntil(_ text: String, limit: Duration) -> Bool {
     let deadline = ContinuousClock.now + limit
     while !output.contains(text) {
-      guard ContinuousClock.now < deadline else {
-        Issue.record(
-          "never saw \(text.debugDescription) in:\n\(visible)", sourceLocation: sourceLocation)
-        return false
-      }
+      guard ContinuousClock.now < deadline else { return false }
       readAvailable(timeout: 100)
     }
     return true
@@ -165,21 +186,29 @@ final class PseudoTerminal {
   /// A program still running after `limit` is killed and the test fails: it never hangs.
   func waitForExit(
     limit: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation
-  ) -> Int32 {
+  ) async -> Int32 {
+    let (status, exited) = (try? await onOwnThread { self.reap(limit: limit) }) ?? (-1, false)
+    if !exited {
+      Issue.record("the program did not exit; output:\n\(visible)", sourceLocation: sourceLocation)
+    }
+    return status
+  }
+
+  private func reap(limit: Duration) -> (status: Int32, exited: Bool) {
     let deadline = ContinuousClock.now + limit
     var status: Int32 = 0
+    var exited = true
     while waitpid(pid, &status, WNOHANG) == 0 {
       readAvailable(timeout: 20)
       if ContinuousClock.now > deadline {
-        Issue.record(
-          "the program did not exit; output:\n\(visible)", sourceLocation: sourceLocation)
+        exited = false
         kill(pid, SIGKILL)
         waitpid(pid, &status, 0)
         break
       }
     }
     readAvailable(timeout: 50)
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), exited)
   }
 
   /// Whether the terminal is back in its normal (canonical, echoing) mode.
@@ -207,7 +236,8 @@ final class PseudoTerminal {
     while poll(&descriptor, 1, timeout) > 0 {
       let count = read(master, &buffer, buffer.count)
       guard count > 0 else { return }
-      output += String(decoding: buffer[0..<count], as: UTF8.self)
+      let text = String(decoding: buffer[0..<count], as: UTF8.self)
+      received.withLock { $0 += text }
     }
   }
 }
