@@ -1,0 +1,76 @@
+import AsyncAlgorithms
+import OpenCombine
+
+/// What a case consumed (see StreamsCases.Outcome; kept separate to keep the modules apart).
+public struct PeerOutcome: Sendable {
+  public var emitted = 0
+  public var checksum = 0
+
+  @inline(__always) public mutating func take(_ value: Int) {
+    emitted += 1
+    checksum = checksum &* 31 &+ value
+  }
+}
+
+/// The same cases with swift-async-algorithms.
+public enum AsyncAlgorithmsCases {
+  public static func floor(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await value in (0..<count).async { outcome.take(value) }
+    return outcome
+  }
+
+  public static func removeDuplicates(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await value in (0..<count).lazy.map({ $0 / 4 }).async.removeDuplicates() { outcome.take(value) }
+    return outcome
+  }
+
+  public static func merge(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await value in AsyncAlgorithms.merge((0..<count).async, (0..<count).async) { outcome.take(value) }
+    return outcome
+  }
+
+  public static func debounce(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await value in (0..<count).async.debounce(for: .milliseconds(10)) { outcome.take(value) }
+    return outcome
+  }
+
+  public static func flatMapLatest(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    let latest = (0..<count).async.flatMapLatest { value in [value, value + 1, value + 2].async }
+    for await value in latest { outcome.take(value) }
+    return outcome
+  }
+}
+
+/// The same cases with OpenCombine: synchronous push, no tasks.
+public enum OpenCombineCases {
+  public static func removeDuplicates(_ count: Int) -> PeerOutcome {
+    var outcome = PeerOutcome()
+    _ = (0..<count).publisher.map { $0 / 4 }.removeDuplicates().sink { outcome.take($0) }
+    return outcome
+  }
+
+  public static func merge(_ count: Int) -> PeerOutcome {
+    var outcome = PeerOutcome()
+    // OpenCombine 0.14 has no Merge: merging is flatMap over the sources.
+    _ = [(0..<count).publisher, (0..<count).publisher].publisher.flatMap { $0 }
+      .sink { outcome.take($0) }
+    return outcome
+  }
+
+  public static func flatMapLatest(_ count: Int) -> PeerOutcome {
+    var outcome = PeerOutcome()
+    _ = (0..<count).publisher.map { value in [value, value + 1, value + 2].publisher }
+      .switchToLatest().sink { outcome.take($0) }
+    return outcome
+  }
+}
+
+extension PeerOutcome {
+  /// The outcome as a plain pair, for the harness.
+  public var pair: (emitted: Int, checksum: Int) { (emitted, checksum) }
+}

@@ -1,0 +1,89 @@
+import MovieSearch
+import Streams
+
+/// What a case consumed: how many elements came out, and a checksum of them, so that the
+/// optimizer cannot drop the work.
+public struct Outcome: Sendable {
+  public var emitted: Int
+  public var checksum: Int
+
+  public init(emitted: Int = 0, checksum: Int = 0) {
+    self.emitted = emitted
+    self.checksum = checksum
+  }
+
+  @inline(__always) public mutating func take(_ value: Int) {
+    emitted += 1
+    checksum = checksum &* 31 &+ value
+  }
+}
+
+/// The cases run with Streams.
+public enum StreamsCases {
+  public static func floor(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    for await value in (0..<count).async { outcome.take(value) }
+    return outcome
+  }
+
+  public static func removeDuplicates(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    for await value in (0..<count).lazy.map({ $0 / 4 }).async.removeDuplicates() { outcome.take(value) }
+    return outcome
+  }
+
+  public static func merge(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    for await value in Streams.merge((0..<count).async, (0..<count).async) { outcome.take(value) }
+    return outcome
+  }
+
+  public static func debounce(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    for await value in (0..<count).async.debounce(for: .milliseconds(10)) { outcome.take(value) }
+    return outcome
+  }
+
+  public static func flatMapLatest(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    let latest = (0..<count).async.flatMapLatest { value in [value, value + 1, value + 2].async }
+    for await value in latest { outcome.take(value) }
+    return outcome
+  }
+
+  /// The built-in catalog, loaded once.
+  public static let catalog = try? OfflineCatalog.builtIn()
+
+  /// One catalog search; returns the number of results on the first page.
+  public static func search(_ text: String) -> Int {
+    (try? catalog?.searchMovies(MovieQuery(text)).results.count) ?? 0
+  }
+
+  /// Titles of the catalog, for random prefixes.
+  public static func titles(_ count: Int) -> [String] {
+    guard let catalog else { return [] }
+    var generator = SplitMix(seed: 42)
+    return (0..<count).compactMap { _ in
+      let id = Int(generator.next() % UInt64(catalog.count)) + 1
+      return try? catalog.movieDetails(id: id, language: nil).movie.title
+    }
+  }
+}
+
+/// A small deterministic random number generator, so every run searches the same prefixes.
+public struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  public init(seed: UInt64) { state = seed }
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+extension Outcome {
+  /// The outcome as a plain pair, for the harness.
+  public var pair: (emitted: Int, checksum: Int) { (emitted, checksum) }
+}
