@@ -22,13 +22,17 @@ public enum AsyncAlgorithmsCases {
 
   public static func removeDuplicates(_ count: Int) async -> PeerOutcome {
     var outcome = PeerOutcome()
-    for await value in (0..<count).lazy.map({ $0 / 4 }).async.removeDuplicates() { outcome.take(value) }
+    for await value in (0..<count).lazy.map({ $0 / 4 }).async.removeDuplicates() {
+      outcome.take(value)
+    }
     return outcome
   }
 
   public static func merge(_ count: Int) async -> PeerOutcome {
     var outcome = PeerOutcome()
-    for await value in AsyncAlgorithms.merge((0..<count).async, (0..<count).async) { outcome.take(value) }
+    for await value in AsyncAlgorithms.merge((0..<count).async, (0..<count).async) {
+      outcome.take(value)
+    }
     return outcome
   }
 

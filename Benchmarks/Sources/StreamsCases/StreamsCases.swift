@@ -28,7 +28,9 @@ public enum StreamsCases {
 
   public static func removeDuplicates(_ count: Int) async -> Outcome {
     var outcome = Outcome()
-    for await value in (0..<count).lazy.map({ $0 / 4 }).async.removeDuplicates() { outcome.take(value) }
+    for await value in (0..<count).lazy.map({ $0 / 4 }).async.removeDuplicates() {
+      outcome.take(value)
+    }
     return outcome
   }
 

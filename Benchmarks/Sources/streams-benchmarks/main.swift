@@ -11,7 +11,9 @@ import StreamsCases
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
-  arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+  arguments.firstIndex(of: name).flatMap {
+    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+  }
 }
 let filter = option("--filter")
 let scale = option("--scale").flatMap(Double.init) ?? 1
@@ -28,7 +30,8 @@ func peakMemory() -> Int {
 if let library = option("--memory"), let outer = option("--outer").flatMap(Int.init) {
   let checksum =
     library == "streams"
-    ? await StreamsCases.flatMapLatest(outer).checksum : await AsyncAlgorithmsCases.flatMapLatest(outer).checksum
+    ? await StreamsCases.flatMapLatest(outer).checksum
+    : await AsyncAlgorithmsCases.flatMapLatest(outer).checksum
   print(peakMemory(), checksum & 1)
   exit(0)
 }
@@ -86,38 +89,50 @@ func nanoseconds(_ duration: Duration) -> Double {
 func scaled(_ size: Int) -> Int { max(10, Int(Double(size) * scale)) }
 
 let floorSize = scaled(10_000_000)
-await measure("floor", elements: floorSize, size: floorSize, [
-  ("Streams", { await StreamsCases.floor($0).pair }),
-  ("async-algorithms", { await AsyncAlgorithmsCases.floor($0).pair }),
-])
-await measure("removeDuplicates", elements: floorSize, size: floorSize, [
-  ("Streams", { await StreamsCases.removeDuplicates($0).pair }),
-  ("async-algorithms", { await AsyncAlgorithmsCases.removeDuplicates($0).pair }),
-  ("OpenCombine", { OpenCombineCases.removeDuplicates($0).pair }),
-])
+await measure(
+  "floor", elements: floorSize, size: floorSize,
+  [
+    ("Streams", { await StreamsCases.floor($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.floor($0).pair }),
+  ])
+await measure(
+  "removeDuplicates", elements: floorSize, size: floorSize,
+  [
+    ("Streams", { await StreamsCases.removeDuplicates($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.removeDuplicates($0).pair }),
+    ("OpenCombine", { OpenCombineCases.removeDuplicates($0).pair }),
+  ])
 let mergeSize = scaled(150_000)
-await measure("merge", elements: 2 * mergeSize, size: mergeSize, [
-  ("Streams", { await StreamsCases.merge($0).pair }),
-  ("async-algorithms", { await AsyncAlgorithmsCases.merge($0).pair }),
-  ("OpenCombine", { OpenCombineCases.merge($0).pair }),
-])
+await measure(
+  "merge", elements: 2 * mergeSize, size: mergeSize,
+  [
+    ("Streams", { await StreamsCases.merge($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.merge($0).pair }),
+    ("OpenCombine", { OpenCombineCases.merge($0).pair }),
+  ])
 let debounceSize = scaled(1_000_000)
-await measure("debounce (burst)", elements: debounceSize, size: debounceSize, [
-  ("Streams", { await StreamsCases.debounce($0).pair }),
-  ("async-algorithms", { await AsyncAlgorithmsCases.debounce($0).pair }),
-])
+await measure(
+  "debounce (burst)", elements: debounceSize, size: debounceSize,
+  [
+    ("Streams", { await StreamsCases.debounce($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.debounce($0).pair }),
+  ])
 let outerSize = scaled(100_000)
-await measure("flatMapLatest", elements: outerSize, size: outerSize, [
-  ("Streams", { await StreamsCases.flatMapLatest($0).pair }),
-  ("async-algorithms", { await AsyncAlgorithmsCases.flatMapLatest($0).pair }),
-  ("OpenCombine", { OpenCombineCases.flatMapLatest($0).pair }),
-])
+await measure(
+  "flatMapLatest", elements: outerSize, size: outerSize,
+  [
+    ("Streams", { await StreamsCases.flatMapLatest($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.flatMapLatest($0).pair }),
+    ("OpenCombine", { OpenCombineCases.flatMapLatest($0).pair }),
+  ])
 
 // The removeDuplicates target is relative to the floor.
 if let floor = results.first(where: { $0.name == "floor" && $0.library == "Streams" }),
-  let index = results.firstIndex(where: { $0.name == "removeDuplicates" && $0.library == "Streams" })
+  let index = results.firstIndex(where: { $0.name == "removeDuplicates" && $0.library == "Streams" }
+  )
 {
-  results[index].note = String(format: "%.2fx the floor", results[index].nanosecondsPerElement / floor.nanosecondsPerElement)
+  results[index].note = String(
+    format: "%.2fx the floor", results[index].nanosecondsPerElement / floor.nanosecondsPerElement)
 }
 
 // Memory: peak RSS of a child process running flatMapLatest at 100k and 1M outer elements.
@@ -165,17 +180,21 @@ if filter.map({ "catalog search".contains($0) }) ?? true {
   }
   let random = percentiles(prefixes)
   catalogLines.append(
-    String(format: "catalog search \"the matrix\": p50 %.1f µs, p99 %.1f µs", matrix.p50, matrix.p99))
+    String(
+      format: "catalog search \"the matrix\": p50 %.1f µs, p99 %.1f µs", matrix.p50, matrix.p99))
   catalogLines.append(
     String(
-      format: "catalog search, 1,000 random title prefixes (1-8 characters): p50 %.1f µs, p99 %.1f µs",
+      format:
+        "catalog search, 1,000 random title prefixes (1-8 characters): p50 %.1f µs, p99 %.1f µs",
       random.p50, random.p99))
   checksum &+= matrix.results + random.results
 }
 
 // The whole process: `movie-search --offline the matrix` against `movie-search --version`.
 var processLines: [String] = []
-let binary = option("--binary") ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let binary =
+  option("--binary")
+  ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .appendingPathComponent("../../../.build/release/movie-search").standardized.path
 if filter.map({ "process".contains($0) }) ?? true {
   if FileManager.default.isExecutableFile(atPath: binary) {
@@ -197,7 +216,8 @@ if filter.map({ "process".contains($0) }) ?? true {
     let search = try time(["--offline", "the", "matrix"])
     processLines.append(
       String(
-        format: "process: movie-search --offline the matrix %.2f ms, --version %.2f ms (ratio %.2f), medians of 20 runs",
+        format:
+          "process: movie-search --offline the matrix %.2f ms, --version %.2f ms (ratio %.2f), medians of 20 runs",
         search, version, search / version))
   } else {
     processLines.append("process: skipped, no release binary at \(binary) (swift build -c release)")
@@ -210,14 +230,16 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
   return right ? padding + text : text + padding
 }
 print(
-  pad("case", 18) + pad("library", 18) + pad("elements", 10, right: true) + pad("ns/elem", 10, right: true)
+  pad("case", 18) + pad("library", 18) + pad("elements", 10, right: true)
+    + pad("ns/elem", 10, right: true)
     + pad("emitted", 10, right: true) + pad("ours/peer", 11, right: true) + "  note")
 for result in results {
   print(
     pad(result.name, 18) + pad(result.library, 18) + pad(String(result.elements), 10, right: true)
       + pad(String(format: "%.1f", result.nanosecondsPerElement), 10, right: true)
       + pad(String(result.emitted), 10, right: true)
-      + pad(result.ratio.map { String(format: "%.2f", $0) } ?? "-", 11, right: true) + "  " + result.note)
+      + pad(result.ratio.map { String(format: "%.2f", $0) } ?? "-", 11, right: true) + "  "
+      + result.note)
 }
 for line in memoryLines + catalogLines + processLines { print(line) }
 for result in results {

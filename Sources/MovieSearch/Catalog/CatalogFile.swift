@@ -4,7 +4,9 @@
 /// number of postings), fixed 32-byte records in id order, the display titles, the search
 /// keys, then a word index: for each bucket, the records that have a word starting with the
 /// bucket's first letter (buckets 0–255), first two letters or first three letters (hashed
-/// into 4,096 and 16,384 buckets), as offsets into one list of record indices. Everything a search needs is computed when the file is
+/// into 4,096 and 16,384 buckets), as offsets into one list of record indices; last, one
+/// 8-byte summary per record (votes, key length, first key byte) that ranks a one-letter
+/// search without touching the record or its key. Everything a search needs is computed when the file is
 /// built: loading costs nothing, and a search compares only the records of one bucket.
 enum CatalogFile {
   static let magic: [UInt8] = Array("MSCATLG2".utf8)
@@ -152,7 +154,16 @@ enum CatalogFile {
     file.append(uint32: total)
     file.append(uint32: 0)
     file.append(uint32: 0)
-    return file + records + titles + keys + offsets + postings
+    var summaries: [UInt8] = []
+    for entry in entries {
+      let key = Array(
+        TitleText.searchKey(TitleText.displayTitle(entry.title).base, dropArticle: false).utf8)
+      summaries.append(uint32: entry.votes)
+      summaries.append(uint16: key.count)
+      summaries.append(key.first ?? 0)
+      summaries.append(0)
+    }
+    return file + records + titles + keys + offsets + postings + summaries
   }
 }
 

@@ -27,6 +27,7 @@ final class CatalogStore: Sendable {
   private let keysStart: Int
   private let offsetsStart: Int
   private let postingsStart: Int
+  private let summariesStart: Int
 
   /// The catalog built into the binary.
   static func embedded() throws(CatalogFile.FormatError) -> CatalogStore {
@@ -58,13 +59,14 @@ final class CatalogStore: Sendable {
     offsetsStart = keysStart + header(16)
     postingsStart = offsetsStart + (CatalogFile.bucketCount + 1) * 4
     let postings = header(20)
+    summariesStart = postingsStart + postings * 4
     func damaged(_ reason: String) -> CatalogFile.FormatError {
       CatalogFile.FormatError(description: "the movie catalog is damaged: \(reason)")
     }
     guard size >= CatalogFile.headerSize, Array(bytes[0..<8]) == CatalogFile.magic else {
       throw damaged(size == 0 ? "it is empty" : "unknown format")
     }
-    guard postingsStart + postings * 4 == size else { throw damaged("its size is wrong") }
+    guard summariesStart + count * 8 == size else { throw damaged("its size is wrong") }
     // Check every record and every posting once, so that reading one later never goes out
     // of bounds.
     for index in 0..<count {
@@ -147,6 +149,36 @@ final class CatalogStore: Sendable {
   /// The number of records in an index bucket.
   func bucketSize(_ bucket: Int) -> Int {
     load32(offsetsStart + (bucket + 1) * 4) - load32(offsetsStart + bucket * 4)
+  }
+
+  /// The records that are in every one of `buckets`, in id order: the intersection of their
+  /// sorted lists, walked from the smallest.
+  func records(inAll buckets: [Int]) -> [Int32] {
+    let ranges = Set(buckets).map { bucket in
+      load32(offsetsStart + bucket * 4)..<load32(offsetsStart + (bucket + 1) * 4)
+    }.sorted { $0.count < $1.count }
+    guard let smallest = ranges.first else { return [] }
+    var records = smallest.map { Int32(load32(postingsStart + $0 * 4)) }
+    for range in ranges.dropFirst() {
+      var posting = range.lowerBound
+      records.removeAll { record in
+        while posting < range.upperBound, load32(postingsStart + posting * 4) < Int(record) {
+          posting += 1
+        }
+        return posting == range.upperBound || load32(postingsStart + posting * 4) != Int(record)
+      }
+      if records.isEmpty { break }
+    }
+    return records
+  }
+
+  /// The votes, key length and first key byte of a record, in one load.
+  @inline(__always) func summary(_ index: Int) -> (votes: Int, keyLength: Int, first: UInt8) {
+    let value = base.loadUnaligned(fromByteOffset: summariesStart + index * 8, as: UInt64.self)
+      .littleEndian
+    return (
+      Int(value & 0xFFFF_FFFF), Int((value >> 32) & 0xFFFF), UInt8(truncatingIfNeeded: value >> 48)
+    )
   }
 
   /// Calls `body` with the index of every record in a bucket, in id order.

@@ -50,23 +50,38 @@ public struct OfflineCatalog: MovieService {
       throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(query.page)")
     }
     guard let matcher = TitleMatcher(query.text) else { return .empty }
-    var best = BestRanks(limit: query.page * MoviePage.pageSize)
-    var total = 0
-    var seen = [Bool](repeating: false, count: store.count)
-    // Every match of a form has a word in each of the form's buckets: only the records of
-    // its smallest bucket need a look.
+    // The best quality of each record over the forms of the query (`none` when it does not
+    // match), and the records that match at all.
+    let none = UInt8.max
+    var qualities = [UInt8](repeating: none, count: store.count)
+    var matches: [Int32] = []
+    // Every match of a form has a word in each of the form's buckets: only the records in
+    // all of them need a look, and only for that form.
     for form in matcher.forms {
-      guard let bucket = form.buckets.min(by: { store.bucketSize($0) < store.bucketSize($1) })
-      else { continue }
-      store.forEachRecord(inBucket: bucket) { index in
-        guard !seen[index] else { return }
-        seen[index] = true
-        if let year = query.year, store.year(index) != year { return }
-        guard let quality = matcher.quality(of: store.key(index)) else { return }
-        total += 1
-        best.insert(rank(quality: quality.rawValue, votes: store.votes(index), index: index))
+      for record in store.records(inAll: form.buckets) {
+        let index = Int(record)
+        if let year = query.year, store.year(index) != year { continue }
+        let quality: TitleMatcher.Quality
+        if let letter = form.letter {
+          // A one-letter form: every record of its bucket matches; the summary tells how.
+          let summary = store.summary(index)
+          quality =
+            summary.first != letter ? .wordsInOrder : summary.keyLength == 1 ? .exact : .titlePrefix
+        } else {
+          guard let match = form.quality(of: store.key(index)) else { continue }
+          quality = match
+        }
+        if qualities[index] == none { matches.append(record) }
+        qualities[index] = min(qualities[index], UInt8(quality.rawValue))
       }
     }
+    var best = BestRanks(limit: query.page * MoviePage.pageSize)
+    for match in matches {
+      let index = Int(match)
+      best.insert(
+        rank(quality: Int(qualities[index]), votes: store.summary(index).votes, index: index))
+    }
+    let total = matches.count
     return page(query.page, of: best.sorted(), total: total)
   }
 

@@ -27,9 +27,26 @@ struct TitleMatcher {
     var joined: [UInt8]
     var words: [[UInt8]]
 
+    /// The letter, when the form is one letter: its index bucket holds exactly its matches.
+    var letter: UInt8? { joined.count == 1 ? joined[0] : nil }
+
     /// The index buckets of the words: every match has a word in each of them.
     var buckets: [Int] {
       words.map { CatalogFile.bucket($0[...]) }
+    }
+
+    /// How well `key` matches this form, or `nil`. For a one-letter form, `key` must come
+    /// from that letter's index bucket.
+    func quality(of key: UnsafeRawBufferPointer) -> Quality? {
+      guard let base = key.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+      let count = key.count
+      if joined.count == 1 {
+        // Every record of a one-letter bucket has a word starting with that letter: the
+        // first byte decides between the qualities.
+        guard base[0] == joined[0] else { return .wordsInOrder }
+        return count == 1 ? .exact : .titlePrefix
+      }
+      return TitleMatcher.match(base, count: count, self)
     }
   }
 
@@ -49,19 +66,15 @@ struct TitleMatcher {
     }
   }
 
-  /// The best quality with which `key` matches, or `nil`.
+  /// The best quality with which `key` matches any form, or `nil`.
   func quality(of key: UnsafeRawBufferPointer) -> Quality? {
-    guard let base = key.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-    var best: Quality?
-    for form in forms {
-      guard let quality = Self.quality(of: base, count: key.count, form) else { continue }
-      if best.map({ quality < $0 }) ?? true { best = quality }
-    }
-    return best
+    forms.compactMap { $0.quality(of: key) }.min()
   }
 
-  private static func quality(
-    of key: UnsafePointer<UInt8>, count: Int, _ form: Form
+  /// How well `key` matches `form`: the whole title, its beginning, or each word as the
+  /// beginning of a title word (in order, or not).
+  fileprivate static func match(
+    _ key: UnsafePointer<UInt8>, count: Int, _ form: Form
   ) -> Quality? {
     let joined = form.joined
     if count >= joined.count, startsWith(key, count: count, at: 0, joined) {
@@ -104,6 +117,10 @@ struct TitleMatcher {
     _ key: UnsafePointer<UInt8>, count: Int, at offset: Int, _ prefix: [UInt8]
   ) -> Bool {
     guard count - offset >= prefix.count else { return false }
-    return prefix.withUnsafeBufferPointer { memcmp(key + offset, $0.baseAddress!, $0.count) } == 0
+    // Words are short: a plain loop beats a call to memcmp.
+    return prefix.withUnsafeBufferPointer { prefix in
+      for index in 0..<prefix.count where key[offset + index] != prefix[index] { return false }
+      return true
+    }
   }
 }

@@ -21,7 +21,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - interval: The quiet period after which the latest element is emitted.
   ///   - tolerance: The sleep tolerance passed to the clock.
   ///   - clock: The clock that measures the quiet period.
-  public func debounce<C: Clock>(
+  @inlinable public func debounce<C: Clock>(
     for interval: C.Duration,
     tolerance: C.Duration? = nil,
     clock: C
@@ -31,7 +31,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Emits an element only once `interval` has passed without a newer one, measured on the
   /// continuous clock (see ``debounce(for:tolerance:clock:)``).
-  public func debounce(
+  @inlinable public func debounce(
     for interval: Duration,
     tolerance: Duration? = nil
   ) -> AsyncDebounceSequence<Self, ContinuousClock> {
@@ -50,13 +50,20 @@ where Base.Element: Sendable {
   /// The base's failure type.
   public typealias Failure = Base.Failure
 
-  let base: Base
-  let interval: C.Duration
-  let tolerance: C.Duration?
-  let clock: C
+  @usableFromInline let base: Base
+  @usableFromInline let interval: C.Duration
+  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline let clock: C
+
+  @inlinable init(base: Base, interval: C.Duration, tolerance: C.Duration?, clock: C) {
+    self.base = base
+    self.interval = interval
+    self.tolerance = tolerance
+    self.clock = clock
+  }
 
   /// Creates an iterator; each iterator reads the base on its own.
-  public func makeAsyncIterator() -> Iterator {
+  @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(
       reader: OutboxReader(
         DebounceStorage(base: base, interval: interval, tolerance: tolerance, clock: clock)))
@@ -64,17 +71,21 @@ where Base.Element: Sendable {
 
   /// The iterator of a debounced sequence.
   public struct Iterator: AsyncIteratorProtocol {
-    var reader: OutboxReader<DebounceStorage<Base, C>>
+    @usableFromInline var reader: OutboxReader<DebounceStorage<Base, C>>
+
+    @inlinable init(reader: OutboxReader<DebounceStorage<Base, C>>) {
+      self.reader = reader
+    }
 
     /// The next settled element, or `nil` at the end or after cancellation.
-    public mutating func next(
+    @inlinable public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
       try await reader.next(isolation: actor)
     }
 
     /// The next settled element, or `nil` at the end or after cancellation.
-    public mutating func next() async throws(Failure) -> Element? {
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
       try await reader.next(isolation: nil)
     }
   }

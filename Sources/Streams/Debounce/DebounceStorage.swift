@@ -1,15 +1,18 @@
 import Synchronization
 
 /// The state of one debounce iterator; transitions return what to do outside the lock.
-struct DebounceState<Element: Sendable, Failure: Error, Instant: InstantProtocol> {
-  var outbox = Outbox<Element, Failure>(capacity: .max)
-  var pending: (element: Element, deadline: Instant)?
-  var isStarted = false
-  var tasks: [Task<Void, Never>] = []
+@usableFromInline
+struct DebounceState<Element: Sendable, Failure: Error, Instant: InstantProtocol>: Sendable {
+  @usableFromInline var outbox = Outbox<Element, Failure>(capacity: .max)
+  @usableFromInline var pending: (element: Element, deadline: Instant)?
+  @usableFromInline var isStarted = false
+  @usableFromInline var tasks: [Task<Void, Never>] = []
   /// The timer task, parked while nothing is pending.
-  var parkedTimer: UnsafeContinuation<Void, Never>?
+  @usableFromInline var parkedTimer: UnsafeContinuation<Void, Never>?
 
-  enum TimerStep {
+  @inlinable init() {}
+
+  @usableFromInline enum TimerStep: Sendable {
     case stop
     case park
     case sleep(until: Instant)
@@ -17,7 +20,8 @@ struct DebounceState<Element: Sendable, Failure: Error, Instant: InstantProtocol
   }
 
   /// An element arrived from the base at `now`.
-  mutating func arrived(_ element: Element, at now: Instant, interval: Instant.Duration) -> Wakeups?
+  @inlinable mutating func arrived(_ element: Element, at now: Instant, interval: Instant.Duration)
+    -> Wakeups?
   {
     guard !outbox.isClosed else { return nil }
     var wakeups = settleIfDue(at: now)
@@ -30,7 +34,7 @@ struct DebounceState<Element: Sendable, Failure: Error, Instant: InstantProtocol
   }
 
   /// The timer woke up (or started) at `now`.
-  mutating func timerFired(at now: Instant) -> TimerStep {
+  @inlinable mutating func timerFired(at now: Instant) -> TimerStep {
     guard !outbox.isClosed else { return .stop }
     guard let pending else { return .park }
     if now < pending.deadline { return .sleep(until: pending.deadline) }
@@ -38,14 +42,14 @@ struct DebounceState<Element: Sendable, Failure: Error, Instant: InstantProtocol
   }
 
   /// Parks the timer; `false` means there is work and it should go on at once.
-  mutating func parkTimer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
+  @inlinable mutating func parkTimer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
     guard pending == nil, !outbox.isClosed else { return false }
     parkedTimer = continuation
     return true
   }
 
   /// The base ended: a pending element is emitted on finish, dropped on failure.
-  mutating func baseEnded(_ end: Terminal<Failure>) -> Wakeups {
+  @inlinable mutating func baseEnded(_ end: Terminal<Failure>) -> Wakeups {
     var wakeups = Wakeups()
     if case .finished = end, let pending {
       wakeups = outbox.push(pending.element).1
@@ -55,7 +59,7 @@ struct DebounceState<Element: Sendable, Failure: Error, Instant: InstantProtocol
   }
 
   /// Ends the output and releases the timer; returns the tasks to cancel.
-  mutating func close(_ end: Terminal<Failure>) -> Wakeups {
+  @inlinable mutating func close(_ end: Terminal<Failure>) -> Wakeups {
     pending = nil
     var wakeups = outbox.close(end)
     if let timer = parkedTimer { wakeups.producers.append(timer) }
@@ -63,7 +67,7 @@ struct DebounceState<Element: Sendable, Failure: Error, Instant: InstantProtocol
     return wakeups
   }
 
-  private mutating func settleIfDue(at now: Instant) -> Wakeups {
+  @inlinable mutating func settleIfDue(at now: Instant) -> Wakeups {
     guard let due = pending, now >= due.deadline else { return Wakeups() }
     pending = nil
     return outbox.push(due.element).1
@@ -72,29 +76,29 @@ struct DebounceState<Element: Sendable, Failure: Error, Instant: InstantProtocol
 
 /// Owns the lock and the two tasks of a debounce iterator: one reads the base, one sleeps
 /// until the pending element's deadline.
-final class DebounceStorage<Base: AsyncSequence & Sendable, C: Clock>: OutboxOwner
+@usableFromInline final class DebounceStorage<Base: AsyncSequence & Sendable, C: Clock>: OutboxOwner
 where Base.Element: Sendable {
-  typealias Element = Base.Element
-  typealias Failure = Base.Failure
+  @usableFromInline typealias Element = Base.Element
+  @usableFromInline typealias Failure = Base.Failure
 
-  private let base: Base
-  private let interval: C.Duration
-  private let tolerance: C.Duration?
-  private let clock: C
-  private let state = Mutex(DebounceState<Element, Failure, C.Instant>())
+  @usableFromInline let base: Base
+  @usableFromInline let interval: C.Duration
+  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline let clock: C
+  @usableFromInline let state = Mutex(DebounceState<Element, Failure, C.Instant>())
 
-  init(base: Base, interval: C.Duration, tolerance: C.Duration?, clock: C) {
+  @inlinable init(base: Base, interval: C.Duration, tolerance: C.Duration?, clock: C) {
     self.base = base
     self.interval = interval
     self.tolerance = tolerance
     self.clock = clock
   }
 
-  func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R {
+  @inlinable func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R {
     state.withLock { body(&$0.outbox) }
   }
 
-  func startIfNeeded() {
+  @inlinable func startIfNeeded() {
     state.withLock { state in
       guard !state.isStarted, !state.outbox.isClosed else { return }
       state.isStarted = true
@@ -106,17 +110,17 @@ where Base.Element: Sendable {
     }
   }
 
-  func cancel() {
+  @inlinable func cancel() {
     end(.cancelled)
   }
 
-  private func end(_ end: Terminal<Failure>) {
+  @inlinable func end(_ end: Terminal<Failure>) {
     let (wakeups, tasks) = state.withLock { ($0.baseEnded(end), $0.tasks) }
     wakeups.resume()
     for task in tasks { task.cancel() }
   }
 
-  private func readBase() async {
+  @inlinable func readBase() async {
     let end = await iterate(base) { element in
       let now = clock.now
       guard let wakeups = state.withLock({ $0.arrived(element, at: now, interval: interval) })
@@ -129,7 +133,7 @@ where Base.Element: Sendable {
     if let end { self.end(end) }
   }
 
-  private func runTimer() async {
+  @inlinable func runTimer() async {
     while true {
       let now = clock.now
       switch state.withLock({ $0.timerFired(at: now) }) {

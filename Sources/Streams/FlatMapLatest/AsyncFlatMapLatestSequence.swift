@@ -25,7 +25,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   a switch is dropped.
   ///
   /// - Parameter transform: Makes the inner sequence for an element of the base.
-  public func flatMapLatest<Inner: AsyncSequence & Sendable>(
+  @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> AsyncFlatMapLatestSequence<Self, Inner, Failure>
   where Inner.Failure == Failure, Inner.Element: Sendable {
@@ -36,7 +36,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Maps each element to an inner sequence that cannot fail and emits the elements of the
   /// latest one; fails only with the base's errors. See <doc:FlatMapLatest>.
   @_disfavoredOverload
-  public func flatMapLatest<Inner: AsyncSequence & Sendable>(
+  @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> AsyncFlatMapLatestSequence<Self, Inner, Failure>
   where Inner.Failure == Never, Inner.Element: Sendable {
@@ -50,7 +50,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
   /// elements of the latest one; fails with the inner's errors.
   /// See <doc:FlatMapLatest>.
   @_disfavoredOverload
-  public func flatMapLatest<Inner: AsyncSequence & Sendable>(
+  @inlinable public func flatMapLatest<Inner: AsyncSequence & Sendable>(
     _ transform: @escaping @Sendable (Element) -> Inner
   ) -> AsyncFlatMapLatestSequence<Self, Inner, Inner.Failure>
   where Inner.Element: Sendable {
@@ -67,23 +67,38 @@ public struct AsyncFlatMapLatestSequence<
   /// The inner sequences' element type.
   public typealias Element = Inner.Element
 
-  let base: Base
-  let transform: @Sendable (Base.Element) -> Inner
-  let baseError: @Sendable (Base.Failure) -> Failure
-  let innerError: @Sendable (Inner.Failure) -> Failure
+  @usableFromInline let base: Base
+  @usableFromInline let transform: @Sendable (Base.Element) -> Inner
+  @usableFromInline let baseError: @Sendable (Base.Failure) -> Failure
+  @usableFromInline let innerError: @Sendable (Inner.Failure) -> Failure
+
+  @inlinable init(
+    base: Base, transform: @escaping @Sendable (Base.Element) -> Inner,
+    baseError: @escaping @Sendable (Base.Failure) -> Failure,
+    innerError: @escaping @Sendable (Inner.Failure) -> Failure
+  ) {
+    self.base = base
+    self.transform = transform
+    self.baseError = baseError
+    self.innerError = innerError
+  }
 
   /// Creates an iterator; each iterator reads the base on its own.
-  public func makeAsyncIterator() -> Iterator {
+  @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(reader: OutboxReader(FlatMapLatestStorage(self)))
   }
 
   /// The iterator of a `flatMapLatest` sequence.
   public struct Iterator: AsyncIteratorProtocol {
-    var reader: OutboxReader<FlatMapLatestStorage<Base, Inner, Failure>>
+    @usableFromInline var reader: OutboxReader<FlatMapLatestStorage<Base, Inner, Failure>>
+
+    @inlinable init(reader: OutboxReader<FlatMapLatestStorage<Base, Inner, Failure>>) {
+      self.reader = reader
+    }
 
     /// The next element of the latest inner sequence, or `nil` at the end or after
     /// cancellation.
-    public mutating func next(
+    @inlinable public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
       try await reader.next(isolation: actor)
@@ -91,7 +106,7 @@ public struct AsyncFlatMapLatestSequence<
 
     /// The next element of the latest inner sequence, or `nil` at the end or after
     /// cancellation.
-    public mutating func next() async throws(Failure) -> Element? {
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
       try await reader.next(isolation: nil)
     }
   }

@@ -1,29 +1,34 @@
 import Synchronization
 
 /// The state of one `flatMapLatest` iterator; transitions return what to do outside the lock.
-struct FlatMapLatestState<Outer: Sendable, Element: Sendable, Failure: Error> {
+@usableFromInline
+struct FlatMapLatestState<Outer: Sendable, Element: Sendable, Failure: Error>: Sendable {
   /// How many superseded inners may still be winding down before a new one waits.
-  static var maxDraining: Int { 2 }
+  @inlinable static var maxDraining: Int { 2 }
 
-  var outbox = Outbox<Element, Failure>(capacity: 64)
+  @usableFromInline var outbox = Outbox<Element, Failure>(capacity: 64)
   /// The generation of the latest base element; an inner of an older one is superseded.
-  var generation: UInt64 = 0
+  @usableFromInline var generation: UInt64 = 0
   /// The task of the latest generation's inner, while it runs.
-  var active: Task<Void, Never>?
+  @usableFromInline var active: Task<Void, Never>?
   /// The latest base element, while it waits for a superseded inner to wind down.
-  var waiting: Outer?
-  var draining = 0
-  var baseFinished = false
-  var isStarted = false
-  var baseTask: Task<Void, Never>?
+  @usableFromInline var waiting: Outer?
+  @usableFromInline var draining = 0
+  @usableFromInline var baseFinished = false
+  @usableFromInline var isStarted = false
+  @usableFromInline var baseTask: Task<Void, Never>?
 
-  enum Action {
+  @inlinable init() {}
+
+  @usableFromInline enum Action: Sendable {
     case none
     case start(Outer, generation: UInt64)
   }
 
   /// A new base element: supersede the current inner and start one for `element`.
-  mutating func baseElement(_ element: Outer) -> (Action, Wakeups, cancel: Task<Void, Never>?) {
+  @inlinable mutating func baseElement(_ element: Outer) -> (
+    Action, Wakeups, cancel: Task<Void, Never>?
+  ) {
     guard !outbox.isClosed else { return (.none, Wakeups(), nil) }
     generation += 1
     let wakeups = outbox.discardBuffer()
@@ -41,13 +46,13 @@ struct FlatMapLatestState<Outer: Sendable, Element: Sendable, Failure: Error> {
   }
 
   /// Whether an inner of `generation` may still emit.
-  func isCurrent(_ generation: UInt64) -> Bool {
+  @inlinable func isCurrent(_ generation: UInt64) -> Bool {
     generation == self.generation && !outbox.isClosed
   }
 
   /// An inner ended: the latest one ends the output if the base has finished too; a
   /// superseded one frees a slot for a waiting base element.
-  mutating func innerEnded(
+  @inlinable mutating func innerEnded(
     _ generation: UInt64, _ end: Terminal<Failure>
   ) -> (Action, Wakeups, cancel: Task<Void, Never>?) {
     guard !outbox.isClosed else { return (.none, Wakeups(), nil) }
@@ -71,7 +76,9 @@ struct FlatMapLatestState<Outer: Sendable, Element: Sendable, Failure: Error> {
   }
 
   /// The base ended: a failure ends the output at once, a finish once the latest inner ends.
-  mutating func baseEnded(_ end: Terminal<Failure>) -> (Wakeups, cancel: Task<Void, Never>?) {
+  @inlinable mutating func baseEnded(_ end: Terminal<Failure>) -> (
+    Wakeups, cancel: Task<Void, Never>?
+  ) {
     baseFinished = true
     switch end {
     case .finished where active != nil || waiting != nil:
@@ -82,7 +89,7 @@ struct FlatMapLatestState<Outer: Sendable, Element: Sendable, Failure: Error> {
     }
   }
 
-  mutating func cancelled() -> (Wakeups, [Task<Void, Never>]) {
+  @inlinable mutating func cancelled() -> (Wakeups, [Task<Void, Never>]) {
     waiting = nil
     return (outbox.close(.cancelled), [baseTask, active].compactMap { $0 })
   }
@@ -90,31 +97,32 @@ struct FlatMapLatestState<Outer: Sendable, Element: Sendable, Failure: Error> {
 
 /// Owns the lock and the tasks of a `flatMapLatest` iterator: one task reads the base, one
 /// task per inner sequence iterates it.
+@usableFromInline
 final class FlatMapLatestStorage<
   Base: AsyncSequence & Sendable, Inner: AsyncSequence & Sendable, Failure: Error
 >: OutboxOwner where Base.Element: Sendable, Inner.Element: Sendable {
-  typealias Element = Inner.Element
-  typealias State = FlatMapLatestState<Base.Element, Element, Failure>
+  @usableFromInline typealias Element = Inner.Element
+  @usableFromInline typealias State = FlatMapLatestState<Base.Element, Element, Failure>
 
-  private let sequence: AsyncFlatMapLatestSequence<Base, Inner, Failure>
-  private let state = Mutex(State())
+  @usableFromInline let sequence: AsyncFlatMapLatestSequence<Base, Inner, Failure>
+  @usableFromInline let state = Mutex(State())
   /// The outbox epoch, readable without the lock: the reader checks it for every element
   /// it returns, so that none of a superseded inner slips out after a switch.
-  private let epoch = Atomic<UInt64>(0)
+  @usableFromInline let epoch = Atomic<UInt64>(0)
 
-  init(_ sequence: AsyncFlatMapLatestSequence<Base, Inner, Failure>) {
+  @inlinable init(_ sequence: AsyncFlatMapLatestSequence<Base, Inner, Failure>) {
     self.sequence = sequence
   }
 
-  func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R {
+  @inlinable func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R {
     state.withLock { body(&$0.outbox) }
   }
 
-  func isStale(epoch: UInt64) -> Bool {
+  @inlinable func isStale(epoch: UInt64) -> Bool {
     self.epoch.load(ordering: .acquiring) != epoch
   }
 
-  func startIfNeeded() {
+  @inlinable func startIfNeeded() {
     state.withLock { state in
       guard !state.isStarted, !state.outbox.isClosed else { return }
       state.isStarted = true
@@ -122,13 +130,13 @@ final class FlatMapLatestStorage<
     }
   }
 
-  func cancel() {
+  @inlinable func cancel() {
     let (wakeups, tasks) = state.withLock { $0.cancelled() }
     wakeups.resume()
     for task in tasks { task.cancel() }
   }
 
-  private func readBase() async {
+  @inlinable func readBase() async {
     let end = await iterate(sequence.base) { element in
       let (wakeups, superseded, closed) = state.withLock { state in
         let (action, wakeups, superseded) = state.baseElement(element)
@@ -147,14 +155,14 @@ final class FlatMapLatestStorage<
   }
 
   /// Starts an inner task; under the lock, so that `cancel()` always sees it.
-  private func perform(_ action: State.Action, in state: inout State) {
+  @inlinable func perform(_ action: State.Action, in state: inout State) {
     guard case .start(let element, let generation) = action else { return }
     state.active = spawnTask(named: "flatMapLatest: inner") { [self] in
       await runInner(sequence.transform(element), generation: generation)
     }
   }
 
-  private func runInner(_ inner: Inner, generation: UInt64) async {
+  @inlinable func runInner(_ inner: Inner, generation: UInt64) async {
     let end = await iterate(inner) { element in
       let (outcome, wakeups) = state.withLock { state in
         state.isCurrent(generation) ? state.outbox.push(element) : (.closed, Wakeups())

@@ -1,7 +1,7 @@
 /// Iterates `sequence` until it ends or `body` returns `false`.
 ///
 /// - Returns: How the sequence ended, or `nil` if `body` stopped the iteration.
-func iterate<S: AsyncSequence>(
+@inlinable func iterate<S: AsyncSequence>(
   _ sequence: S,
   _ body: (S.Element) async -> Bool
 ) async -> Terminal<S.Failure>? {
@@ -17,4 +17,4 @@ func iterate<S: AsyncSequence>(
 }
 
 /// Converts a value that cannot exist: the error of a sequence that cannot fail.
-func absurd<T>(_ never: Never) -> T {}
+@inlinable func absurd<T>(_ never: Never) -> T {}

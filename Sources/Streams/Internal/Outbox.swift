@@ -1,5 +1,5 @@
 /// How the output of an operator ended.
-enum Terminal<Failure: Error> {
+@usableFromInline enum Terminal<Failure: Error>: Sendable {
   case finished
   case failed(Failure)
   /// The consumer was cancelled or dropped its iterator: buffered elements are discarded.
@@ -7,17 +7,25 @@ enum Terminal<Failure: Error> {
 }
 
 /// Continuations to resume once the lock is released.
-struct Wakeups {
-  var consumer: UnsafeContinuation<Void, Never>?
-  var producers: [UnsafeContinuation<Void, Never>] = []
+@usableFromInline struct Wakeups: Sendable {
+  @usableFromInline var consumer: UnsafeContinuation<Void, Never>?
+  @usableFromInline var producers: [UnsafeContinuation<Void, Never>] = []
+
+  @inlinable init(
+    consumer: UnsafeContinuation<Void, Never>? = nil,
+    producers: [UnsafeContinuation<Void, Never>] = []
+  ) {
+    self.consumer = consumer
+    self.producers = producers
+  }
 
   /// Adds the continuations of `other`.
-  mutating func add(_ other: Wakeups) {
+  @inlinable mutating func add(_ other: Wakeups) {
     if let consumer = other.consumer { self.consumer = consumer }
     producers += other.producers
   }
 
-  func resume() {
+  @inlinable func resume() {
     consumer?.resume()
     for producer in producers { producer.resume() }
   }
@@ -28,23 +36,23 @@ struct Wakeups {
 /// It lives inside an operator's locked state. Producers append and go on while the buffer
 /// has room, and park when it is full; the consumer takes the whole buffer at once (one
 /// lock for many elements), which is what makes handing elements across tasks cheap.
-struct Outbox<Element: Sendable, Failure: Error> {
-  private(set) var buffer: [Element] = []
-  private(set) var terminal: Terminal<Failure>?
-  private var consumer: UnsafeContinuation<Void, Never>?
-  private var parkedProducers: [UnsafeContinuation<Void, Never>] = []
+@usableFromInline struct Outbox<Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline var buffer: [Element] = []
+  @usableFromInline var terminal: Terminal<Failure>?
+  @usableFromInline var consumer: UnsafeContinuation<Void, Never>?
+  @usableFromInline var parkedProducers: [UnsafeContinuation<Void, Never>] = []
   /// Counts ``discardBuffer()`` calls, so that a reader can tell that a batch it took
   /// earlier has been superseded.
-  private(set) var epoch: UInt64 = 0
-  let capacity: Int
+  @usableFromInline var epoch: UInt64 = 0
+  @usableFromInline let capacity: Int
 
-  init(capacity: Int) {
+  @inlinable init(capacity: Int) {
     self.capacity = capacity
   }
 
-  var isClosed: Bool { terminal != nil }
+  @inlinable var isClosed: Bool { terminal != nil }
 
-  enum Push {
+  @usableFromInline enum Push: Sendable {
     case accepted
     /// Accepted, but the producer must wait (``parkProducer(_:)``) before producing more.
     case full
@@ -53,21 +61,21 @@ struct Outbox<Element: Sendable, Failure: Error> {
   }
 
   /// Appends `element`, unless the output has ended.
-  mutating func push(_ element: Element) -> (Push, Wakeups) {
+  @inlinable mutating func push(_ element: Element) -> (Push, Wakeups) {
     guard terminal == nil else { return (.closed, Wakeups()) }
     buffer.append(element)
     return (buffer.count >= capacity ? .full : .accepted, takeConsumer())
   }
 
   /// Parks a producer until the consumer has taken the buffer; `false` means go on at once.
-  mutating func parkProducer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
+  @inlinable mutating func parkProducer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
     guard terminal == nil, buffer.count >= capacity else { return false }
     parkedProducers.append(continuation)
     return true
   }
 
   /// Ends the output; elements already buffered are still delivered unless `cancelled`.
-  mutating func close(_ end: Terminal<Failure>) -> Wakeups {
+  @inlinable mutating func close(_ end: Terminal<Failure>) -> Wakeups {
     guard terminal == nil else { return Wakeups() }
     terminal = end
     if case .cancelled = end { buffer.removeAll() }
@@ -75,20 +83,20 @@ struct Outbox<Element: Sendable, Failure: Error> {
   }
 
   /// Drops every buffered element (a switch in `flatMapLatest`) and unparks producers.
-  mutating func discardBuffer() -> Wakeups {
+  @inlinable mutating func discardBuffer() -> Wakeups {
     buffer.removeAll(keepingCapacity: true)
     epoch &+= 1
     return Wakeups(consumer: nil, producers: takeProducers())
   }
 
-  enum Take {
+  @usableFromInline enum Take: Sendable {
     case elements
     case end(Terminal<Failure>)
     case wait
   }
 
   /// Moves every buffered element into `batch` (which must be empty).
-  mutating func take(into batch: inout [Element]) -> (Take, Wakeups) {
+  @inlinable mutating func take(into batch: inout [Element]) -> (Take, Wakeups) {
     if !buffer.isEmpty {
       swap(&buffer, &batch)
       return (.elements, Wakeups(consumer: nil, producers: takeProducers()))
@@ -100,24 +108,24 @@ struct Outbox<Element: Sendable, Failure: Error> {
   }
 
   /// Parks the consumer; `false` means something is ready and it should not wait.
-  mutating func parkConsumer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
+  @inlinable mutating func parkConsumer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
     guard buffer.isEmpty, terminal == nil else { return false }
     consumer = continuation
     return true
   }
 
-  private mutating func takeConsumer() -> Wakeups {
+  @inlinable mutating func takeConsumer() -> Wakeups {
     defer { consumer = nil }
     return Wakeups(consumer: consumer)
   }
 
-  private mutating func takeProducers() -> [UnsafeContinuation<Void, Never>] {
+  @inlinable mutating func takeProducers() -> [UnsafeContinuation<Void, Never>] {
     guard !parkedProducers.isEmpty else { return [] }
     defer { parkedProducers.removeAll() }
     return parkedProducers
   }
 
-  private mutating func wakeEveryone() -> Wakeups {
+  @inlinable mutating func wakeEveryone() -> Wakeups {
     var wakeups = takeConsumer()
     wakeups.producers = takeProducers()
     return wakeups
@@ -125,7 +133,7 @@ struct Outbox<Element: Sendable, Failure: Error> {
 }
 
 /// The storage class of an operator whose output goes through an ``Outbox``.
-protocol OutboxOwner<Element, Failure>: AnyObject, Sendable {
+@usableFromInline protocol OutboxOwner<Element, Failure>: AnyObject, Sendable {
   associatedtype Element: Sendable
   associatedtype Failure: Error
 
@@ -140,10 +148,10 @@ protocol OutboxOwner<Element, Failure>: AnyObject, Sendable {
 }
 
 extension OutboxOwner {
-  func isStale(epoch: UInt64) -> Bool { false }
+  @inlinable func isStale(epoch: UInt64) -> Bool { false }
 
   /// Fills `batch` with the next elements; returns their epoch, or `nil` at the end.
-  func nextBatch(
+  @inlinable func nextBatch(
     into batch: inout [Element],
     isolation: isolated (any Actor)?
   ) async throws(Failure) -> UInt64? {
@@ -175,7 +183,7 @@ extension OutboxOwner {
 
   /// Appends `element` and, when the buffer is full, waits until the consumer takes it.
   /// Returns `false` once the output has ended: the producer should stop.
-  func send(_ element: Element) async -> Bool {
+  @inlinable func send(_ element: Element) async -> Bool {
     let (outcome, wakeups) = withOutbox { $0.push(element) }
     wakeups.resume()
     switch outcome {
@@ -192,38 +200,39 @@ extension OutboxOwner {
   }
 
   /// Ends the output (see ``Outbox/close(_:)``).
-  func close(_ end: Terminal<Failure>) {
+  @inlinable func close(_ end: Terminal<Failure>) {
     withOutbox { $0.close(end) }.resume()
   }
 }
 
 /// Cancels an operator's work when the last copy of its iterator goes away.
-final class IteratorLifetime<Owner: OutboxOwner>: Sendable {
-  let owner: Owner
-  init(_ owner: Owner) { self.owner = owner }
+@usableFromInline final class IteratorLifetime<Owner: OutboxOwner>: Sendable {
+  @usableFromInline let owner: Owner
+  @inlinable init(_ owner: Owner) { self.owner = owner }
   deinit { owner.cancel() }
 }
 
 /// The consumer side of an operator's iterator: the batch taken from its outbox.
-struct OutboxReader<Owner: OutboxOwner> {
-  let lifetime: IteratorLifetime<Owner>
-  var batch: [Owner.Element] = []
-  var index = 0
-  var epoch: UInt64 = 0
+@usableFromInline struct OutboxReader<Owner: OutboxOwner> {
+  @usableFromInline let lifetime: IteratorLifetime<Owner>
+  @usableFromInline var batch: [Owner.Element] = []
+  @usableFromInline var index = 0
+  @usableFromInline var epoch: UInt64 = 0
 
-  init(_ owner: Owner) {
+  @inlinable init(_ owner: Owner) {
     lifetime = IteratorLifetime(owner)
   }
 
-  var owner: Owner { lifetime.owner }
+  @inlinable var owner: Owner { lifetime.owner }
 
   /// Drops what is left of the current batch.
-  mutating func discardBatch() {
+  @inlinable mutating func discardBatch() {
     batch.removeAll(keepingCapacity: true)
     index = 0
   }
 
-  mutating func next(isolation: isolated (any Actor)?) async throws(Owner.Failure) -> Owner.Element?
+  @inlinable mutating func next(isolation: isolated (any Actor)?) async throws(Owner.Failure)
+    -> Owner.Element?
   {
     if index < batch.count, !owner.isStale(epoch: epoch) {
       defer { index += 1 }
@@ -241,7 +250,7 @@ struct OutboxReader<Owner: OutboxOwner> {
 
 extension Terminal {
   /// The same ending with the error converted.
-  func map<Other: Error>(_ transform: (Failure) -> Other) -> Terminal<Other> {
+  @inlinable func map<Other: Error>(_ transform: (Failure) -> Other) -> Terminal<Other> {
     switch self {
     case .finished: .finished
     case .failed(let error): .failed(transform(error))

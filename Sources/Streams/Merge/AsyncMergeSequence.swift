@@ -15,7 +15,7 @@
 ///   ready in one step, which is what makes the merge cheap.
 /// - **Same instant:** elements arriving at the same virtual instant come out in the order
 ///   their tasks run: the order of the bases' wake-ups on the ``VirtualClock``.
-public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
+@inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
   _ base1: Base1,
   _ base2: Base2
 ) -> AsyncMergeSequence<Base1.Element, Base1.Failure>
@@ -26,7 +26,7 @@ where Base1.Element == Base2.Element, Base1.Failure == Base2.Failure, Base1.Elem
 /// Merges two sequences whose failure types differ; the merge fails with `any Error`.
 /// See <doc:Merge>.
 @_disfavoredOverload
-public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
+@inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
   _ base1: Base1,
   _ base2: Base2
 ) -> AsyncMergeSequence<Base1.Element, any Error>
@@ -36,6 +36,7 @@ where Base1.Element == Base2.Element, Base1.Element: Sendable {
 
 /// Merges three sequences with the same element and failure types.
 /// See <doc:Merge>.
+@inlinable
 public func merge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable
 >(
@@ -53,6 +54,7 @@ where
 /// Merges three sequences whose failure types differ; the merge fails with `any Error`.
 /// See <doc:Merge>.
 @_disfavoredOverload
+@inlinable
 public func merge<
   Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable
 >(
@@ -65,7 +67,7 @@ where Base1.Element == Base2.Element, Base1.Element == Base3.Element, Base1.Elem
 }
 
 /// Merges any number of sequences of one type. See <doc:Merge>.
-public func merge<Base: AsyncSequence & Sendable>(
+@inlinable public func merge<Base: AsyncSequence & Sendable>(
   _ bases: some Sequence<Base>
 ) -> AsyncMergeSequence<Base.Element, Base.Failure> where Base.Element: Sendable {
   AsyncMergeSequence(bases.map { .init($0, { $0 }) })
@@ -75,10 +77,10 @@ public func merge<Base: AsyncSequence & Sendable>(
 /// `merge(_:_:)`, `merge(_:_:_:)` and `merge(_:)`.
 public struct AsyncMergeSequence<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
   /// One base, with its type erased: it knows how to run itself into the storage.
-  struct Source: Sendable {
-    let run: @Sendable (MergeStorage<Element, Failure>) async -> Void
+  @usableFromInline struct Source: Sendable {
+    @usableFromInline let run: @Sendable (MergeStorage<Element, Failure>) async -> Void
 
-    init<Base: AsyncSequence & Sendable>(
+    @inlinable init<Base: AsyncSequence & Sendable>(
       _ base: Base, _ convert: @escaping @Sendable (Base.Failure) -> Failure
     ) where Base.Element == Element {
       run = { storage in
@@ -88,30 +90,34 @@ public struct AsyncMergeSequence<Element: Sendable, Failure: Error>: AsyncSequen
     }
   }
 
-  let sources: [Source]
+  @usableFromInline let sources: [Source]
 
-  init(_ sources: [Source]) {
+  @inlinable init(_ sources: [Source]) {
     self.sources = sources
   }
 
   /// Creates an iterator; each iterator reads the bases on its own.
-  public func makeAsyncIterator() -> Iterator {
+  @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(reader: OutboxReader(MergeStorage(sources)))
   }
 
   /// The iterator of a merged sequence.
   public struct Iterator: AsyncIteratorProtocol {
-    var reader: OutboxReader<MergeStorage<Element, Failure>>
+    @usableFromInline var reader: OutboxReader<MergeStorage<Element, Failure>>
+
+    @inlinable init(reader: OutboxReader<MergeStorage<Element, Failure>>) {
+      self.reader = reader
+    }
 
     /// The next element from any base, or `nil` at the end or after cancellation.
-    public mutating func next(
+    @inlinable public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
       try await reader.next(isolation: actor)
     }
 
     /// The next element from any base, or `nil` at the end or after cancellation.
-    public mutating func next() async throws(Failure) -> Element? {
+    @inlinable public mutating func next() async throws(Failure) -> Element? {
       try await reader.next(isolation: nil)
     }
   }

@@ -1,15 +1,21 @@
 import Synchronization
 
 /// The state of one merge iterator; transitions return what to do outside the lock.
-struct MergeState<Element: Sendable, Failure: Error> {
-  var outbox = Outbox<Element, Failure>(capacity: 128)
+@usableFromInline struct MergeState<Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline var outbox = Outbox<Element, Failure>(capacity: 128)
   /// Bases that have not finished yet.
-  var running: Int
-  var isStarted = false
-  var tasks: [Task<Void, Never>] = []
+  @usableFromInline var running: Int
+  @usableFromInline var isStarted = false
+  @usableFromInline var tasks: [Task<Void, Never>] = []
+
+  @inlinable init(running: Int) {
+    self.running = running
+  }
 
   /// A base ended: the last finish ends the output; a failure ends it at once.
-  mutating func baseEnded(_ end: Terminal<Failure>) -> (Wakeups, cancel: [Task<Void, Never>]) {
+  @inlinable mutating func baseEnded(_ end: Terminal<Failure>) -> (
+    Wakeups, cancel: [Task<Void, Never>]
+  ) {
     switch end {
     case .finished:
       running -= 1
@@ -21,21 +27,21 @@ struct MergeState<Element: Sendable, Failure: Error> {
 }
 
 /// Owns the lock and the tasks of a merge iterator: one task per base.
-final class MergeStorage<Element: Sendable, Failure: Error>: OutboxOwner {
-  private let sources: [AsyncMergeSequence<Element, Failure>.Source]
-  private let state: Mutex<MergeState<Element, Failure>>
+@usableFromInline final class MergeStorage<Element: Sendable, Failure: Error>: OutboxOwner {
+  @usableFromInline let sources: [AsyncMergeSequence<Element, Failure>.Source]
+  @usableFromInline let state: Mutex<MergeState<Element, Failure>>
 
-  init(_ sources: [AsyncMergeSequence<Element, Failure>.Source]) {
+  @inlinable init(_ sources: [AsyncMergeSequence<Element, Failure>.Source]) {
     self.sources = sources
     state = Mutex(MergeState(running: sources.count))
     if sources.isEmpty { close(.finished) }
   }
 
-  func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R {
+  @inlinable func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R {
     state.withLock { body(&$0.outbox) }
   }
 
-  func startIfNeeded() {
+  @inlinable func startIfNeeded() {
     state.withLock { state in
       guard !state.isStarted, !state.outbox.isClosed else { return }
       state.isStarted = true
@@ -46,11 +52,11 @@ final class MergeStorage<Element: Sendable, Failure: Error>: OutboxOwner {
     }
   }
 
-  func cancel() {
+  @inlinable func cancel() {
     baseEnded(.cancelled)
   }
 
-  func baseEnded(_ end: Terminal<Failure>) {
+  @inlinable func baseEnded(_ end: Terminal<Failure>) {
     let (wakeups, tasks) = state.withLock { $0.baseEnded(end) }
     wakeups.resume()
     for task in tasks { task.cancel() }
