@@ -19,11 +19,12 @@ let filter = option("--filter")
 let scale = option("--scale").flatMap(Double.init) ?? 1
 let repetitions = max(1, option("--reps").flatMap(Int.init) ?? 5)
 
-/// The peak memory of this process so far, in KiB.
+/// The peak memory of this process so far, in KiB: `VmHWM` of /proc/self/status (not
+/// `ru_maxrss`, which a spawned child inherits from its parent across exec).
 func peakMemory() -> Int {
-  var usage = rusage()
-  getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-  return usage.ru_maxrss
+  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+  let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+  return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
 }
 
 // A child run for the memory case: one flatMapLatest over `outer` elements, then the peak.
