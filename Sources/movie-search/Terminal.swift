@@ -30,7 +30,8 @@ enum Terminal {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
+    // TCSANOW, not TCSAFLUSH: keys typed while the program started are kept.
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return false }
     isRaw.store(true, ordering: .sequentiallyConsistent)
     for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
       _ = Glibc.signal(signal) { number in

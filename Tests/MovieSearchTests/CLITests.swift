@@ -267,6 +267,21 @@ import Testing
     }
   }
 
+  @Test func languageAndAdultTitlesArePassedOn() async throws {
+    let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
+    defer { server.stop() }
+    let result = try await CLI.run([
+      "--base-url", server.baseURL.absoluteString, "--token", "t", "--language", "de",
+      "--include-adult", "--year", "1999", "--page", "2", "matrix",
+    ])
+    #expect(result.status == 0)
+    #expect(
+      server.requests.first?.query
+        == [
+          "query": "matrix", "page": "2", "include_adult": "true", "language": "de", "year": "1999",
+        ])
+  }
+
   @Test func rateLimitingIsRetriedThenSucceeds() async throws {
     let calls = Mutex(0)
     let server = try LoopbackServer { _ in
@@ -314,6 +329,30 @@ import Testing
     #expect(await terminal.waitForExit() == 130)
     #expect(terminal.output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
     #expect(terminal.isRestored)
+  }
+
+  @Test func aResizeRedrawsForTheNewWidth() async throws {
+    let terminal = try PseudoTerminal(
+      ["interactive", "--offline", "--debounce", "0"], columns: 80, rows: 12)
+    await terminal.waitFor("Search: ")
+    terminal.type("star wars")
+    await terminal.waitFor("Star Wars: Episode V - The Empire Strikes Back (1980)  8.8")
+    terminal.clearOutput()
+    terminal.resize(columns: 30, rows: 12)
+    await terminal.waitFor("Star Wars: Episode V - The…")
+    terminal.type("\u{03}")
+    #expect(await terminal.waitForExit() == 130)
+  }
+
+  @Test func noColorMeansNoColourCodes() async throws {
+    let coloured = try PseudoTerminal(["the", "matrix", "--limit", "1"])
+    #expect(await coloured.waitForExit() == 0)
+    #expect(coloured.output.contains("\u{1B}[1m"))
+    let plain = try PseudoTerminal(
+      ["the", "matrix", "--limit", "1"], environment: ["NO_COLOR": "1"])
+    #expect(await plain.waitForExit() == 0)
+    #expect(!plain.output.contains("\u{1B}"))
+    #expect(plain.output.contains("The Matrix"))
   }
 
   @Test func sigtermRestoresTheTerminal() async throws {

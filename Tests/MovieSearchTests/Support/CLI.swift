@@ -120,7 +120,10 @@ final class PseudoTerminal: Sendable {
     dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
   }
 
-  init(_ arguments: [String], columns: UInt16 = 80, rows: UInt16 = 24) throws {
+  init(
+    _ arguments: [String], columns: UInt16 = 80, rows: UInt16 = 24,
+    environment: [String: String] = [:]
+  ) throws {
     guard let openpt = Self.function("posix_openpt", as: OpenFunction.self),
       let grantpt = Self.function("grantpt", as: OpenFunction.self),
       let unlockpt = Self.function("unlockpt", as: OpenFunction.self),
@@ -141,7 +144,8 @@ final class PseudoTerminal: Sendable {
     posix_spawn_file_actions_addclose(&actions, master)
     let argv = ([CLI.binary] + arguments).map { strdup($0) } + [nil]
     let environment =
-      CLI.environment(["TERM": "xterm-256color"]).map { strdup("\($0.key)=\($0.value)") } + [nil]
+      CLI.environment(["TERM": "xterm-256color"].merging(environment) { $1 })
+      .map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       for pointer in argv + environment { free(pointer) }
     }
@@ -209,6 +213,17 @@ final class PseudoTerminal: Sendable {
     }
     readAvailable(timeout: 50)
     return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), exited)
+  }
+
+  /// Changes the terminal's size, as a window resize does.
+  func resize(columns: UInt16, rows: UInt16) {
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+  }
+
+  /// Forgets the output read so far, to wait for what comes next.
+  func clearOutput() {
+    received.withLock { $0 = "" }
   }
 
   /// Whether the terminal is back in its normal (canonical, echoing) mode.
