@@ -66,14 +66,16 @@ where Base.Element: Sendable {
   @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(
       reader: OutboxReader(
-        DebounceStorage(base: base, interval: interval, tolerance: tolerance, clock: clock)))
+        TimedStorage(
+          base: base, gate: DebounceGate(interval: interval), tolerance: tolerance, clock: clock,
+          name: "debounce")))
   }
 
   /// The iterator of a debounced sequence.
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var reader: OutboxReader<DebounceStorage<Base, C>>
+    @usableFromInline var reader: OutboxReader<TimedStorage<Base, C, DebounceGate<Base.Element, Base.Failure, C.Instant>>>
 
-    @inlinable init(reader: OutboxReader<DebounceStorage<Base, C>>) {
+    @inlinable init(reader: OutboxReader<TimedStorage<Base, C, DebounceGate<Base.Element, Base.Failure, C.Instant>>>) {
       self.reader = reader
     }
 

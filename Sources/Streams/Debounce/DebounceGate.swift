@@ -1,0 +1,43 @@
+/// The rules of debounce: an element is emitted once `interval` has passed since it arrived
+/// with no newer one; a newer one replaces it and restarts the wait.
+@usableFromInline
+struct DebounceGate<Element: Sendable, Failure: Error, Instant: InstantProtocol>: TimedGate {
+  @usableFromInline var core = TimedCore<Element, Failure>()
+  @usableFromInline var pending: (element: Element, deadline: Instant)?
+  @usableFromInline let interval: Instant.Duration
+
+  @inlinable init(interval: Instant.Duration) {
+    self.interval = interval
+  }
+
+  @inlinable var needsTimer: Bool { pending != nil }
+
+  @inlinable mutating func arrived(_ element: Element, at now: Instant) -> Wakeups {
+    let wakeups = settleIfDue(at: now)
+    pending = (element, now.advanced(by: interval))
+    return wakeups
+  }
+
+  @inlinable mutating func timerFired(at now: Instant) -> (Wakeups, next: Instant?) {
+    let wakeups = settleIfDue(at: now)
+    return (wakeups, pending?.deadline)
+  }
+
+  @inlinable mutating func baseEnded(_ end: Terminal<Failure>) -> Wakeups {
+    var wakeups = Wakeups()
+    if case .finished = end, let pending {
+      wakeups = core.outbox.push(pending.element).1
+    }
+    pending = nil
+    wakeups.add(core.close(end))
+    return wakeups
+  }
+
+  /// Emits the pending element if its quiet period has fully passed: a newer element
+  /// arriving exactly at the deadline does not cancel it, whichever wakes first.
+  @inlinable mutating func settleIfDue(at now: Instant) -> Wakeups {
+    guard let due = pending, now >= due.deadline else { return Wakeups() }
+    pending = nil
+    return core.outbox.push(due.element).1
+  }
+}

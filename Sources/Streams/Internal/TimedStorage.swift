@@ -1,0 +1,141 @@
+import Synchronization
+
+/// The rules of an operator that holds elements back until a time (debounce, throttle).
+///
+/// Transitions run under the storage's lock and return what to resume outside it.
+@usableFromInline protocol TimedGate<Element, Failure, Instant>: Sendable {
+  associatedtype Element: Sendable
+  associatedtype Failure: Error
+  associatedtype Instant: InstantProtocol
+
+  /// The output, the timer's parking spot and the tasks.
+  var core: TimedCore<Element, Failure> { get set }
+  /// Whether the timer has a deadline to wait for.
+  var needsTimer: Bool { get }
+  /// An element arrived from the base at `now`.
+  mutating func arrived(_ element: Element, at now: Instant) -> Wakeups
+  /// The timer woke up at `now`: what it emits, and the next deadline (`nil`: park).
+  mutating func timerFired(at now: Instant) -> (Wakeups, next: Instant?)
+  /// The base ended; a held element is emitted on finish and dropped on failure.
+  mutating func baseEnded(_ end: Terminal<Failure>) -> Wakeups
+}
+
+/// What every timed operator's state has.
+@usableFromInline struct TimedCore<Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline var outbox = Outbox<Element, Failure>(capacity: .max)
+  @usableFromInline var isStarted = false
+  @usableFromInline var tasks: [Task<Void, Never>] = []
+  /// The timer task, parked while it has no deadline.
+  @usableFromInline var parkedTimer: UnsafeContinuation<Void, Never>?
+
+  @inlinable init() {}
+
+  /// Ends the output and releases the timer.
+  @inlinable mutating func close(_ end: Terminal<Failure>) -> Wakeups {
+    var wakeups = outbox.close(end)
+    wakeups.producers += takeTimer()
+    return wakeups
+  }
+
+  /// The parked timer, to resume.
+  @inlinable mutating func takeTimer() -> [UnsafeContinuation<Void, Never>] {
+    defer { parkedTimer = nil }
+    return parkedTimer.map { [$0] } ?? []
+  }
+}
+
+/// Owns the lock and the two tasks of a timed operator: one reads the base, one sleeps until
+/// the gate's next deadline.
+@usableFromInline final class TimedStorage<Base: AsyncSequence & Sendable, C: Clock, Gate: TimedGate>:
+  OutboxOwner
+where Base.Element: Sendable, Gate.Element == Base.Element, Gate.Failure == Base.Failure, Gate.Instant == C.Instant {
+  @usableFromInline typealias Element = Base.Element
+  @usableFromInline typealias Failure = Base.Failure
+
+  @usableFromInline let base: Base
+  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline let clock: C
+  @usableFromInline let name: String
+  @usableFromInline let state: Mutex<Gate>
+
+  @inlinable init(base: Base, gate: Gate, tolerance: C.Duration?, clock: C, name: String) {
+    self.base = base
+    self.tolerance = tolerance
+    self.clock = clock
+    self.name = name
+    state = Mutex(gate)
+  }
+
+  @inlinable func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R {
+    state.withLock { body(&$0.core.outbox) }
+  }
+
+  @inlinable func startIfNeeded() {
+    state.withLock { gate in
+      guard !gate.core.isStarted, !gate.core.outbox.isClosed else { return }
+      gate.core.isStarted = true
+      // Started under the lock so that a concurrent `cancel()` always sees them.
+      gate.core.tasks = [
+        spawnTask(named: "\(name): base") { [self] in await readBase() },
+        spawnTask(named: "\(name): timer") { [self] in await runTimer() },
+      ]
+    }
+  }
+
+  @inlinable func cancel() {
+    end(.cancelled)
+  }
+
+  @inlinable func end(_ end: Terminal<Failure>) {
+    let (wakeups, tasks) = state.withLock { gate in
+      gate.core.outbox.isClosed ? (Wakeups(), gate.core.tasks) : (gate.baseEnded(end), gate.core.tasks)
+    }
+    wakeups.resume()
+    for task in tasks { task.cancel() }
+  }
+
+  @inlinable func readBase() async {
+    let end = await iterate(base) { element in
+      let now = clock.now
+      let wakeups = state.withLock { gate -> Wakeups? in
+        guard !gate.core.outbox.isClosed else { return nil }
+        var wakeups = gate.arrived(element, at: now)
+        if gate.needsTimer { wakeups.producers += gate.core.takeTimer() }
+        return wakeups
+      }
+      guard let wakeups else { return false }
+      wakeups.resume()
+      return true
+    }
+    // On finish or failure the timer may still sleep towards a deadline that no longer
+    // matters: `end` cancels it.
+    if let end { self.end(end) }
+  }
+
+  @inlinable func runTimer() async {
+    while true {
+      let now = clock.now
+      let step = state.withLock { gate -> (Wakeups, C.Instant?)? in
+        gate.core.outbox.isClosed ? nil : gate.timerFired(at: now)
+      }
+      guard let (wakeups, next) = step else { return }
+      wakeups.resume()
+      if let next {
+        do {
+          try await clock.sleep(until: next, tolerance: tolerance)
+        } catch {
+          return  // Cancelled: the output has ended.
+        }
+      } else {
+        await withUnsafeContinuation { continuation in
+          let parked = state.withLock { gate in
+            guard !gate.needsTimer, !gate.core.outbox.isClosed else { return false }
+            gate.core.parkedTimer = continuation
+            return true
+          }
+          if !parked { continuation.resume() }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/// A sequence of ticks, one every `interval` on a clock, as in swift-async-algorithms.
+///
+/// ```swift
+/// for await tick in AsyncTimerSequence(interval: .seconds(1), clock: clock) { … }
+/// ```
+///
+/// Tick `n` is due `n × interval` after the first `next()`; each element is the instant the
+/// tick was due. A consumer slower than the interval skips the ticks it missed rather than
+/// receiving a burst. It never ends on its own; cancelling the consuming task ends it.
+public struct AsyncTimerSequence<C: Clock>: AsyncSequence, Sendable {
+  /// The instant each tick was due.
+  public typealias Element = C.Instant
+  /// It cannot fail.
+  public typealias Failure = Never
+
+  let interval: C.Duration
+  let tolerance: C.Duration?
+  let clock: C
+
+  /// A timer ticking every `interval` on `clock`.
+  public init(interval: C.Duration, tolerance: C.Duration? = nil, clock: C) {
+    self.interval = interval
+    self.tolerance = tolerance
+    self.clock = clock
+  }
+
+  /// Creates an iterator; its first `next()` starts the timer.
+  public func makeAsyncIterator() -> Iterator { Iterator(timer: self) }
+
+  /// The iterator of an ``AsyncTimerSequence``.
+  public struct Iterator: AsyncIteratorProtocol {
+    let timer: AsyncTimerSequence
+    var deadline: C.Instant?
+
+    /// Waits for the next tick; `nil` once the task is cancelled.
+    public mutating func next() async -> C.Instant? {
+      let now = timer.clock.now
+      var next = (deadline ?? now).advanced(by: timer.interval)
+      // Skip the ticks a slow consumer missed.
+      while next < now { next = next.advanced(by: timer.interval) }
+      deadline = next
+      do {
+        try await timer.clock.sleep(until: next, tolerance: timer.tolerance)
+      } catch {
+        return nil
+      }
+      return next
+    }
+  }
+}
+
+extension AsyncTimerSequence where C == ContinuousClock {
+  /// A timer ticking every `interval` on the continuous clock.
+  public static func repeating(every interval: Duration, tolerance: Duration? = nil) -> Self {
+    AsyncTimerSequence(interval: interval, tolerance: tolerance, clock: .continuous)
+  }
+}
+
+@available(*, unavailable)
+extension AsyncTimerSequence.Iterator: Sendable {}
