@@ -73,9 +73,14 @@ where Base.Element: Sendable {
 
   /// The iterator of a debounced sequence.
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var reader: OutboxReader<TimedStorage<Base, C, DebounceGate<Base.Element, Base.Failure, C.Instant>>>
+    @usableFromInline var reader:
+      OutboxReader<TimedStorage<Base, C, DebounceGate<Base.Element, Base.Failure, C.Instant>>>
 
-    @inlinable init(reader: OutboxReader<TimedStorage<Base, C, DebounceGate<Base.Element, Base.Failure, C.Instant>>>) {
+    @inlinable init(
+      reader: OutboxReader<
+        TimedStorage<Base, C, DebounceGate<Base.Element, Base.Failure, C.Instant>>
+      >
+    ) {
       self.reader = reader
     }
 

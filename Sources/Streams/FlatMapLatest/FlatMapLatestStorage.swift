@@ -172,9 +172,7 @@ final class FlatMapLatestStorage<
       case .accepted: return true
       case .closed: return false
       case .full:
-        await withUnsafeContinuation { continuation in
-          if !withOutbox({ $0.parkProducer(continuation) }) { continuation.resume() }
-        }
+        await waitForRoom()
         return state.withLock { $0.isCurrent(generation) }
       }
     }

@@ -67,6 +67,21 @@
     return (buffer.count >= capacity ? .full : .accepted, takeConsumer())
   }
 
+  /// Appends `element` following a buffering policy: it may drop the oldest buffered element
+  /// (`bufferingNewest`) or the new one (`bufferingOldest`) instead of growing the buffer.
+  @inlinable mutating func push(_ element: Element, policy: BufferingPolicy) -> (Push, Wakeups) {
+    switch policy {
+    case .bufferingNewest(let limit) where buffer.count >= limit:
+      guard limit > 0 else { return (.accepted, Wakeups()) }
+      buffer.removeFirst()
+    case .bufferingOldest(let limit) where buffer.count >= limit:
+      return (terminal == nil ? .accepted : .closed, Wakeups())
+    default:
+      break
+    }
+    return push(element)
+  }
+
   /// Parks a producer until the consumer has taken the buffer; `false` means go on at once.
   @inlinable mutating func parkProducer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
     guard terminal == nil, buffer.count >= capacity else { return false }
@@ -192,10 +207,15 @@ extension OutboxOwner {
     case .closed:
       return false
     case .full:
-      await withUnsafeContinuation { continuation in
-        if !withOutbox({ $0.parkProducer(continuation) }) { continuation.resume() }
-      }
+      await waitForRoom()
       return !withOutbox { $0.isClosed }
+    }
+  }
+
+  /// Waits until the consumer has taken the full buffer (or the output has ended).
+  @inlinable func waitForRoom() async {
+    await withUnsafeContinuation { continuation in
+      if !withOutbox({ $0.parkProducer(continuation) }) { continuation.resume() }
     }
   }
 

@@ -46,9 +46,13 @@ import Synchronization
 
 /// Owns the lock and the two tasks of a timed operator: one reads the base, one sleeps until
 /// the gate's next deadline.
-@usableFromInline final class TimedStorage<Base: AsyncSequence & Sendable, C: Clock, Gate: TimedGate>:
+@usableFromInline
+final class TimedStorage<Base: AsyncSequence & Sendable, C: Clock, Gate: TimedGate>:
   OutboxOwner
-where Base.Element: Sendable, Gate.Element == Base.Element, Gate.Failure == Base.Failure, Gate.Instant == C.Instant {
+where
+  Base.Element: Sendable, Gate.Element == Base.Element, Gate.Failure == Base.Failure,
+  Gate.Instant == C.Instant
+{
   @usableFromInline typealias Element = Base.Element
   @usableFromInline typealias Failure = Base.Failure
 
@@ -88,7 +92,8 @@ where Base.Element: Sendable, Gate.Element == Base.Element, Gate.Failure == Base
 
   @inlinable func end(_ end: Terminal<Failure>) {
     let (wakeups, tasks) = state.withLock { gate in
-      gate.core.outbox.isClosed ? (Wakeups(), gate.core.tasks) : (gate.baseEnded(end), gate.core.tasks)
+      gate.core.outbox.isClosed
+        ? (Wakeups(), gate.core.tasks) : (gate.baseEnded(end), gate.core.tasks)
     }
     wakeups.resume()
     for task in tasks { task.cancel() }

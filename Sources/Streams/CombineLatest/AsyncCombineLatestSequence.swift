@@ -1,0 +1,164 @@
+/// Combines the latest elements of two sequences: emits once each has produced, then on every
+/// element of either.
+///
+/// ```swift
+/// for await (query, filter) in combineLatest(queries, filters) { … }
+/// ```
+///
+/// - **Termination:** finishes when both bases have finished — or as soon as one finishes
+///   without having produced anything, since no pair can ever be emitted then.
+/// - **Failure:** the first error cancels the other base and is thrown after the pairs
+///   emitted before it. Over bases that cannot fail, it cannot fail.
+/// - **Cancellation:** cancelling the consuming task or dropping the iterator cancels the
+///   bases' tasks; `next()` then returns `nil`.
+/// - **Buffering:** each base runs in its own task; up to 128 combinations wait for the
+///   consumer before the bases wait.
+/// - **Same instant:** elements due at the same virtual instant are combined in the order
+///   their tasks wake; each produces its own combination.
+@inlinable
+public func combineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2
+) -> AsyncCombineLatestSequence<
+  (Base1.Element?, Base2.Element?), (Base1.Element, Base2.Element), Base1.Failure
+>
+where Base1.Failure == Base2.Failure, Base1.Element: Sendable, Base2.Element: Sendable {
+  AsyncCombineLatestSequence(
+    initial: (nil, nil),
+    sources: [.init(base1, { $0 }) { $0.0 = $1 }, .init(base2, { $0 }) { $0.1 = $1 }],
+    combine: { values in values.0.flatMap { first in values.1.map { (first, $0) } } })
+}
+
+/// Combines two sequences whose failure types differ; it fails with `any Error`.
+@_disfavoredOverload
+@inlinable
+public func combineLatest<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
+  _ base1: Base1, _ base2: Base2
+) -> AsyncCombineLatestSequence<
+  (Base1.Element?, Base2.Element?), (Base1.Element, Base2.Element), any Error
+>
+where Base1.Element: Sendable, Base2.Element: Sendable {
+  AsyncCombineLatestSequence(
+    initial: (nil, nil),
+    sources: [.init(base1, { $0 }) { $0.0 = $1 }, .init(base2, { $0 }) { $0.1 = $1 }],
+    combine: { values in values.0.flatMap { first in values.1.map { (first, $0) } } })
+}
+
+/// Combines the latest elements of three sequences (see `combineLatest(_:_:)`).
+@inlinable
+public func combineLatest<
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> AsyncCombineLatestSequence<
+  (Base1.Element?, Base2.Element?, Base3.Element?), (Base1.Element, Base2.Element, Base3.Element),
+  Base1.Failure
+>
+where
+  Base1.Failure == Base2.Failure, Base1.Failure == Base3.Failure, Base1.Element: Sendable,
+  Base2.Element: Sendable, Base3.Element: Sendable
+{
+  AsyncCombineLatestSequence(
+    initial: (nil, nil, nil),
+    sources: [
+      .init(base1, { $0 }) { $0.0 = $1 }, .init(base2, { $0 }) { $0.1 = $1 },
+      .init(base3, { $0 }) { $0.2 = $1 },
+    ],
+    combine: { values in
+      guard let first = values.0, let second = values.1, let third = values.2 else { return nil }
+      return (first, second, third)
+    })
+}
+
+/// Combines three sequences whose failure types differ; it fails with `any Error`.
+@_disfavoredOverload
+@inlinable
+public func combineLatest<
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> AsyncCombineLatestSequence<
+  (Base1.Element?, Base2.Element?, Base3.Element?), (Base1.Element, Base2.Element, Base3.Element),
+  any Error
+>
+where Base1.Element: Sendable, Base2.Element: Sendable, Base3.Element: Sendable {
+  AsyncCombineLatestSequence(
+    initial: (nil, nil, nil),
+    sources: [
+      .init(base1, { $0 }) { $0.0 = $1 }, .init(base2, { $0 }) { $0.1 = $1 },
+      .init(base3, { $0 }) { $0.2 = $1 },
+    ],
+    combine: { values in
+      guard let first = values.0, let second = values.1, let third = values.2 else { return nil }
+      return (first, second, third)
+    })
+}
+
+/// A sequence of the combined latest elements of several bases. Made by `combineLatest(_:_:)`
+/// and `combineLatest(_:_:_:)`; see <doc:CombineLatest>.
+public struct AsyncCombineLatestSequence<Values: Sendable, Element: Sendable, Failure: Error>:
+  AsyncSequence, Sendable
+{
+  /// One base, with its type erased: it knows how to run itself into the storage.
+  @usableFromInline struct Source: Sendable {
+    @usableFromInline let run:
+      @Sendable (CombineLatestStorage<Values, Element, Failure>) async -> Void
+
+    @inlinable init<Base: AsyncSequence & Sendable>(
+      _ base: Base, _ convert: @escaping @Sendable (Base.Failure) -> Failure,
+      set: @escaping @Sendable (inout Values, Base.Element) -> Void
+    ) where Base.Element: Sendable {
+      run = { storage in
+        var produced = false
+        let end = await iterate(base) { element in
+          produced = true
+          return await storage.update { set(&$0, element) }
+        }
+        if let end { storage.baseEnded(end.map(convert), produced: produced) }
+      }
+    }
+  }
+
+  @usableFromInline let initial: Values
+  @usableFromInline let sources: [Source]
+  @usableFromInline let combine: @Sendable (Values) -> Element?
+
+  @inlinable init(
+    initial: Values, sources: [Source], combine: @escaping @Sendable (Values) -> Element?
+  ) {
+    self.initial = initial
+    self.sources = sources
+    self.combine = combine
+  }
+
+  /// Creates an iterator; each iterator reads the bases on its own.
+  @inlinable
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(reader: OutboxReader(CombineLatestStorage(self)))
+  }
+
+  /// The iterator of a combined sequence.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline var reader: OutboxReader<CombineLatestStorage<Values, Element, Failure>>
+
+    @inlinable init(reader: OutboxReader<CombineLatestStorage<Values, Element, Failure>>) {
+      self.reader = reader
+    }
+
+    /// The next combination, or `nil` at the end or after cancellation.
+    @inlinable
+    public mutating func next(
+      isolation actor: isolated (any Actor)? = #isolation
+    ) async throws(Failure) -> Element? {
+      try await reader.next(isolation: actor)
+    }
+
+    /// The next combination, or `nil` at the end or after cancellation.
+    @inlinable
+    public mutating func next() async throws(Failure) -> Element? {
+      try await reader.next(isolation: nil)
+    }
+  }
+}
+
+@available(*, unavailable)
+extension AsyncCombineLatestSequence.Iterator: Sendable {}
