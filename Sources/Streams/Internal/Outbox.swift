@@ -6,7 +6,8 @@
   case cancelled
 }
 
-/// Continuations to resume once the lock is released.
+/// Continuations to resume once the lock is released: usually one consumer, and any
+/// number of others (producers, a timer, or the consumers of a fan-out).
 @usableFromInline struct Wakeups: Sendable {
   @usableFromInline var consumer: UnsafeContinuation<Void, Never>?
   @usableFromInline var producers: [UnsafeContinuation<Void, Never>] = []
@@ -19,9 +20,11 @@
     self.producers = producers
   }
 
-  /// Adds the continuations of `other`.
+  /// Adds the continuations of `other`; none is ever lost.
   @inlinable mutating func add(_ other: Wakeups) {
-    if let consumer = other.consumer { self.consumer = consumer }
+    if let consumer = other.consumer {
+      if self.consumer == nil { self.consumer = consumer } else { producers.append(consumer) }
+    }
     producers += other.producers
   }
 

@@ -1,0 +1,112 @@
+import Streams
+import Testing
+
+@Suite struct ToolboxTests {
+  @Test func scanEmitsEachRunningResult() async {
+    var results: [Int] = []
+    for await value in [1, 2, 3, 4].async.scan(0, +) { results.append(value) }
+    #expect(results == [1, 3, 6, 10])
+  }
+
+  @Test func compactedDropsNils() async {
+    var results: [Int] = []
+    for await value in [1, nil, 2, nil, nil, 3].async.compacted() { results.append(value) }
+    #expect(results == [1, 2, 3])
+  }
+
+  @Test func prependComesFirstAndKeepsTiming() async throws {
+    let output = try await withVirtualTime { clock in
+      await MarbleDiagram.record(
+        MarbleDiagram("--a-b|").events(on: clock, frame: frame).prepend("x"), on: clock,
+        frame: frame)
+    }
+    expectMarbles(output, "x-a-b|")
+  }
+
+  @Test func catchContinuesWithAnotherSequenceAndReplaceErrorEnds() async throws {
+    let (caught, replaced) = try await withVirtualTime { clock in
+      let failing = MarbleDiagram("ab#").events(on: clock, frame: frame, failure: Boom())
+      let caught = await MarbleDiagram.record(
+        failing.catch { _ in MarbleDiagram("-xy|").events(on: clock, frame: frame) }, on: clock,
+        frame: frame)
+      let replaced = await MarbleDiagram.record(
+        failing.replaceError(with: "z"), on: clock, frame: frame)
+      return (caught, replaced)
+    }
+    expectMarbles(caught, "ab-xy|")
+    expectMarbles(replaced, "ab(z|)")
+  }
+
+  @Test func handleEventsReportsElementsAndTheEnd() async throws {
+    let log = Log<String>()
+    try await withVirtualTime { clock in
+      let logged = MarbleDiagram("ab#").events(on: clock, frame: frame, failure: Boom())
+        .handleEvents(
+          receiveElement: { log.append("element \($0)") }, receiveFinish: { log.append("finish") },
+          receiveFailure: { _ in log.append("failure") }, receiveCancel: { log.append("cancel") })
+      _ = await MarbleDiagram.record(logged, on: clock, frame: frame)
+      let cancelled = MarbleDiagram("a-----b").events(on: clock, frame: frame).handleEvents(
+        receiveCancel: { log.append("cancel") })
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { for await _ in cancelled {} }
+        try? await clock.advance(by: frame * 2)
+        group.cancelAll()
+      }
+    }
+    #expect(log.all == ["element a", "element b", "failure", "cancel"])
+  }
+
+  @Test func justEmptyAndFail() async throws {
+    var just: [Int] = []
+    for await value in Just(42) { just.append(value) }
+    #expect(just == [42])
+    var empty = 0
+    for await _ in Empty<Int>() { empty += 1 }
+    #expect(empty == 0)
+    await #expect(throws: Boom.self) {
+      for try await _ in Fail<Int, Boom>(error: Boom()) {}
+    }
+    let neverEnds = try await withVirtualTime { clock in
+      await withTaskGroup(of: String.self) { group in
+        group.addTask {
+          for await _ in Empty<Int>(completeImmediately: false) {}
+          return "ended at \(clock.now)"
+        }
+        try? await clock.advance(by: .seconds(5))
+        group.cancelAll()
+        return await group.next() ?? ""
+      }
+    }
+    #expect(neverEnds == "ended at 5000 ms")
+  }
+
+  @Test func aTimerTicksOnTheClockAndSkipsMissedTicks() async throws {
+    let ticks = try await withVirtualTime { clock in
+      var ticks: [String] = []
+      var timer = AsyncTimerSequence(interval: .milliseconds(100), clock: clock).makeAsyncIterator()
+      for _ in 0..<3 {
+        if let tick = await timer.next() { ticks.append("\(tick)@\(clock.now)") }
+      }
+      try await clock.advance(by: .milliseconds(250))  // a slow consumer
+      if let tick = await timer.next() { ticks.append("\(tick)@\(clock.now)") }
+      return ticks
+    }
+    #expect(ticks == ["100 ms@100 ms", "200 ms@200 ms", "300 ms@300 ms", "600 ms@600 ms"])
+  }
+
+  @Test func aTimerEndsWhenCancelled() async throws {
+    let count = try await withVirtualTime { clock in
+      await withTaskGroup(of: Int.self) { group in
+        group.addTask {
+          var count = 0
+          for await _ in AsyncTimerSequence(interval: .seconds(1), clock: clock) { count += 1 }
+          return count
+        }
+        try? await clock.advance(by: .milliseconds(3500))
+        group.cancelAll()
+        return await group.next() ?? -1
+      }
+    }
+    #expect(count == 3)
+  }
+}
