@@ -50,6 +50,39 @@ public enum AsyncAlgorithmsCases {
   }
 }
 
+extension AsyncAlgorithmsCases {
+  /// swift-async-algorithms only has an underscored throttle; `latest` semantics.
+  public static func throttle(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await value in (0..<count).async._throttle(for: .milliseconds(10), latest: true) {
+      outcome.take(value)
+    }
+    return outcome
+  }
+
+  public static func combineLatest(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await (a, b) in AsyncAlgorithms.combineLatest((0..<count).async, (0..<count).async) {
+      outcome.take(a &+ b)
+    }
+    return outcome
+  }
+
+  public static func share(_ count: Int) async -> PeerOutcome {
+    let shared = (0..<count).async.share()
+    return await withTaskGroup(of: PeerOutcome.self) { group in
+      for _ in 0..<2 {
+        group.addTask {
+          var outcome = PeerOutcome()
+          for await value in shared { outcome.take(value) }
+          return outcome
+        }
+      }
+      return await group.next() ?? PeerOutcome()
+    }
+  }
+}
+
 /// The same cases with OpenCombine: synchronous push, no tasks.
 public enum OpenCombineCases {
   public static func removeDuplicates(_ count: Int) -> PeerOutcome {
@@ -64,6 +97,19 @@ public enum OpenCombineCases {
     _ = [(0..<count).publisher, (0..<count).publisher].publisher.flatMap { $0 }
       .sink { outcome.take($0) }
     return outcome
+  }
+
+  public static func share(_ count: Int) -> PeerOutcome {
+    var first = PeerOutcome()
+    var second = PeerOutcome()
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.share()
+    let a = shared.sink { first.take($0) }
+    let b = shared.sink { second.take($0) }
+    for value in 0..<count { subject.send(value) }
+    subject.send(completion: .finished)
+    _ = (a, b)
+    return first
   }
 
   public static func flatMapLatest(_ count: Int) -> PeerOutcome {

@@ -53,6 +53,35 @@ public enum StreamsCases {
     return outcome
   }
 
+  public static func throttle(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    for await value in (0..<count).async.throttle(for: .milliseconds(10)) { outcome.take(value) }
+    return outcome
+  }
+
+  public static func combineLatest(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    for await (a, b) in Streams.combineLatest((0..<count).async, (0..<count).async) {
+      outcome.take(a &+ b)
+    }
+    return outcome
+  }
+
+  /// Two consumers of one shared base, each in its own task; the outcome is the first's.
+  public static func share(_ count: Int) async -> Outcome {
+    let shared = (0..<count).async.share()
+    return await withTaskGroup(of: Outcome.self) { group in
+      for _ in 0..<2 {
+        group.addTask {
+          var outcome = Outcome()
+          for await value in shared { outcome.take(value) }
+          return outcome
+        }
+      }
+      return await group.next() ?? Outcome()
+    }
+  }
+
   /// The built-in catalog, loaded once.
   public static let catalog = try? OfflineCatalog.builtIn()
 

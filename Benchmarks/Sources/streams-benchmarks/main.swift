@@ -127,6 +127,29 @@ await measure(
     ("OpenCombine", { OpenCombineCases.flatMapLatest($0).pair }),
   ])
 
+let throttleSize = scaled(1_000_000)
+await measure(
+  "throttle (burst)", elements: throttleSize, size: throttleSize,
+  [
+    ("Streams", { await StreamsCases.throttle($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.throttle($0).pair }),
+  ])
+let combineSize = scaled(150_000)
+await measure(
+  "combineLatest", elements: 2 * combineSize, size: combineSize,
+  [
+    ("Streams", { await StreamsCases.combineLatest($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.combineLatest($0).pair }),
+  ])
+let shareSize = scaled(300_000)
+await measure(
+  "share (2 consumers)", elements: shareSize, size: shareSize,
+  [
+    ("Streams", { await StreamsCases.share($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.share($0).pair }),
+    ("OpenCombine", { OpenCombineCases.share($0).pair }),
+  ])
+
 // The removeDuplicates target is relative to the floor.
 if let floor = results.first(where: { $0.name == "floor" && $0.library == "Streams" }),
   let index = results.firstIndex(where: { $0.name == "removeDuplicates" && $0.library == "Streams" }
@@ -231,12 +254,12 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
   return right ? padding + text : text + padding
 }
 print(
-  pad("case", 18) + pad("library", 18) + pad("elements", 10, right: true)
+  pad("case", 21) + pad("library", 18) + pad("elements", 10, right: true)
     + pad("ns/elem", 10, right: true)
     + pad("emitted", 10, right: true) + pad("ours/peer", 11, right: true) + "  note")
 for result in results {
   print(
-    pad(result.name, 18) + pad(result.library, 18) + pad(String(result.elements), 10, right: true)
+    pad(result.name, 21) + pad(result.library, 18) + pad(String(result.elements), 10, right: true)
       + pad(String(format: "%.1f", result.nanosecondsPerElement), 10, right: true)
       + pad(String(result.emitted), 10, right: true)
       + pad(result.ratio.map { String(format: "%.2f", $0) } ?? "-", 11, right: true) + "  "
