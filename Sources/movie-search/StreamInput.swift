@@ -117,8 +117,12 @@ struct LineReader {
   let descriptor: Int32
   let maxLength: Int
   private var buffer: [UInt8] = []
+  /// Where the current line starts in `buffer`.
   private var start = 0
+  /// How far `buffer` has been searched for a line break (so no byte is searched twice).
+  private var searched = 0
   private var atEnd = false
+  private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
   init(descriptor: Int32 = STDIN_FILENO, maxLength: Int = 1 << 20) {
     self.descriptor = descriptor
@@ -129,29 +133,33 @@ struct LineReader {
   mutating func next() -> Line? {
     var skipping = false
     while true {
-      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = buffer[max(start, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
         let line = Array(buffer[start..<newline])
         start = newline + 1
+        searched = start
         return skipping || line.count > maxLength ? .tooLong : .text(line)
       }
+      searched = buffer.count
       if buffer.count - start > maxLength {
         // Too long: forget what was read of it and skip to its end.
         skipping = true
         buffer.removeAll(keepingCapacity: true)
         start = 0
+        searched = 0
       }
       if atEnd {
         guard start < buffer.count || skipping else { return nil }
         let line = Array(buffer[start...])
         buffer.removeAll()
         start = 0
+        searched = 0
         return skipping ? .tooLong : .text(line)
       }
       if start > 0 {
         buffer.removeSubrange(0..<start)
+        searched -= start
         start = 0
       }
-      var chunk = [UInt8](repeating: 0, count: 65536)
       let count = read(descriptor, &chunk, chunk.count)
       if count < 0, errno == EINTR { continue }
       if count <= 0 {

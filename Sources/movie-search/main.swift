@@ -53,4 +53,13 @@ func main() async -> Int32 {
   }
 }
 
-Terminal.exitRestoring(await main())
+let status = await main()
+// A diagnostic for tests of memory use: MOVIE_SEARCH_REPORT_MEMORY=1 prints the peak
+// resident memory of this process on stderr at exit.
+if ProcessInfo.processInfo.environment["MOVIE_SEARCH_REPORT_MEMORY"] == "1" {
+  let report = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+  let peak = report.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? "VmHWM: unknown"
+  Output.error(
+    "peak memory: " + peak.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces))
+}
+Terminal.exitRestoring(status)

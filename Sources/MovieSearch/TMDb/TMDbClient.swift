@@ -63,6 +63,10 @@ public struct RetryPolicy: Sendable, Hashable {
 /// exponential back-off, waiting on the injected clock. Cancelling the calling task cancels
 /// the HTTP request. The credentials never appear in an error message.
 public struct TMDbClient: MovieService {
+  /// The largest answer accepted: TMDb's pages are a few kilobytes; anything near this size
+  /// is not a TMDb answer.
+  public static let maxResponseSize = 4 << 20
+
   /// TMDb's own API.
   public static let defaultBaseURL = URL(string: "https://api.themoviedb.org/3")!
 
@@ -147,6 +151,10 @@ public struct TMDbClient: MovieService {
     while true {
       let (data, response) = try await send(request)
       switch response.statusCode {
+      case 200..<300 where data.count > Self.maxResponseSize:
+        throw .badResponse(
+          "the answer is \(data.count) bytes, more than the \(Self.maxResponseSize) a TMDb answer can be"
+        )
       case 200..<300:
         return try decode(Response.self, from: data)
       case 429 where attempt < retryPolicy.maxRetries:

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Starts an unstructured task that stays on the test executor under virtual time.
 ///
 /// This is the one way the operators of this library start internal tasks. In production it
@@ -19,12 +21,57 @@ public func spawnTask(
   priority: TaskPriority? = nil,
   _ operation: sending @escaping () async -> Void
 ) -> Task<Void, Never> {
+  SpawnedTasks.started()
   guard let runtime = VirtualRuntime.current else {
-    return Task(name: name, priority: priority, operation: operation)
+    return Task(name: name, priority: priority) {
+      defer { SpawnedTasks.ended() }
+      await operation()
+    }
   }
   let id = runtime.taskStarted(name)
   return Task(name: name, executorPreference: runtime, priority: priority) {
-    defer { runtime.taskEnded(id) }
+    defer {
+      runtime.taskEnded(id)
+      SpawnedTasks.ended()
+    }
     await operation()
+  }
+}
+
+/// The tasks started through ``spawnTask(named:priority:_:)`` that have not returned yet, in
+/// the whole process: a live-task counter for tests and diagnostics. Once every consumer
+/// of every operator has finished, been cancelled or dropped its iterator, it falls back to
+/// zero.
+public enum SpawnedTasks {
+  private static let state = Mutex<(running: Int, waiters: [CheckedContinuation<Void, Never>])>(
+    (0, []))
+
+  /// How many spawned tasks are running now.
+  public static var running: Int { state.withLock { $0.running } }
+
+  /// Waits until no spawned task is running (returns at once when none is).
+  public static func whenNoneRunning() async {
+    await withCheckedContinuation { continuation in
+      let now = state.withLock { state -> Bool in
+        if state.running == 0 { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+
+  static func started() {
+    state.withLock { $0.running += 1 }
+  }
+
+  static func ended() {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.running -= 1
+      guard state.running == 0 else { return [] }
+      defer { state.waiters.removeAll() }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
   }
 }

@@ -46,6 +46,8 @@ final class LoopbackServer: Sendable {
     case reset
     /// No answer: the connection stays open until the client closes it.
     case hang
+    /// The answer after `seconds` — unless the client closes the connection first.
+    case slow(seconds: Int, then: Data)
 
     static func json(_ status: Int, _ text: String, headers: [String: String] = [:]) -> Reply {
       .respond(status: status, headers: headers, body: Data(text.utf8))
@@ -157,6 +159,17 @@ final class LoopbackServer: Sendable {
       var byte: UInt8 = 0
       while recv(connection, &byte, 1, 0) > 0 {}
       record(.clientClosed(path: request.path))
+    case .slow(let seconds, let body):
+      // Wait for the client to go away, at most `seconds`; answer if it is still there.
+      var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+      if poll(&descriptor, 1, Int32(seconds * 1000)) > 0 {
+        var byte: UInt8 = 0
+        if recv(connection, &byte, 1, 0) <= 0 {
+          record(.clientClosed(path: request.path))
+          return
+        }
+      }
+      write(connection, head(200, [:], length: body.count) + body)
     }
   }
 
