@@ -21,10 +21,15 @@ public func spawnTask(
   priority: TaskPriority? = nil,
   _ operation: sending @escaping () async -> Void
 ) -> Task<Void, Never> {
-  SpawnedTasks.started()
+  let scope = SpawnedTasks.scope
+  SpawnedTasks.all.started()
+  scope?.started()
   guard let runtime = VirtualRuntime.current else {
     return Task(name: name, priority: priority) {
-      defer { SpawnedTasks.ended() }
+      defer {
+        SpawnedTasks.all.ended()
+        scope?.ended()
+      }
       await operation()
     }
   }
@@ -32,25 +37,42 @@ public func spawnTask(
   return Task(name: name, executorPreference: runtime, priority: priority) {
     defer {
       runtime.taskEnded(id)
-      SpawnedTasks.ended()
+      SpawnedTasks.all.ended()
+      scope?.ended()
     }
     await operation()
   }
 }
 
-/// The tasks started through ``spawnTask(named:priority:_:)`` that have not returned yet, in
-/// the whole process: a live-task counter for tests and diagnostics. Once every consumer
-/// of every operator has finished, been cancelled or dropped its iterator, it falls back to
-/// zero.
-public enum SpawnedTasks {
-  private static let state = Mutex<(running: Int, waiters: [CheckedContinuation<Void, Never>])>(
-    (0, []))
+/// A live-task counter: the tasks started through ``spawnTask(named:priority:_:)`` that have
+/// not returned yet — in the whole process (``all``), or within a scope
+/// (``counting(_:)``). Once every consumer of every operator has finished, been cancelled or
+/// dropped its iterator, it falls back to zero.
+public final class SpawnedTasks: Sendable {
+  /// Every spawned task of the process.
+  public static let all = SpawnedTasks()
 
-  /// How many spawned tasks are running now.
-  public static var running: Int { state.withLock { $0.running } }
+  @TaskLocal static var scope: SpawnedTasks?
 
-  /// Waits until no spawned task is running (returns at once when none is).
-  public static func whenNoneRunning() async {
+  private let state = Mutex<(running: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+
+  init() {}
+
+  /// Runs `body` and counts the tasks spawned within it, and by those tasks, on a counter of
+  /// their own — unaffected by what other tests do at the same time.
+  public static func counting<Result>(
+    _ body: () async throws -> Result
+  ) async rethrows -> (result: Result, tasks: SpawnedTasks) {
+    let counter = SpawnedTasks()
+    let result = try await $scope.withValue(counter) { try await body() }
+    return (result, counter)
+  }
+
+  /// How many of the counted tasks are running now.
+  public var running: Int { state.withLock { $0.running } }
+
+  /// Waits until none of the counted tasks is running (returns at once when none is).
+  public func whenNoneRunning() async {
     await withCheckedContinuation { continuation in
       let now = state.withLock { state -> Bool in
         if state.running == 0 { return true }
@@ -61,11 +83,11 @@ public enum SpawnedTasks {
     }
   }
 
-  static func started() {
+  func started() {
     state.withLock { $0.running += 1 }
   }
 
-  static func ended() {
+  func ended() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.running -= 1
       guard state.running == 0 else { return [] }

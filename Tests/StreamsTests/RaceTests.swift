@@ -1,0 +1,70 @@
+import Streams
+import Synchronization
+import Testing
+
+/// Stress on the real executor: consumers cancelled, iterators dropped and inners switched at
+/// random points. No crash, no continuation misuse (either would kill or hang the process),
+/// and every spawned task ends every time.
+@Suite struct RaceTests {
+  @Test(.timeLimit(.minutes(2)))
+  func randomCancellationsAndSwitchesLeaveNoTaskBehind() async {
+    var generator = SeededGenerator(seed: 11)
+    var completed = 0
+    for iteration in 0..<10_000 {
+      let count = Int.random(in: 1...40, using: &generator)
+      let cut = Int.random(in: 0...(count * 3), using: &generator)
+      let quiet = Duration.microseconds(Int.random(in: 0...30, using: &generator))
+      let mode = iteration % 5
+      let (_, tasks) = await SpawnedTasks.counting {
+        let pipeline = merge((0..<count).async, (1000..<(1000 + count)).async)
+          .flatMapLatest { value in [value, value + 1, value + 2].async }
+          .removeDuplicates()
+        // A base that never ends: only cancellation can stop its task.
+        let endless = merge(pipeline, Empty<Int>(completeImmediately: false))
+        // `endless` produces at least two elements (the last inner's three values, less one
+        // duplicate at most) and then waits forever: consumers take at most that many.
+        switch mode {
+        case 0:
+          // Drop the iterator after an element (debounce settles at least one).
+          var iterator = endless.debounce(for: quiet).makeAsyncIterator()
+          for _ in 0..<min(cut, 1) { _ = await iterator.next() }
+        case 1:
+          // Cancel the consumer at once, while everything starts.
+          await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await _ in endless {} }
+            group.cancelAll()
+          }
+        case 2:
+          // Cancel the consumer once it has seen an element, wherever it is then.
+          await withTaskGroup(of: Void.self) { group in
+            let (seen, saw) = AsyncStream.makeStream(of: Void.self)
+            group.addTask {
+              for await _ in endless.throttle(for: quiet) { saw.yield() }
+            }
+            for await _ in seen { break }
+            group.cancelAll()
+          }
+        case 3:
+          // Two consumers of a shared sequence leave after one or two elements.
+          let shared = endless.share(bufferingPolicy: .bounded(2))
+          await withTaskGroup(of: Void.self) { group in
+            for limit in [min(cut, 2), min(cut, 1)] {
+              group.addTask {
+                var iterator = shared.makeAsyncIterator()
+                for _ in 0..<limit { _ = await iterator.next() }
+              }
+            }
+          }
+        default:
+          // To the end, combined with a second sequence.
+          for await _ in combineLatest(pipeline, (0..<cut).async) {}
+        }
+      }
+      // Returns only once every task this iteration spawned has ended (a task that never ends
+      // fails the test by its time limit).
+      await tasks.whenNoneRunning()
+      completed += 1
+    }
+    #expect(completed == 10_000)
+  }
+}
