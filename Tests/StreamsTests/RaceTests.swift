@@ -45,15 +45,17 @@ import Testing
             group.cancelAll()
           }
         case 3:
-          // Two consumers of a shared sequence leave after one or two elements.
+          // Two consumers of a shared sequence; they are cancelled once one of them has seen
+          // an element. (Waiting for a number of elements would be wrong: a consumer that
+          // subscribes late misses what came before, and this sequence never ends.)
           let shared = endless.share(bufferingPolicy: .bounded(2))
           await withTaskGroup(of: Void.self) { group in
-            for limit in [min(cut, 2), min(cut, 1)] {
-              group.addTask {
-                var iterator = shared.makeAsyncIterator()
-                for _ in 0..<limit { _ = await iterator.next() }
-              }
+            let (seen, saw) = AsyncStream.makeStream(of: Void.self)
+            for _ in 0..<2 {
+              group.addTask { for await _ in shared { saw.yield() } }
             }
+            for await _ in seen { break }
+            group.cancelAll()
           }
         default:
           // To the end, combined with a second sequence.
