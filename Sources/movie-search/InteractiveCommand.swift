@@ -114,6 +114,8 @@ enum Key: Sendable, Equatable {
   case down
   case escape
   case interrupt
+  /// The terminal went away (its input ended).
+  case endOfInput
 }
 
 /// Reads keys from the terminal in raw mode, on its own thread.
@@ -161,8 +163,8 @@ enum KeyReader {
         continue
       }
     }
-    // stdin closed: leave as if Esc had been pressed on the list.
-    handle(.interrupt)
+    // The terminal went away: leave quietly.
+    handle(.endOfInput)
   }
 
   /// One byte of stdin, or `nil` after `timeout` milliseconds (never, when negative) or at

@@ -31,6 +31,7 @@ struct InteractiveScreen {
 
   mutating func handle(_ key: Key) -> Action {
     if key == .interrupt { return .quit(130) }
+    if key == .endOfInput { return .quit(0) }
     if details != nil {
       guard key == .escape || key == .backspace else { return .none }
       details = nil
@@ -58,6 +59,8 @@ struct InteractiveScreen {
       return .quit(0)
     case .interrupt:
       return .quit(130)
+    case .endOfInput:
+      return .quit(0)
     }
     return .none
   }

@@ -355,6 +355,36 @@ import Testing
     #expect(plain.output.contains("The Matrix"))
   }
 
+  @Test func sighupRestoresTheTerminal() async throws {
+    let terminal = try PseudoTerminal(["interactive", "--offline"])
+    await terminal.waitFor("Type a title.")
+    kill(terminal.pid, SIGHUP)
+    #expect(await terminal.waitForExit() == 128 + SIGHUP)
+    #expect(terminal.isRestored)
+  }
+
+  @Test func aFailingBackendShowsItsErrorAndLeavingRestores() async throws {
+    let server = try LoopbackServer { _ in .reset }
+    defer { server.stop() }
+    let terminal = try PseudoTerminal([
+      "interactive", "--base-url", server.baseURL.absoluteString, "--token", "t", "--debounce", "0",
+    ])
+    await terminal.waitFor("Search: ")
+    terminal.type("matrix")
+    await terminal.waitFor("Could not reach 127.0.0.1")
+    terminal.type("\u{1B}")
+    #expect(await terminal.waitForExit() == 0)
+    #expect(terminal.isRestored)
+  }
+
+  @Test func aVanishedTerminalEndsTheProgram() async throws {
+    let terminal = try PseudoTerminal(["interactive", "--offline"])
+    await terminal.waitFor("Type a title.")
+    terminal.hangUp()
+    let status = await terminal.waitForExit()
+    #expect([0, 128 + SIGHUP].contains(status), "status \(status)")
+  }
+
   @Test func sigtermRestoresTheTerminal() async throws {
     let terminal = try PseudoTerminal(["interactive", "--offline"])
     await terminal.waitFor("Type a title.")

@@ -106,6 +106,7 @@ final class PseudoTerminal: Sendable {
   let slave: Int32
   let pid: pid_t
   private let received = Mutex("")
+  private let isClosed = Mutex(false)
 
   /// Everything the program wrote so far.
   var output: String { received.withLock { $0 } }
@@ -156,8 +157,7 @@ final class PseudoTerminal: Sendable {
   }
 
   deinit {
-    close(master)
-    close(slave)
+    hangUp()
   }
 
   /// Types `text` (control characters included).
@@ -221,6 +221,18 @@ final class PseudoTerminal: Sendable {
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
   }
 
+  /// Closes the terminal under the program, as when its window goes away: it reads the end
+  /// of its input, its writes fail, and it gets SIGHUP if the terminal was its controlling one.
+  func hangUp() {
+    let first = isClosed.withLock { closed in
+      defer { closed = true }
+      return !closed
+    }
+    guard first else { return }
+    close(master)
+    close(slave)
+  }
+
   /// Forgets the output read so far, to wait for what comes next.
   func clearOutput() {
     received.withLock { $0 = "" }
@@ -246,6 +258,7 @@ final class PseudoTerminal: Sendable {
   }
 
   private func readAvailable(timeout: Int32) {
+    guard !isClosed.withLock({ $0 }) else { return }
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
     var buffer = [UInt8](repeating: 0, count: 65536)
     while poll(&descriptor, 1, timeout) > 0 {
