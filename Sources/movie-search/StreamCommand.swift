@@ -117,7 +117,7 @@ enum StreamCommand {
 /// Writes NDJSON lines, one whole line at a time, with the time since the start.
 final class StateWriter: Sendable {
   private let elapsed: @Sendable () -> Int
-  private let lock = Mutex(())
+  private let lock = Lock(())
 
   init(elapsed: @escaping @Sendable () -> Int) {
     self.elapsed = elapsed
@@ -140,7 +140,7 @@ final class StateWriter: Sendable {
 /// The navigator of the stream: a selection's details states go to the output too.
 final class DetailsPrinter: MoviesNavigator {
   private let writer: StateWriter
-  private let tasks = Mutex<[Task<Void, Never>]>([])
+  private let tasks = Lock<[Task<Void, Never>]>([])
 
   init(writer: StateWriter) {
     self.writer = writer

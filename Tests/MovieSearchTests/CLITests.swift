@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import Streams
 import Synchronization
 import Testing
 
@@ -283,7 +284,7 @@ import Testing
   }
 
   @Test func rateLimitingIsRetriedThenSucceeds() async throws {
-    let calls = Mutex(0)
+    let calls = Lock(0)
     let server = try LoopbackServer { _ in
       let call = calls.withLock {
         $0 += 1

@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import Streams
 import Synchronization
 import Testing
 
@@ -108,7 +109,7 @@ import Testing
 
   @Test func everyFaultGivesItsMessageAndExitCode() async throws {
     for fault in Self.faults {
-      let calls = Mutex(0)
+      let calls = Lock(0)
       let reply = fault.reply
       let server = try LoopbackServer { request in
         let call = calls.withLock {

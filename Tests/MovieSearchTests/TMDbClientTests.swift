@@ -107,7 +107,7 @@ import Testing
   }
 
   @Test func rateLimitingWaitsForRetryAfterThenSucceeds() async throws {
-    let calls = Mutex(0)
+    let calls = Lock(0)
     let server = try LoopbackServer { _ in
       let call = calls.withLock { count in
         count += 1
@@ -197,12 +197,12 @@ import Testing
   /// Answers from a script, recording the virtual time of each request.
   final class ScriptedTransport: HTTPTransport {
     let clock: VirtualClock
-    let replies: Mutex<[(Int, [String: String], String)]>
-    let times = Mutex<[Duration]>([])
+    let replies: Lock<[(Int, [String: String], String)]>
+    let times = Lock<[Duration]>([])
 
     init(clock: VirtualClock, _ replies: [(Int, [String: String], String)]) {
       self.clock = clock
-      self.replies = Mutex(replies)
+      self.replies = Lock(replies)
     }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {

@@ -7,7 +7,7 @@ import Testing
 /// The view models on virtual time, against a fake service: exact states at exact times.
 @Suite struct MoviesSearchViewModelTests {
   final class Navigator: MoviesNavigator {
-    let shown = Mutex<[Int]>([])
+    let shown = Lock<[Int]>([])
     func showDetails(_ viewModel: MovieDetailsViewModel) {
       shown.withLock { $0.append(viewModel.movieID) }
     }

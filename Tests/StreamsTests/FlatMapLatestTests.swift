@@ -129,7 +129,7 @@ import Testing
 
 /// Counts live inner iterators and their peak.
 final class LiveCounter: Sendable {
-  private let counts = Mutex((alive: 0, peak: 0, started: 0))
+  private let counts = Lock((alive: 0, peak: 0, started: 0))
   func up() {
     counts.withLock {
       $0.alive += 1

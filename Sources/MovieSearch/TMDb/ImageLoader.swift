@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -13,7 +14,7 @@ import Synchronization
 public final class ImageLoader: Sendable {
   private let transport: any HTTPTransport
   private let timeout: TimeInterval
-  private let cache: Mutex<ImageCache>
+  private let cache: Lock<ImageCache>
 
   /// Creates a loader with a cache of `capacity` bytes.
   public init(
@@ -22,7 +23,7 @@ public final class ImageLoader: Sendable {
   ) {
     self.transport = transport
     self.timeout = timeout
-    cache = Mutex(ImageCache(capacity: capacity))
+    cache = Lock(ImageCache(capacity: capacity))
   }
 
   /// The bytes of the image at `url`, from the cache when it holds them.

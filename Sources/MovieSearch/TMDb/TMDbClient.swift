@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -267,7 +268,7 @@ public struct TMDbClient: MovieService {
 
 /// The image configuration once fetched.
 final class ConfigurationCache: Sendable {
-  private let cached = Mutex<ImageConfiguration?>(nil)
+  private let cached = Lock<ImageConfiguration?>(nil)
   var value: ImageConfiguration? {
     get { cached.withLock { $0 } }
     set { cached.withLock { $0 = newValue } }

@@ -130,7 +130,7 @@ enum SearchIntent: Sendable, Equatable {
 
 /// What the screen remembers between events: the current query and the popular films.
 final class ScreenMemory: Sendable {
-  private let state = Mutex<(query: String, popular: [Movie])>(("", []))
+  private let state = Lock<(query: String, popular: [Movie])>(("", []))
 
   var query: String {
     get { state.withLock { $0.query } }

@@ -39,11 +39,11 @@ final class CombineLatestStorage<Values: Sendable, Element: Sendable, Failure: E
   OutboxOwner
 {
   @usableFromInline let sequence: AsyncCombineLatestSequence<Values, Element, Failure>
-  @usableFromInline let state: Mutex<CombineLatestState<Values, Element, Failure>>
+  @usableFromInline let state: Lock<CombineLatestState<Values, Element, Failure>>
 
   @inlinable init(_ sequence: AsyncCombineLatestSequence<Values, Element, Failure>) {
     self.sequence = sequence
-    state = Mutex(CombineLatestState(values: sequence.initial, running: sequence.sources.count))
+    state = Lock(CombineLatestState(values: sequence.initial, running: sequence.sources.count))
     if sequence.sources.isEmpty { close(.finished) }
   }
 

@@ -105,7 +105,7 @@ final class FlatMapLatestStorage<
   @usableFromInline typealias State = FlatMapLatestState<Base.Element, Element, Failure>
 
   @usableFromInline let sequence: AsyncFlatMapLatestSequence<Base, Inner, Failure>
-  @usableFromInline let state = Mutex(State())
+  @usableFromInline let state = Lock(State())
   /// The outbox epoch, readable without the lock: the reader checks it for every element
   /// it returns, so that none of a superseded inner slips out after a switch.
   @usableFromInline let epoch = Atomic<UInt64>(0)

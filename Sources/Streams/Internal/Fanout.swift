@@ -30,7 +30,7 @@ public enum BufferingPolicy: Sendable, Hashable {
     }
   }
 
-  @usableFromInline let state: Mutex<State>
+  @usableFromInline let state: Lock<State>
   @usableFromInline let policy: BufferingPolicy
   /// The buffer size at which a producer that waits (`share` with `.bounded`) waits.
   @usableFromInline let capacity: Int
@@ -38,7 +38,7 @@ public enum BufferingPolicy: Sendable, Hashable {
   @inlinable init(policy: BufferingPolicy, capacity: Int = .max, replay: Element? = nil) {
     self.policy = policy
     self.capacity = capacity
-    state = Mutex(State(replay: replay))
+    state = Lock(State(replay: replay))
   }
 
   /// Adds a consumer; it first receives the replayed element, if any, and at once the end if

@@ -7,7 +7,7 @@ final class ParkedContinuation: Sendable {
     case parked(UnsafeContinuation<Void, Never>)
     case resumed
   }
-  private let state = Mutex(State.empty)
+  private let state = Lock(State.empty)
 
   func park(_ continuation: UnsafeContinuation<Void, Never>) {
     let resumeNow = state.withLock { state -> Bool in

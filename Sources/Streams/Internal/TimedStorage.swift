@@ -60,14 +60,14 @@ where
   @usableFromInline let tolerance: C.Duration?
   @usableFromInline let clock: C
   @usableFromInline let name: String
-  @usableFromInline let state: Mutex<Gate>
+  @usableFromInline let state: Lock<Gate>
 
   @inlinable init(base: Base, gate: Gate, tolerance: C.Duration?, clock: C, name: String) {
     self.base = base
     self.tolerance = tolerance
     self.clock = clock
     self.name = name
-    state = Mutex(gate)
+    state = Lock(gate)
   }
 
   @inlinable func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R {

@@ -29,11 +29,11 @@ import Synchronization
 /// Owns the lock and the tasks of a merge iterator: one task per base.
 @usableFromInline final class MergeStorage<Element: Sendable, Failure: Error>: OutboxOwner {
   @usableFromInline let sources: [AsyncMergeSequence<Element, Failure>.Source]
-  @usableFromInline let state: Mutex<MergeState<Element, Failure>>
+  @usableFromInline let state: Lock<MergeState<Element, Failure>>
 
   @inlinable init(_ sources: [AsyncMergeSequence<Element, Failure>.Source]) {
     self.sources = sources
-    state = Mutex(MergeState(running: sources.count))
+    state = Lock(MergeState(running: sources.count))
     if sources.isEmpty { close(.finished) }
   }
 

@@ -56,7 +56,7 @@ where Base.Element: Sendable {
   @usableFromInline let base: Base
   @usableFromInline let fanout: Fanout<Base.Element, Base.Failure>
   /// The task iterating the base; `nil` before it starts; `stopped` once it must not start.
-  @usableFromInline let task = Mutex<(task: Task<Void, Never>?, stopped: Bool)>((nil, false))
+  @usableFromInline let task = Lock<(task: Task<Void, Never>?, stopped: Bool)>((nil, false))
 
   @inlinable init(base: Base, policy: BufferingPolicy) {
     self.base = base

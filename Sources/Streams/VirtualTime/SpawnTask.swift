@@ -54,7 +54,7 @@ public final class SpawnedTasks: Sendable {
 
   @TaskLocal static var scope: SpawnedTasks?
 
-  private let state = Mutex<(running: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+  private let state = Lock<(running: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
 
   init() {}
 

@@ -104,7 +104,7 @@ final class VirtualRuntime: TaskExecutor, Sendable {
   }
 
   let stallLimit: Duration
-  private let state = Mutex(State())
+  private let state = Lock(State())
   private let wakeup = DispatchSemaphore(value: 0)
 
   init(stallLimit: Duration) {

@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 import Synchronization
 import Testing
 
@@ -105,8 +106,8 @@ final class PseudoTerminal: Sendable {
   let master: Int32
   let slave: Int32
   let pid: pid_t
-  private let received = Mutex("")
-  private let isClosed = Mutex(false)
+  private let received = Lock("")
+  private let isClosed = Lock(false)
 
   /// Everything the program wrote so far.
   var output: String { received.withLock { $0 } }

@@ -9,7 +9,7 @@ final class FakeMovieService: MovieService {
   let clock: VirtualClock
   let latency: @Sendable (String) -> Duration
   let answer: @Sendable (String) -> Result<MoviePage, MovieServiceError>
-  private let entries = Mutex<[String]>([])
+  private let entries = Lock<[String]>([])
 
   init(
     clock: VirtualClock,

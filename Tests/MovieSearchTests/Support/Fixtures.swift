@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import Streams
 import Synchronization
 
 enum Fixtures {
@@ -38,7 +39,7 @@ final class RecordingClock: Clock, Sendable {
     static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  private let state = Mutex<(now: Duration, sleeps: [Duration])>((.zero, []))
+  private let state = Lock<(now: Duration, sleeps: [Duration])>((.zero, []))
   var now: Instant { Instant(offset: state.withLock { $0.now }) }
   var minimumResolution: Duration { .nanoseconds(1) }
   var sleeps: [Duration] { state.withLock { $0.sleeps } }

@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -63,7 +64,7 @@ final class LoopbackServer: Sendable {
   let port: UInt16
   private let listener: Int32
   private let handler: @Sendable (Request) -> Reply
-  private let state = Mutex<(requests: [Request], events: [Event], waiters: [Waiter])>(([], [], []))
+  private let state = Lock<(requests: [Request], events: [Event], waiters: [Waiter])>(([], [], []))
 
   private struct Waiter {
     let matches: @Sendable (Event) -> Bool

@@ -22,7 +22,7 @@ func expectMarbles(
 
 /// A thread-safe log for tests.
 final class Log<Entry: Sendable>: Sendable {
-  private let entries = Mutex<[Entry]>([])
+  private let entries = Lock<[Entry]>([])
   func append(_ entry: Entry) { entries.withLock { $0.append(entry) } }
   var all: [Entry] { entries.withLock { $0 } }
 }
@@ -38,7 +38,7 @@ struct Probe<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable {
 
   final class Token: Sendable {
     let log: Log<String>
-    let ended = Mutex(false)
+    let ended = Lock(false)
     init(log: Log<String>) { self.log = log }
     func end(_ how: String) {
       let first = ended.withLock { ended in
@@ -89,7 +89,7 @@ func waitUntilCancelled() async {
 
 /// A continuation resumed once, whether it is parked before or after `open()`.
 final class Gate: Sendable {
-  private let state = Mutex<(isOpen: Bool, parked: CheckedContinuation<Void, Never>?)>((false, nil))
+  private let state = Lock<(isOpen: Bool, parked: CheckedContinuation<Void, Never>?)>((false, nil))
 
   func park(_ continuation: CheckedContinuation<Void, Never>) {
     let resumeNow = state.withLock { state -> Bool in
