@@ -24,9 +24,11 @@ public struct Lock<Value: ~Copyable>: ~Copyable, Sendable {
   @inlinable public func withLock<Result: ~Copyable, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result {
-    try mutex.withLock { (value: inout sending Value) throws(E) -> sending Result in
-      guard let sanitizer = threadSanitizer else { return try body(&value) }
-      let address = withUnsafeMutablePointer(to: &value) { UnsafeMutableRawPointer($0) }
+    guard let sanitizer = threadSanitizer else { return try mutex.withLock(body) }
+    // The mutex's own address names the lock; taking it only reads, before the value is
+    // touched.
+    let address = withUnsafePointer(to: mutex) { UnsafeMutableRawPointer(mutating: $0) }
+    return try mutex.withLock { (value: inout sending Value) throws(E) -> sending Result in
       sanitizer.acquire(address)
       defer { sanitizer.release(address) }
       return try body(&value)
