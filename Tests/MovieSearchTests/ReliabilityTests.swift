@@ -232,7 +232,12 @@ import Testing
     }
   }
 
-  @Test func aHundredMegabyteLineIsSkippedInBoundedMemory() async throws {
+  /// Whether this process runs under AddressSanitizer, whose shadow memory makes resident
+  /// memory meaningless as a measure.
+  static let underAddressSanitizer = dlsym(dlopen(nil, RTLD_NOW), "__asan_init") != nil
+
+  @Test(.disabled(if: underAddressSanitizer, "memory is not measurable under AddressSanitizer"))
+  func aHundredMegabyteLineIsSkippedInBoundedMemory() async throws {
     var input = Data(repeating: UInt8(ascii: "m"), count: 100 << 20)
     input.append(contentsOf: Array("\nmatrix\n".utf8))
     let result = try await CLI.run(
@@ -246,11 +251,12 @@ import Testing
     #expect(result.stdout.contains(#""query":"matrix","results""#))
   }
 
-  @Test func aLongSessionKeepsMemoryFlat() async throws {
+  @Test(.disabled(if: underAddressSanitizer, "memory is not measurable under AddressSanitizer"))
+  func aLongSessionKeepsMemoryFlat() async throws {
     func peak(events: Int) async throws -> (kilobytes: Int, states: Int) {
       var generator = SeededGenerator(seed: 7)
       var time = 0
-      let words = ["mat", "matrix", "star", "star wars", "god", "godfather", "", "love", "zzz"]
+      let words = ["matrix", "star wars", "godfather", "", "zzz", "matrix reloaded"]
       let lines = (0..<events).map { _ in
         // Gaps around the debounce interval: most texts are searched, some superseded.
         time += Int.random(in: 20...300, using: &generator)
