@@ -172,6 +172,27 @@ import Testing
     #expect(throws: MovieServiceError.cancelled) { try result.get() }
   }
 
+  @Test func cancellingRequestsWhileTheyFailNeitherDeadlocksNorCrashes() async throws {
+    // Requests cancelled while their failure is being handled: on Linux, URLSession's own
+    // async API can deadlock here, and a session with a URLCache can trap.
+    let server = try LoopbackServer { request in
+      request.query["query"]?.hasSuffix("0") == true ? .reset : .json(200, Fixtures.searchPage)
+    }
+    defer { server.stop() }
+    let client = client(server)
+    for round in 0..<20 {
+      await withTaskGroup(of: Void.self) { group in
+        for index in 0..<10 {
+          group.addTask { _ = try? await client.searchMovies(MovieQuery("q\(round)\(index)")) }
+        }
+        // Cancel the others once one has finished: they are in flight, some failing.
+        await group.next()
+        group.cancelAll()
+      }
+    }
+    #expect(try await client.searchMovies(MovieQuery("after")).results.count == 2)
+  }
+
   @Test func theImageConfigurationIsFetchedOnce() async throws {
     let server = try LoopbackServer { _ in .json(200, Fixtures.configuration) }
     defer { server.stop() }
