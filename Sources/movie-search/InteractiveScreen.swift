@@ -83,14 +83,15 @@ struct InteractiveScreen {
   mutating func tick(size: (columns: Int, rows: Int)) -> Bool {
     let resized = size != self.size
     self.size = size
-    let spinning: Bool
-    if case .loading = state {
-      spinning = true
-    } else {
-      spinning = details.map { if case .loading = $0.state { true } else { false } } ?? false
-    }
-    if spinning { frame += 1 }
-    return resized || spinning
+    if isLoading { frame += 1 }
+    return resized || isLoading
+  }
+
+  /// Whether a spinner shows: a search or the details are loading.
+  var isLoading: Bool {
+    if let details { return details.state == .loading }
+    if case .loading = state { return true }
+    return false
   }
 
   /// The screen's lines, each at most `size.columns` wide (styles are applied after the
