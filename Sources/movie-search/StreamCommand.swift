@@ -52,7 +52,7 @@ enum StreamCommand {
         readEvents { event in
           if let at = event.at {
             let wait = start.advanced(by: .milliseconds(at)) - clock.now
-            if wait > .zero { Thread.sleep(forTimeInterval: Double(wait.nanosecondsCount) / 1e9) }
+            if wait > .zero { Thread.sleep(forTimeInterval: wait / .seconds(1)) }
           }
           switch event.kind {
           case .appear: appearContinuation.yield()
@@ -250,12 +250,5 @@ struct DetailsLine: Encodable {
       details = "failure"
       self.message = message
     }
-  }
-}
-
-extension Duration {
-  var nanosecondsCount: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 }

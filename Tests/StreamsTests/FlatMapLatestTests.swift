@@ -168,7 +168,7 @@ struct CountedNever: AsyncSequence, Sendable {
         self.value = nil
         return value
       }
-      await waitUntilCancelled()
+      for await _ in Empty<Int>(completeImmediately: false) {}
       return nil
     }
   }

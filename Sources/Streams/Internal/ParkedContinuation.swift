@@ -18,6 +18,16 @@ final class ParkedContinuation: Sendable {
     if resumeNow { continuation.resume() }
   }
 
+  /// Suspends the calling task until it is cancelled (a sequence that never ends on its own).
+  static func waitUntilCancelled() async {
+    let parked = ParkedContinuation()
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { parked.park($0) }
+    } onCancel: {
+      parked.resume()
+    }
+  }
+
   func resume() {
     let continuation = state.withLock { state -> UnsafeContinuation<Void, Never>? in
       defer { state = .resumed }

@@ -209,12 +209,7 @@ public struct MarbleSequence<Failure: Error>: AsyncSequence, Sendable {
     private mutating func waitUntilCancelled() async {
       if index > sequence.diagram.events.count { return }
       index = sequence.diagram.events.count + 1
-      let parked = ParkedContinuation()
-      await withTaskCancellationHandler {
-        await withUnsafeContinuation { parked.park($0) }
-      } onCancel: {
-        parked.resume()
-      }
+      await ParkedContinuation.waitUntilCancelled()
     }
   }
 }

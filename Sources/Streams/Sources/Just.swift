@@ -48,14 +48,7 @@ public struct Empty<Element: Sendable>: AsyncSequence, Sendable {
 
     /// `nil`, at once or once the task is cancelled.
     public mutating func next() async -> Element? {
-      if !completeImmediately {
-        let parked = ParkedContinuation()
-        await withTaskCancellationHandler {
-          await withUnsafeContinuation { parked.park($0) }
-        } onCancel: {
-          parked.resume()
-        }
-      }
+      if !completeImmediately { await ParkedContinuation.waitUntilCancelled() }
       return nil
     }
   }

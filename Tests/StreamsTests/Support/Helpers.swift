@@ -77,39 +77,6 @@ extension AsyncSequence where Self: Sendable {
   func probed(_ log: Log<String>) -> Probe<Self> { Probe(base: self, log: log) }
 }
 
-/// Suspends until the current task is cancelled.
-func waitUntilCancelled() async {
-  let gate = Gate()
-  await withTaskCancellationHandler {
-    await withCheckedContinuation { gate.park($0) }
-  } onCancel: {
-    gate.open()
-  }
-}
-
-/// A continuation resumed once, whether it is parked before or after `open()`.
-final class Gate: Sendable {
-  private let state = Lock<(isOpen: Bool, parked: CheckedContinuation<Void, Never>?)>((false, nil))
-
-  func park(_ continuation: CheckedContinuation<Void, Never>) {
-    let resumeNow = state.withLock { state -> Bool in
-      if state.isOpen { return true }
-      state.parked = continuation
-      return false
-    }
-    if resumeNow { continuation.resume() }
-  }
-
-  func open() {
-    let parked = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      state.isOpen = true
-      defer { state.parked = nil }
-      return state.parked
-    }
-    parked?.resume()
-  }
-}
-
 /// A small deterministic random number generator (SplitMix64), so failures reproduce.
 struct SeededGenerator: RandomNumberGenerator {
   var state: UInt64
