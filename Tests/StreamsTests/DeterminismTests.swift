@@ -31,6 +31,48 @@ import Testing
     #expect(outputs == [Self.expected: 1_000])
   }
 
+  /// Fan-outs wake their consumers in subscription order: `share`, then each subject, each
+  /// feeding a merge of an upper-cased consumer (subscribed first) and a plain one.
+  static func fanoutScenario() async throws -> [MarbleDiagram] {
+    try await withVirtualTime { clock in
+      let shared = MarbleDiagram("a-b|").events(on: clock, frame: frame).share()
+      var outputs = [
+        await MarbleDiagram.record(
+          merge(shared.map { $0.uppercased() }, shared), on: clock, frame: frame)
+      ]
+      let passthrough = PassthroughSubject<String, Never>()
+      let current = CurrentValueSubject<String, Never>("a")
+      let replay = ReplaySubject<String, Never>(bufferSize: 1)
+      replay.send("a")
+      for (subject, send, finish) in [
+        (AnySendableSequence(passthrough), passthrough.send, passthrough.finish),
+        (AnySendableSequence(current), current.send, current.finish),
+        (AnySendableSequence(replay), replay.send, replay.finish),
+      ] as [(AnySendableSequence, @Sendable (String) -> Void, @Sendable () -> Void)] {
+        let feeder = spawnTask(named: "feeder") {
+          try? await clock.sleep(for: frame)
+          send("c")
+          try? await clock.sleep(for: frame)
+          send("d")
+          finish()
+        }
+        outputs.append(
+          await MarbleDiagram.record(
+            merge(subject.map { $0.uppercased() }, subject), on: clock, frame: frame))
+        await feeder.value
+      }
+      return outputs
+    }
+  }
+
+  @Test func fanOutsGiveTheSameOutputOneThousandTimes() async throws {
+    var outputs: [[MarbleDiagram]: Int] = [:]
+    for _ in 0..<1_000 {
+      outputs[try await Self.fanoutScenario(), default: 0] += 1
+    }
+    #expect(outputs == [["(Aa)-(Bb)|", "-(Cc)(Dd|)", "(Aa)(Cc)(Dd|)", "(Aa)(Cc)(Dd|)"]: 1_000])
+  }
+
   @Test func parallelRunsDoNotDisturbEachOther() async throws {
     let outputs = try await withThrowingTaskGroup(of: MarbleDiagram.self) { group in
       for _ in 0..<16 { group.addTask { try await Self.scenario() } }
@@ -38,4 +80,15 @@ import Testing
     }
     #expect(outputs == Array(repeating: Self.expected, count: 16))
   }
+}
+
+/// A type-erased subject of strings, so that one loop can drive each kind.
+struct AnySendableSequence: AsyncSequence, Sendable {
+  typealias Element = String
+  typealias Failure = Never
+  let make: @Sendable () -> AsyncFanoutIterator<String, Never>
+  init(_ subject: PassthroughSubject<String, Never>) { make = { subject.makeAsyncIterator() } }
+  init(_ subject: CurrentValueSubject<String, Never>) { make = { subject.makeAsyncIterator() } }
+  init(_ subject: ReplaySubject<String, Never>) { make = { subject.makeAsyncIterator() } }
+  func makeAsyncIterator() -> AsyncFanoutIterator<String, Never> { make() }
 }

@@ -24,7 +24,9 @@ import Testing
 
   @Test func aLateConsumerGetsOnlyWhatComesAfterItAndTheEnd() async throws {
     let (early, late, afterEnd) = try await withVirtualTime { clock in
-      let shared = MarbleDiagram("a-b-c|").events(on: clock, frame: frame).share()
+      // Unbounded: the first consumer does not read while the second does.
+      let shared = MarbleDiagram("a-b-c|").events(on: clock, frame: frame).share(
+        bufferingPolicy: .unbounded)
       var first = shared.makeAsyncIterator()
       var early: [String] = []
       early.append(await first.next() ?? "-")
@@ -75,6 +77,88 @@ import Testing
     #expect(aheadBeforeSlowStarts <= 3)
     #expect(fast.all == Array(1...20))
     #expect(slow == Array(1...20))
+  }
+
+  @Test func aBoundedShareWaitsForTheSlowestOfManyConsumers() async throws {
+    let fast = Log<Int>()
+    let (ahead, slowA, slowB) = try await withVirtualTime { clock in
+      let shared = (1...20).async.share(bufferingPolicy: .bounded(2))
+      // Two consumers that do not read yet, and one that reads as fast as it can.
+      var first = shared.makeAsyncIterator()
+      var second = shared.makeAsyncIterator()
+      return await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+          for await value in shared { fast.append(value) }
+        }
+        try? await clock.advance(by: .zero)
+        // The base waits while either unread consumer's buffer is full.
+        let ahead = fast.all.count
+        var slowA: [Int] = []
+        var slowB: [Int] = []
+        while true {
+          let a = await first.next()
+          let b = await second.next()
+          if let a { slowA.append(a) }
+          if let b { slowB.append(b) }
+          if a == nil, b == nil { break }
+        }
+        await group.waitForAll()
+        return (ahead, slowA, slowB)
+      }
+    }
+    #expect(ahead == 2)
+    #expect(fast.all == Array(1...20))
+    #expect(slowA == Array(1...20))
+    #expect(slowB == Array(1...20))
+  }
+
+  @Test func theDefaultPolicyIsBoundedByOneAsInAsyncAlgorithms() async throws {
+    let fast = Log<Int>()
+    let ahead = try await withVirtualTime { clock in
+      let shared = (1...5).async.share()
+      var unread = shared.makeAsyncIterator()
+      return await withTaskGroup(of: Void.self) { group in
+        group.addTask { for await value in shared { fast.append(value) } }
+        try? await clock.advance(by: .zero)
+        let ahead = fast.all.count
+        while await unread.next() != nil {}
+        await group.waitForAll()
+        return ahead
+      }
+    }
+    #expect(ahead == 1)
+    #expect(fast.all == [1, 2, 3, 4, 5])
+  }
+
+  @Test func replayGivesLateConsumersTheLatestElementsThenTheEnd() async throws {
+    let (early, late, afterEnd) = try await withVirtualTime { clock in
+      let shared = MarbleDiagram("a-b-c-d|").events(on: clock, frame: frame)
+        .share(bufferingPolicy: .unbounded, replay: 2)
+      var first = shared.makeAsyncIterator()
+      var early: [String] = [await first.next() ?? "-"]
+      try await clock.advance(to: .init(offset: frame * 5))
+      var second = shared.makeAsyncIterator()
+      var late: [String] = []
+      while let value = await second.next() { late.append(value) }
+      while let value = await first.next() { early.append(value) }
+      var third = shared.makeAsyncIterator()
+      var afterEnd: [String] = []
+      while let value = await third.next() { afterEnd.append(value) }
+      return (early, late, afterEnd)
+    }
+    #expect(early == ["a", "b", "c", "d"])
+    #expect(late == ["b", "c", "d"])
+    #expect(afterEnd == ["c", "d"])
+  }
+
+  @Test func aBaseThatIsNotSendableIsSharedAsInAsyncAlgorithms() async {
+    // AsyncStream's iterator is not Sendable, nor is this sequence: share moves its one
+    // iterator into the base's task.
+    let stream = NotSendableCounter(limit: 3)
+    let shared = stream.share(bufferingPolicy: .unbounded)
+    var seen: [Int] = []
+    for await value in shared { seen.append(value) }
+    #expect(seen == [1, 2, 3])
   }
 
   @Test func aDroppingPolicyLetsASlowConsumerLoseOldElements() async throws {
@@ -142,6 +226,45 @@ import Testing
     #expect(subject.value == "done")
   }
 
+  @Test func aCurrentValueSubjectAfterItsEndGivesOnlyTheEnd() async throws {
+    let finished = CurrentValueSubject<String, Boom>("last")
+    finished.finish()
+    var late = finished.makeAsyncIterator()
+    #expect(try await late.next() == nil)
+
+    let failed = CurrentValueSubject<String, Boom>("last")
+    failed.fail(Boom())
+    var afterFailure = failed.makeAsyncIterator()
+    await #expect(throws: Boom.self) { _ = try await afterFailure.next() }
+
+    // As in Combine: setting the value after the end keeps it (nothing is sent); sending
+    // after the end is ignored.
+    finished.value = "kept"
+    #expect(finished.value == "kept")
+    finished.send("ignored")
+    #expect(finished.value == "kept")
+    var later = finished.makeAsyncIterator()
+    #expect(try await later.next() == nil)
+  }
+
+  @Test func aReplaySubjectGivesNewConsumersTheLatestElements() async throws {
+    let subject = ReplaySubject<Int, Never>(bufferSize: 2)
+    subject.send(1)
+    subject.send(2)
+    subject.send(3)
+    var early = subject.makeAsyncIterator()
+    subject.send(4)
+    subject.finish()
+    subject.send(5)  // ignored after the end
+    var afterEnd = subject.makeAsyncIterator()
+    var a: [Int] = []
+    var b: [Int] = []
+    while let value = await early.next() { a.append(value) }
+    while let value = await afterEnd.next() { b.append(value) }
+    #expect(a == [2, 3, 4])
+    #expect(b == [3, 4])  // as in RxJS: the replay, then the end
+  }
+
   @Test func aBoundedSubjectNeverBlocksTheSender() async throws {
     let newest = PassthroughSubject<Int, Never>(bufferingPolicy: .bufferingNewest(3))
     let oldest = PassthroughSubject<Int, Never>(bufferingPolicy: .bounded(3))
@@ -180,5 +303,24 @@ import Testing
       }
     }
     #expect(values == [1, 2])
+  }
+}
+
+/// A sequence that is not `Sendable` and whose iterator is not either.
+final class NotSendableCounter: AsyncSequence {
+  typealias Element = Int
+  typealias Failure = Never
+  let limit: Int
+  init(limit: Int) { self.limit = limit }
+  func makeAsyncIterator() -> Iterator { Iterator(limit: limit) }
+  final class Iterator: AsyncIteratorProtocol {
+    var count = 0
+    let limit: Int
+    init(limit: Int) { self.limit = limit }
+    func next() async -> Int? {
+      guard count < limit else { return nil }
+      count += 1
+      return count
+    }
   }
 }

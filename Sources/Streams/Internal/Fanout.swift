@@ -3,6 +3,9 @@ import Synchronization
 /// How many elements wait for a slow consumer of a subject or a shared sequence, and which
 /// go when there are too many. Sending never waits for a consumer, except with
 /// ``AsyncShareSequence``'s `.bounded` policy.
+///
+/// swift-async-algorithms calls it `AsyncBufferSequencePolicy` (a type alias here) and the
+/// newest-keeping policy ``bufferingLatest(_:)``; both spellings work.
 public enum BufferingPolicy: Sendable, Hashable {
   /// At most this many wait per consumer, and nothing is lost: a shared base waits until the
   /// slowest consumer has room. (A subject never waits: for it, this is `bufferingOldest`.)
@@ -13,20 +16,46 @@ public enum BufferingPolicy: Sendable, Hashable {
   case bufferingNewest(Int)
   /// At most this many wait; new elements are dropped while the buffer is full.
   case bufferingOldest(Int)
+
+  /// swift-async-algorithms' name for ``bufferingNewest(_:)``.
+  @inlinable public static func bufferingLatest(_ limit: Int) -> BufferingPolicy {
+    .bufferingNewest(limit)
+  }
 }
+
+/// swift-async-algorithms' name for ``BufferingPolicy``, so that code written for it compiles.
+public typealias AsyncBufferSequencePolicy = BufferingPolicy
 
 /// Hands every element to each of several consumers, each with its own outbox, under one lock.
 /// The core of subjects and of `share()`.
+///
+/// Consumers are kept, and woken, in the order they subscribed: on virtual time, what a
+/// fan-out emits at one instant comes out in the same order on every run.
 @usableFromInline final class Fanout<Element: Sendable, Failure: Error>: Sendable {
+  @usableFromInline struct Subscriber: Sendable {
+    @usableFromInline let id: UInt64
+    @usableFromInline var outbox: Outbox<Element, Failure>
+
+    @inlinable init(id: UInt64, outbox: Outbox<Element, Failure>) {
+      self.id = id
+      self.outbox = outbox
+    }
+  }
+
   @usableFromInline struct State: Sendable {
-    @usableFromInline var subscribers: [UInt64: Outbox<Element, Failure>] = [:]
+    /// In subscription order.
+    @usableFromInline var subscribers: [Subscriber] = []
     @usableFromInline var nextID: UInt64 = 0
     @usableFromInline var terminal: Terminal<Failure>?
-    /// The element a new consumer receives first (a current-value subject's value).
-    @usableFromInline var replay: Element?
+    /// The latest elements (at most `replay` of them), which a new consumer receives first.
+    @usableFromInline var history: [Element]
 
-    @inlinable init(replay: Element?) {
-      self.replay = replay
+    @inlinable init(history: [Element]) {
+      self.history = history
+    }
+
+    @inlinable func index(of id: UInt64) -> Int? {
+      subscribers.firstIndex { $0.id == id }
     }
   }
 
@@ -34,43 +63,77 @@ public enum BufferingPolicy: Sendable, Hashable {
   @usableFromInline let policy: BufferingPolicy
   /// The buffer size at which a producer that waits (`share` with `.bounded`) waits.
   @usableFromInline let capacity: Int
+  /// How many of the latest elements a new consumer receives first.
+  @usableFromInline let replay: Int
+  /// Whether a consumer arriving after the end still receives the history before the end
+  /// (a replay subject) or only the end (a current-value subject, as in Combine).
+  @usableFromInline let replaysAfterEnd: Bool
 
-  @inlinable init(policy: BufferingPolicy, capacity: Int = .max, replay: Element? = nil) {
+  @inlinable init(
+    policy: BufferingPolicy, capacity: Int = .max, replay: Int = 0, history: [Element] = [],
+    replaysAfterEnd: Bool = true
+  ) {
     self.policy = policy
     self.capacity = capacity
-    state = Lock(State(replay: replay))
+    self.replay = replay
+    self.replaysAfterEnd = replaysAfterEnd
+    state = Lock(State(history: history))
   }
 
-  /// Adds a consumer; it first receives the replayed element, if any, and at once the end if
-  /// the elements have ended.
+  /// Adds a consumer: it first receives the history, and at once the end if the elements
+  /// have ended.
   @inlinable func subscribe() -> UInt64 {
     state.withLock { state in
       state.nextID += 1
       var outbox = Outbox<Element, Failure>(capacity: capacity)
-      if let replay = state.replay { _ = outbox.push(replay) }
+      if state.terminal == nil || replaysAfterEnd {
+        for element in state.history { _ = outbox.push(element, policy: policy) }
+      }
       if let terminal = state.terminal { _ = outbox.close(terminal) }
-      state.subscribers[state.nextID] = outbox
+      state.subscribers.append(Subscriber(id: state.nextID, outbox: outbox))
       return state.nextID
     }
   }
 
-  /// Hands `element` to every consumer. Returns a consumer whose buffer is now full, for a
-  /// producer that waits for room.
-  @inlinable func send(_ element: Element, keep: Bool = false) -> UInt64? {
-    let (wakeups, full) = state.withLock { state -> (Wakeups, UInt64?) in
-      guard state.terminal == nil else { return (Wakeups(), nil) }
-      if keep { state.replay = element }
+  /// Hands `element` to every consumer; after the end it is dropped, but remembered as the
+  /// latest element when `remembersAfterEnd` (a current-value subject's `value`).
+  ///
+  /// - Returns: Whether some consumer's buffer is now full, for a producer that waits for room.
+  @inlinable func send(_ element: Element, remembersAfterEnd: Bool = false) -> Bool {
+    let (wakeups, full) = state.withLock { state -> (Wakeups, Bool) in
+      if replay > 0, state.terminal == nil || remembersAfterEnd {
+        if state.history.count == replay { state.history.removeFirst() }
+        state.history.append(element)
+      }
+      guard state.terminal == nil else { return (Wakeups(), false) }
       var wakeups = Wakeups()
-      var full: UInt64?
-      for index in state.subscribers.values.indices {
-        let (outcome, woken) = state.subscribers.values[index].push(element, policy: policy)
+      var full = false
+      for index in state.subscribers.indices {
+        let (outcome, woken) = state.subscribers[index].outbox.push(element, policy: policy)
         wakeups.add(woken)
-        if case .full = outcome { full = state.subscribers.keys[index] }
+        if case .full = outcome { full = true }
       }
       return (wakeups, full)
     }
     wakeups.resume()
     return full
+  }
+
+  /// Waits until no consumer's buffer is full (or every full one has gone): the slowest
+  /// consumer sets the pace.
+  @inlinable func waitForRoom() async {
+    while state.withLock({ $0.subscribers.contains { $0.outbox.isFull } }) {
+      await withUnsafeContinuation { continuation in
+        // Parks on the first full consumer; once it has room, look again.
+        let parked = state.withLock { state -> Bool in
+          guard let index = state.subscribers.firstIndex(where: { $0.outbox.isFull }) else {
+            return false
+          }
+          return state.subscribers[index].outbox.parkProducer(continuation)
+        }
+        if !parked { continuation.resume() }
+      }
+    }
   }
 
   /// Ends the elements for every consumer, present and future.
@@ -79,8 +142,8 @@ public enum BufferingPolicy: Sendable, Hashable {
       guard state.terminal == nil else { return Wakeups() }
       state.terminal = end
       var wakeups = Wakeups()
-      for index in state.subscribers.values.indices {
-        wakeups.add(state.subscribers.values[index].close(end))
+      for index in state.subscribers.indices {
+        wakeups.add(state.subscribers[index].outbox.close(end))
       }
       return wakeups
     }
@@ -91,8 +154,9 @@ public enum BufferingPolicy: Sendable, Hashable {
   @inlinable func unsubscribe(_ id: UInt64) -> Int {
     let (wakeups, left) = state.withLock { state -> (Wakeups, Int) in
       var wakeups = Wakeups()
-      if var outbox = state.subscribers.removeValue(forKey: id) {
-        wakeups = outbox.close(.cancelled)
+      if let index = state.index(of: id) {
+        wakeups = state.subscribers[index].outbox.close(.cancelled)
+        state.subscribers.remove(at: index)
       }
       return (wakeups, state.subscribers.count)
     }
@@ -103,12 +167,12 @@ public enum BufferingPolicy: Sendable, Hashable {
   /// Runs `body` on a consumer's outbox (a closed one once it is gone).
   @inlinable func withOutbox<R>(_ id: UInt64, _ body: (inout Outbox<Element, Failure>) -> R) -> R {
     state.withLock { state in
-      guard state.subscribers[id] != nil else {
+      guard let index = state.index(of: id) else {
         var gone = Outbox<Element, Failure>(capacity: 1)
         _ = gone.close(.cancelled)
         return body(&gone)
       }
-      return body(&state.subscribers[id, default: Outbox(capacity: 1)])
+      return body(&state.subscribers[index].outbox)
     }
   }
 }

@@ -55,6 +55,9 @@
 
   @inlinable var isClosed: Bool { terminal != nil }
 
+  /// Whether a producer that waits for room must wait now.
+  @inlinable var isFull: Bool { terminal == nil && buffer.count >= capacity }
+
   @usableFromInline enum Push: Sendable {
     case accepted
     /// Accepted, but the producer must wait (``parkProducer(_:)``) before producing more.
@@ -87,7 +90,7 @@
 
   /// Parks a producer until the consumer has taken the buffer; `false` means go on at once.
   @inlinable mutating func parkProducer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
-    guard terminal == nil, buffer.count >= capacity else { return false }
+    guard isFull else { return false }
     parkedProducers.append(continuation)
     return true
   }
@@ -254,9 +257,19 @@ extension OutboxOwner {
     index = 0
   }
 
+  /// The next element; `nil` at the end, and from the moment the consuming task is cancelled.
+  ///
+  /// Cancellation is checked before every element, not only before a wait: a consumer whose
+  /// loop body is slower than its bases always has elements buffered, and would otherwise
+  /// never see its cancellation. What is still buffered then is dropped.
   @inlinable mutating func next(isolation: isolated (any Actor)?) async throws(Owner.Failure)
     -> Owner.Element?
   {
+    if Task.isCancelled {
+      discardBatch()
+      owner.cancel()
+      return nil
+    }
     if index < batch.count, !owner.isStale(epoch: epoch) {
       defer { index += 1 }
       return batch[index]

@@ -1,6 +1,7 @@
 import Synchronization
 
-extension AsyncSequence where Self: Sendable, Element: Sendable {
+extension AsyncSequence
+where Element: Sendable, Self: SendableMetatype, AsyncIterator: SendableMetatype {
   /// Lets several consumers iterate one base, which is iterated once for all of them.
   ///
   /// ```swift
@@ -9,27 +10,47 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// async let logged: Void = log(states)
   /// ```
   ///
+  /// The base need not be `Sendable`: its iterator is made here, once, and moved into the
+  /// task that reads it (as swift-async-algorithms does).
+  ///
   /// - **Subscribing:** each iterator is a consumer from the moment it is made; it receives
-  ///   the elements that arrive after that (no replay). The base starts when a consumer first
-  ///   asks for an element.
+  ///   the last `replay` elements the base produced (none by default), then what arrives
+  ///   after. The base starts when a consumer first asks for an element.
   /// - **Termination and failure:** the base's end or error reaches every consumer, after the
-  ///   elements buffered for it; a consumer that comes later gets the end at once.
-  /// - **Cancellation:** a consumer that is cancelled or drops its iterator leaves; when the
-  ///   last one leaves, the base's task is cancelled and the shared sequence is over.
-  /// - **Buffering:** by `bufferingPolicy`: with `.bounded(n)` (the default, n = 64) nothing
-  ///   is lost and the base waits for the slowest consumer; with `.bufferingNewest(n)` or
+  ///   elements buffered for it; a consumer that comes later gets the replayed elements and
+  ///   the end at once.
+  /// - **Cancellation:** a consumer that is cancelled or drops its iterator leaves at once
+  ///   (its buffered elements are dropped); when the last one leaves, the base's task is
+  ///   cancelled and the shared sequence is over.
+  /// - **Buffering:** by `bufferingPolicy`: with `.bounded(n)` (the default, n = 1, as in
+  ///   swift-async-algorithms) nothing is lost and the base waits while any consumer's buffer
+  ///   is full — the slowest consumer sets the pace; with `.bufferingNewest(n)` or
   ///   `.bufferingOldest(n)` the base never waits and a slow consumer loses elements;
   ///   `.unbounded` never loses and never waits.
+  /// - **Same instant:** consumers are woken in the order they subscribed, so on virtual time
+  ///   the output is the same on every run.
+  ///
+  /// - Parameters:
+  ///   - bufferingPolicy: How many elements may wait for each consumer, and what happens
+  ///     when more arrive.
+  ///   - replay: How many of the latest elements a new consumer receives first.
   @inlinable
-  public func share(bufferingPolicy: BufferingPolicy = .bounded(64)) -> AsyncShareSequence<Self> {
-    AsyncShareSequence(ShareCore(base: self, policy: bufferingPolicy))
+  public func share(
+    bufferingPolicy: BufferingPolicy = .bounded(1), replay: Int = 0
+  ) -> AsyncShareSequence<Self> {
+    // The iterator is in the region of `self`, which the compiler cannot see this call give
+    // up; but iterating a sequence twice is not allowed, so making its one iterator is in
+    // effect a consuming use, and the iterator is touched only by the base's task from now on.
+    nonisolated(unsafe) let iterator = makeAsyncIterator()
+    return AsyncShareSequence(
+      ShareCore(iterator: iterator, policy: bufferingPolicy, replay: replay))
   }
 }
 
 /// A sequence iterated by several consumers while its base is iterated once. Made by
-/// `share(bufferingPolicy:)`; copies share the same base.
-public struct AsyncShareSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
-where Base.Element: Sendable {
+/// `share(bufferingPolicy:replay:)`; copies share the same base. See <doc:Share>.
+public struct AsyncShareSequence<Base: AsyncSequence>: AsyncSequence, Sendable
+where Base.Element: Sendable, Base: SendableMetatype, Base.AsyncIterator: SendableMetatype {
   /// The base's element type.
   public typealias Element = Base.Element
   /// The base's failure type.
@@ -51,19 +72,22 @@ where Base.Element: Sendable {
 }
 
 /// The base and its consumers, shared by every copy of an ``AsyncShareSequence``.
-@usableFromInline final class ShareCore<Base: AsyncSequence & Sendable>: Sendable
-where Base.Element: Sendable {
-  @usableFromInline let base: Base
+@usableFromInline final class ShareCore<Base: AsyncSequence>: Sendable
+where Base.Element: Sendable, Base: SendableMetatype, Base.AsyncIterator: SendableMetatype {
+  /// The base's iterator until the task that reads it takes it.
+  @usableFromInline let iterator: Lock<Base.AsyncIterator?>
   @usableFromInline let fanout: Fanout<Base.Element, Base.Failure>
   /// The task iterating the base; `nil` before it starts; `stopped` once it must not start.
   @usableFromInline let task = Lock<(task: Task<Void, Never>?, stopped: Bool)>((nil, false))
 
-  @inlinable init(base: Base, policy: BufferingPolicy) {
-    self.base = base
+  @inlinable init(
+    iterator: consuming sending Base.AsyncIterator, policy: BufferingPolicy, replay: Int
+  ) {
+    self.iterator = Lock(Optional(iterator))
     if case .bounded(let limit) = policy {
-      fanout = Fanout(policy: .unbounded, capacity: max(1, limit))
+      fanout = Fanout(policy: .unbounded, capacity: max(1, limit), replay: max(0, replay))
     } else {
-      fanout = Fanout(policy: policy)
+      fanout = Fanout(policy: policy, replay: max(0, replay))
     }
   }
 
@@ -85,15 +109,16 @@ where Base.Element: Sendable {
   }
 
   @inlinable func run() async {
-    let end = await iterate(base) { element in
-      // With a bound, wait until a consumer whose buffer is now full has taken it.
-      if let full = fanout.send(element) {
-        await withUnsafeContinuation { continuation in
-          if !fanout.withOutbox(full, { $0.parkProducer(continuation) }) { continuation.resume() }
-        }
+    guard var base = iterator.withLock({ $0.take() }) else { return }
+    var end = Terminal<Base.Failure>.finished
+    do throws(Base.Failure) {
+      while let element = try await base.next(isolation: nil) {
+        if fanout.send(element) { await fanout.waitForRoom() }
+        if Task.isCancelled { break }
       }
-      return !Task.isCancelled
+    } catch {
+      end = .failed(error)
     }
-    fanout.finish(end ?? .finished)
+    fanout.finish(end)
   }
 }
