@@ -17,6 +17,30 @@ import Testing
     #expect(values == [1, 4, 10, 13])
   }
 
+  @Test func aThrowingPredicateEndsTheSequenceWithItsError() async throws {
+    var values: [Int] = []
+    let deduplicated = [1, 1, 2, -1, 3].async.removeDuplicates { previous, next in
+      if next < 0 { throw Boom() }
+      return previous == next
+    }
+    var iterator = deduplicated.makeAsyncIterator()
+    await #expect(throws: Boom.self) {
+      while let value = try await iterator.next() { values.append(value) }
+    }
+    #expect(values == [1, 2])
+    #expect(try await iterator.next() == nil)  // after the error, the end
+  }
+
+  @Test func equatableIsTheOnlyRequirementInGenericCode() async throws {
+    func deduplicated<S: AsyncSequence>(_ base: S) async throws -> [S.Element]
+    where S.Element: Equatable {
+      var values: [S.Element] = []
+      for try await value in base.removeDuplicates() { values.append(value) }
+      return values
+    }
+    #expect(try await deduplicated(["a", "a", "b"].async) == ["a", "b"])
+  }
+
   @Test func keepsTimingAndPassesFailuresThrough() async throws {
     let output = try await withVirtualTime { clock in
       let source = MarbleDiagram("aa-b-bb-a#").events(on: clock, frame: frame, failure: Boom())

@@ -53,6 +53,54 @@ import Testing
     #expect(log.all == ["cancelled"])
   }
 
+  @Test func reducingFoldsEachWindowIntoOneValue() async throws {
+    // Counts per window: a passes alone, b and c share a window, d and e each open one.
+    let counts = try await withVirtualTime { clock in
+      let source = MarbleDiagram("abc---d-e--|").events(on: clock, frame: frame)
+      return await MarbleDiagram.record(
+        source.throttle(for: frame * 3, clock: clock) { (count: Int?, _: String) in
+          (count ?? 0) + 1
+        }, on: clock, frame: frame)
+    }
+    expectMarbles(counts, "1--2--1--1-|")
+  }
+
+  @Test func anAsynchronousReducerThatSuspendsIsFoldedOutsideTheLock() async throws {
+    actor Joiner {
+      func join(_ held: String?, _ next: String) -> String { (held ?? "") + next }
+    }
+    let joiner = Joiner()
+    let joined = try await withVirtualTime { clock in
+      let source = MarbleDiagram("abc---d-e--|").events(on: clock, frame: frame)
+      var values: [String] = []
+      for await value in source.throttle(
+        for: frame * 3, clock: clock,
+        reducing: {
+          await joiner.join($0, $1)
+        })
+      {
+        values.append("\(value)@\(clock.now)")
+      }
+      return values
+    }
+    #expect(joined == ["a@0 ms", "bc@300 ms", "d@600 ms", "e@900 ms"])
+  }
+
+  @Test func aFoldOverlappingTheEndOfItsWindowStartsOverInTheNextWindow() async throws {
+    // Folding c takes two frames: the window holding b closes meanwhile, so c is folded
+    // again against the next window (and takes two more frames), which it then closes.
+    let output = try await withVirtualTime { clock in
+      let source = MarbleDiagram("abc-----|").events(on: clock, frame: frame)
+      let throttled = source.throttle(for: frame * 3, clock: clock) {
+        (_: String?, next: String) async -> String in
+        if next == "c" { try? await clock.sleep(for: frame * 2) }
+        return next
+      }
+      return await MarbleDiagram.record(throttled, on: clock, frame: frame)
+    }
+    expectMarbles(output, "a--b--c-|")
+  }
+
   @Test func aNeverFailingBaseNeedsNoTry() async throws {
     let values = try await withVirtualTime { clock in
       var values: [String] = []

@@ -8,6 +8,34 @@ import Testing
     #expect(results == [1, 3, 6, 10])
   }
 
+  @Test func reductionsAsInAsyncAlgorithms() async throws {
+    let numbers = [1, 2, 3, 4].async
+    var exclusive: [Int] = []
+    for await value in numbers.reductions(10, +) { exclusive.append(value) }
+    var into: [[Int]] = []
+    for await value in numbers.reductions(into: [], { $0.append($1) }) { into.append(value) }
+    var inclusive: [Int] = []
+    for await value in numbers.reductions(+) { inclusive.append(value) }
+    #expect(exclusive == [11, 13, 16, 20])
+    #expect(into == [[1], [1, 2], [1, 2, 3], [1, 2, 3, 4]])
+    #expect(inclusive == [1, 3, 6, 10])
+
+    var beforeError: [Int] = []
+    let failing = numbers.reductions(0) { sum, next in
+      if next == 3 { throw Boom() }
+      return sum + next
+    }
+    await #expect(throws: Boom.self) {
+      for try await value in failing { beforeError.append(value) }
+    }
+    #expect(beforeError == [1, 3])
+    let inclusiveFailing = numbers.reductions { (sum: Int, next: Int) throws -> Int in
+      if next == 2 { throw Boom() }
+      return sum + next
+    }
+    await #expect(throws: Boom.self) { for try await _ in inclusiveFailing {} }
+  }
+
   @Test func compactedDropsNils() async {
     var results: [Int] = []
     for await value in [1, nil, 2, nil, nil, 3].async.compacted() { results.append(value) }
@@ -92,6 +120,15 @@ import Testing
       return ticks
     }
     #expect(ticks == ["100 ms@100 ms", "200 ms@200 ms", "300 ms@300 ms", "600 ms@600 ms"])
+  }
+
+  @Test func aTimerMadeWithRepeatingTicksOnItsClock() async throws {
+    let ticks = try await withVirtualTime { clock in
+      var timer = AsyncTimerSequence.repeating(every: .milliseconds(250), clock: clock)
+        .makeAsyncIterator()
+      return [await timer.next(), await timer.next()].map { "\($0.map { "\($0)" } ?? "nil")" }
+    }
+    #expect(ticks == ["250 ms", "500 ms"])
   }
 
   @Test func aTimerEndsWhenCancelled() async throws {

@@ -162,3 +162,20 @@ public struct AsyncCombineLatestSequence<Values: Sendable, Element: Sendable, Fa
 
 @available(*, unavailable)
 extension AsyncCombineLatestSequence.Iterator: Sendable {}
+
+/// swift-async-algorithms' name for the combination of two sequences, so that code naming it
+/// compiles. (With bases of different failure types it fails with `any Error`.)
+public typealias AsyncCombineLatest2Sequence<Base1: AsyncSequence, Base2: AsyncSequence> =
+  AsyncCombineLatestSequence<
+    (Base1.Element?, Base2.Element?), (Base1.Element, Base2.Element), Base1.Failure
+  > where Base1.Element: Sendable, Base2.Element: Sendable
+
+/// swift-async-algorithms' name for the combination of three sequences (see
+/// ``AsyncCombineLatest2Sequence``).
+public typealias AsyncCombineLatest3Sequence<
+  Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence
+> =
+  AsyncCombineLatestSequence<
+    (Base1.Element?, Base2.Element?, Base3.Element?),
+    (Base1.Element, Base2.Element, Base3.Element), Base1.Failure
+  > where Base1.Element: Sendable, Base2.Element: Sendable, Base3.Element: Sendable

@@ -2,6 +2,8 @@
 /// with no newer one; a newer one replaces it and restarts the wait.
 @usableFromInline
 struct DebounceGate<Element: Sendable, Failure: Error, Instant: InstantProtocol>: TimedGate {
+  @usableFromInline typealias Input = Element
+
   @usableFromInline var core = TimedCore<Element, Failure>()
   @usableFromInline var pending: (element: Element, deadline: Instant)?
   @usableFromInline let interval: Instant.Duration
@@ -16,6 +18,15 @@ struct DebounceGate<Element: Sendable, Failure: Error, Instant: InstantProtocol>
     let wakeups = settleIfDue(at: now)
     pending = (element, now.advanced(by: interval))
     return wakeups
+  }
+
+  /// Debounce folds nothing: an element replaces the pending one as it is.
+  @inlinable mutating func held(at now: Instant) -> (Wakeups, held: Element?, token: UInt64) {
+    (Wakeups(), nil, 0)
+  }
+
+  @inlinable mutating func commit(_ folded: Element, token: UInt64, at now: Instant) -> Wakeups? {
+    arrived(folded, at: now)
   }
 
   @inlinable mutating func timerFired(at now: Instant) -> (Wakeups, next: Instant?) {

@@ -3,7 +3,10 @@ import Synchronization
 /// The rules of an operator that holds elements back until a time (debounce, throttle).
 ///
 /// Transitions run under the storage's lock and return what to resume outside it.
-@usableFromInline protocol TimedGate<Element, Failure, Instant>: Sendable {
+@usableFromInline protocol TimedGate<Input, Element, Failure, Instant>: Sendable {
+  /// The base's elements.
+  associatedtype Input: Sendable
+  /// What the gate emits.
   associatedtype Element: Sendable
   associatedtype Failure: Error
   associatedtype Instant: InstantProtocol
@@ -13,7 +16,13 @@ import Synchronization
   /// Whether the timer has a deadline to wait for.
   var needsTimer: Bool { get }
   /// An element arrived from the base at `now`.
-  mutating func arrived(_ element: Element, at now: Instant) -> Wakeups
+  mutating func arrived(_ input: Input, at now: Instant) -> Wakeups
+  /// For an asynchronous fold (see ``TimedStorage/fold``), first step: what the gate holds
+  /// for an element arriving at `now`, and a token naming that state.
+  mutating func held(at now: Instant) -> (Wakeups, held: Element?, token: UInt64)
+  /// Second step: stores what the fold made of the held value, unless the state named by
+  /// `token` has changed since (the timer went off): then `nil`, and the fold starts over.
+  mutating func commit(_ folded: Element, token: UInt64, at now: Instant) -> Wakeups?
   /// The timer woke up at `now`: what it emits, and the next deadline (`nil`: park).
   mutating func timerFired(at now: Instant) -> (Wakeups, next: Instant?)
   /// The base ended; a held element is emitted on finish and dropped on failure.
@@ -50,23 +59,31 @@ import Synchronization
 final class TimedStorage<Base: AsyncSequence & Sendable, C: Clock, Gate: TimedGate>:
   OutboxOwner
 where
-  Base.Element: Sendable, Gate.Element == Base.Element, Gate.Failure == Base.Failure,
+  Base.Element: Sendable, Gate.Input == Base.Element, Gate.Failure == Base.Failure,
   Gate.Instant == C.Instant
 {
-  @usableFromInline typealias Element = Base.Element
+  @usableFromInline typealias Element = Gate.Element
   @usableFromInline typealias Failure = Base.Failure
+  /// Folds an arriving element into what the gate holds, outside the lock.
+  @usableFromInline typealias Fold = @Sendable (Gate.Element?, Base.Element) async -> Gate.Element
 
   @usableFromInline let base: Base
   @usableFromInline let tolerance: C.Duration?
   @usableFromInline let clock: C
   @usableFromInline let name: String
   @usableFromInline let state: Lock<Gate>
+  /// An asynchronous step that may not run under the lock (a throttle's `reducing` closure);
+  /// `nil` when the gate takes elements in one locked step.
+  @usableFromInline let fold: Fold?
 
-  @inlinable init(base: Base, gate: Gate, tolerance: C.Duration?, clock: C, name: String) {
+  @inlinable init(
+    base: Base, gate: Gate, tolerance: C.Duration?, clock: C, name: String, fold: Fold? = nil
+  ) {
     self.base = base
     self.tolerance = tolerance
     self.clock = clock
     self.name = name
+    self.fold = fold
     state = Lock(gate)
   }
 
@@ -102,6 +119,7 @@ where
   @inlinable func readBase() async {
     let end = await iterate(base) { element in
       let now = clock.now
+      if let fold { return await arrive(element, at: now, folding: fold) }
       let wakeups = state.withLock { gate -> Wakeups? in
         guard !gate.core.outbox.isClosed else { return nil }
         var wakeups = gate.arrived(element, at: now)
@@ -115,6 +133,35 @@ where
     // On finish or failure the timer may still sleep towards a deadline that no longer
     // matters: `end` cancels it.
     if let end { self.end(end) }
+  }
+
+  /// Folds `element` into what the gate holds without holding the lock across the fold: read
+  /// the held value, fold, and store the result unless the timer changed the state meanwhile
+  /// (then fold again against the new state). Returns `false` once the output has ended.
+  @inlinable func arrive(_ element: Base.Element, at now: C.Instant, folding fold: Fold) async
+    -> Bool
+  {
+    while true {
+      let snapshot = state.withLock { gate -> (Wakeups, held: Gate.Element?, token: UInt64)? in
+        gate.core.outbox.isClosed ? nil : gate.held(at: now)
+      }
+      guard let (wakeups, held, token) = snapshot else { return false }
+      wakeups.resume()
+      let folded = await fold(held, element)
+      let committed = state.withLock { gate -> Wakeups?? in
+        guard !gate.core.outbox.isClosed else { return .some(nil) }
+        guard var wakeups = gate.commit(folded, token: token, at: now) else { return nil }
+        if gate.needsTimer { wakeups.producers += gate.core.takeTimer() }
+        return wakeups
+      }
+      switch committed {
+      case .none: continue
+      case .some(.none): return false
+      case .some(.some(let wakeups)):
+        wakeups.resume()
+        return true
+      }
+    }
   }
 
   @inlinable func runTimer() async {

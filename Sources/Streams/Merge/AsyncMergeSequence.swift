@@ -125,3 +125,14 @@ public struct AsyncMergeSequence<Element: Sendable, Failure: Error>: AsyncSequen
 
 @available(*, unavailable)
 extension AsyncMergeSequence.Iterator: Sendable {}
+
+/// swift-async-algorithms' name for the merge of two sequences, so that code naming it
+/// compiles. (With bases of different failure types the merge fails with `any Error`: name
+/// that `AsyncMergeSequence<Element, any Error>`.)
+public typealias AsyncMerge2Sequence<Base1: AsyncSequence, Base2: AsyncSequence> =
+  AsyncMergeSequence<Base1.Element, Base1.Failure> where Base1.Element: Sendable
+
+/// swift-async-algorithms' name for the merge of three sequences (see ``AsyncMerge2Sequence``).
+public typealias AsyncMerge3Sequence<
+  Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence
+> = AsyncMergeSequence<Base1.Element, Base1.Failure> where Base1.Element: Sendable

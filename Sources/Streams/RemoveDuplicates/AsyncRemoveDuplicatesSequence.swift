@@ -1,4 +1,4 @@
-extension AsyncSequence where Element: Equatable & SendableMetatype {
+extension AsyncSequence where Element: Equatable {
   /// Drops each element equal to the one emitted just before it.
   ///
   /// ```swift
@@ -23,9 +23,33 @@ extension AsyncSequence {
   ///   duplicates its first (the last emitted element).
   @inlinable
   public func removeDuplicates(
-    by predicate: @escaping AsyncRemoveDuplicatesSequence<Self>.AsyncPredicate
+    by predicate: @escaping @Sendable (Element, Element) async -> Bool
   ) -> AsyncRemoveDuplicatesSequence<Self> {
-    AsyncRemoveDuplicatesSequence(self, predicate: .async(predicate))
+    AsyncRemoveDuplicatesSequence(
+      self,
+      predicate: .async { last, element in
+        // Safe to hand over: see `AsyncPredicate`.
+        nonisolated(unsafe) let (last, element) = (last, element)
+        return await predicate(last, element)
+      })
+  }
+
+  /// Drops each element that a throwing `predicate` says duplicates the one emitted just
+  /// before it; an error of the predicate ends the sequence with that error.
+  ///
+  /// Runs in the consumer's task and holds one element. The sequence fails with `any Error`,
+  /// as in swift-async-algorithms.
+  ///
+  /// - Parameter predicate: Returns `true` when its second argument (the new element)
+  ///   duplicates its first (the last emitted element).
+  @inlinable
+  public func removeDuplicates(
+    by predicate: @escaping @Sendable (Element, Element) async throws -> Bool
+  ) -> AsyncThrowingRemoveDuplicatesSequence<Self> {
+    AsyncThrowingRemoveDuplicatesSequence(self) { last, element in
+      nonisolated(unsafe) let (last, element) = (last, element)
+      return try await predicate(last, element)
+    }
   }
 }
 
@@ -38,18 +62,30 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
   public typealias Failure = Base.Failure
 
   /// How two elements are compared: `==` stays synchronous, which keeps it cheap.
-  @usableFromInline enum Predicate: Sendable {
-    case equal(@Sendable (Element, Element) -> Bool)
+  @usableFromInline enum Predicate {
+    case equal((Element, Element) -> Bool)
     case async(AsyncPredicate)
   }
 
-  /// A predicate that runs in the consumer's isolation, so elements never cross it.
-  public typealias AsyncPredicate =
+  /// The predicate as the iterator calls it: in the consumer's isolation.
+  ///
+  /// The public `removeDuplicates(by:)` takes swift-async-algorithms' plain
+  /// `@Sendable (Element, Element) async -> Bool` (Swift 6.3 crashes converting an operator
+  /// such as `==` to a `nonisolated(nonsending)` function type), so calling it hands two
+  /// elements to a concurrent function. With elements that are not `Sendable` the compiler
+  /// cannot prove that safe; it is, because a `@Sendable` closure captures nothing mutable
+  /// and a non-`Sendable` value cannot enter an actor: the predicate has nowhere to keep
+  /// them. The iterator waits for its answer before touching them again.
+  @usableFromInline typealias AsyncPredicate =
     nonisolated(nonsending) @Sendable (Element, Element) async
     -> Bool
 
   @usableFromInline let base: Base
-  @usableFromInline let predicate: Predicate
+  /// `==` captures the element type's `Equatable` conformance, which Swift 6 will not let a
+  /// `@Sendable` closure capture unless the element's metatype is `SendableMetatype` — a
+  /// constraint swift-async-algorithms does not impose. The closure is only ever called by
+  /// the iterator, in the task that consumes the sequence.
+  @usableFromInline nonisolated(unsafe) let predicate: Predicate
 
   @inlinable
   init(_ base: Base, predicate: Predicate) {
@@ -101,7 +137,78 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
   }
 }
 
+/// A sequence without consecutive duplicates, compared by a predicate that can throw. Made by
+/// `removeDuplicates(by:)` with a throwing predicate.
+public struct AsyncThrowingRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence {
+  /// The base's element type.
+  public typealias Element = Base.Element
+  /// The base's errors and the predicate's.
+  public typealias Failure = any Error
+
+  /// The throwing predicate as the iterator calls it: in the consumer's isolation.
+  @usableFromInline typealias Predicate =
+    nonisolated(nonsending) @Sendable (Element, Element) async throws
+    -> Bool
+
+  @usableFromInline let base: Base
+  @usableFromInline let predicate: Predicate
+
+  @inlinable
+  init(_ base: Base, predicate: @escaping Predicate) {
+    self.base = base
+    self.predicate = predicate
+  }
+
+  /// Creates an iterator over the base.
+  @inlinable
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(base: base.makeAsyncIterator(), predicate: predicate)
+  }
+
+  /// The iterator of an ``AsyncThrowingRemoveDuplicatesSequence``.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline var base: Base.AsyncIterator?
+    @usableFromInline let predicate: Predicate
+    @usableFromInline var last: Element?
+
+    @inlinable
+    init(base: Base.AsyncIterator, predicate: @escaping Predicate) {
+      self.base = base
+      self.predicate = predicate
+    }
+
+    /// The next element that the predicate does not call a duplicate; after an error, `nil`.
+    @inlinable
+    public mutating func next(
+      isolation actor: isolated (any Actor)? = #isolation
+    ) async throws(any Error) -> Element? {
+      do {
+        while let element = try await base?.next(isolation: actor) {
+          if let last, try await predicate(last, element) { continue }
+          last = element
+          return element
+        }
+      } catch {
+        base = nil
+        throw error
+      }
+      base = nil
+      return nil
+    }
+
+    /// The next element that the predicate does not call a duplicate; after an error, `nil`.
+    @inlinable
+    public mutating func next() async throws(any Error) -> Element? {
+      try await next(isolation: nil)
+    }
+  }
+}
+
 extension AsyncRemoveDuplicatesSequence: Sendable where Base: Sendable {}
+extension AsyncThrowingRemoveDuplicatesSequence: Sendable where Base: Sendable {}
 
 @available(*, unavailable)
 extension AsyncRemoveDuplicatesSequence.Iterator: Sendable {}
+
+@available(*, unavailable)
+extension AsyncThrowingRemoveDuplicatesSequence.Iterator: Sendable {}

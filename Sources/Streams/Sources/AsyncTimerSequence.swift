@@ -49,10 +49,20 @@ public struct AsyncTimerSequence<C: Clock>: AsyncSequence, Sendable {
   }
 }
 
-extension AsyncTimerSequence where C == ContinuousClock {
-  /// A timer ticking every `interval` on the continuous clock.
+extension AsyncTimerSequence {
+  /// A timer ticking every `interval` on `clock` (swift-async-algorithms' spelling of
+  /// ``init(interval:tolerance:clock:)``).
+  public static func repeating(
+    every interval: C.Duration, tolerance: C.Duration? = nil, clock: C
+  ) -> AsyncTimerSequence<C> {
+    AsyncTimerSequence(interval: interval, tolerance: tolerance, clock: clock)
+  }
+}
+
+extension AsyncTimerSequence where C == SuspendingClock {
+  /// A timer ticking every `interval` on the suspending clock, as in swift-async-algorithms.
   public static func repeating(every interval: Duration, tolerance: Duration? = nil) -> Self {
-    AsyncTimerSequence(interval: interval, tolerance: tolerance, clock: .continuous)
+    AsyncTimerSequence(interval: interval, tolerance: tolerance, clock: SuspendingClock())
   }
 }
 

@@ -24,8 +24,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable
   public func throttle<C: Clock>(
     for interval: C.Duration, clock: C, latest: Bool = true
-  ) -> AsyncThrottleSequence<Self, C> {
-    AsyncThrottleSequence(base: self, interval: interval, clock: clock, latest: latest)
+  ) -> AsyncThrottleSequence<Self, C, Element> {
+    let keepLatest: @Sendable (Element?, Element) -> Element = { _, element in element }
+    let keepFirst: @Sendable (Element?, Element) -> Element = { held, element in held ?? element }
+    return AsyncThrottleSequence(
+      base: self, interval: interval, clock: clock, reduce: latest ? keepLatest : keepFirst,
+      fold: nil)
   }
 
   /// Emits at most one element per `interval` on the continuous clock (see
@@ -33,34 +37,72 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable
   public func throttle(
     for interval: Duration, latest: Bool = true
-  ) -> AsyncThrottleSequence<Self, ContinuousClock> {
+  ) -> AsyncThrottleSequence<Self, ContinuousClock, Element> {
     throttle(for: interval, clock: .continuous, latest: latest)
+  }
+
+  /// Emits at most one value per `interval`: the first element reduced at once, then, when a
+  /// window closes, the reduction of the elements that arrived while it was open.
+  ///
+  /// ```swift
+  /// // How far the user scrolled in each 100 ms window.
+  /// offsets.throttle(for: .milliseconds(100), clock: clock) { total, delta in (total ?? 0) + delta }
+  /// ```
+  ///
+  /// The windows, termination, failure and cancellation are those of
+  /// `throttle(for:clock:latest:)`. `reducing` receives `nil` for the first element of a
+  /// window; it runs in the task that reads the base, never under a lock, so it may suspend.
+  ///
+  /// - Parameters:
+  ///   - interval: The shortest time between two emitted values.
+  ///   - clock: The clock that measures the windows.
+  ///   - reducing: Combines what the window holds so far with a new element.
+  @inlinable
+  public func throttle<C: Clock, Reduced: Sendable>(
+    for interval: C.Duration, clock: C,
+    reducing: @escaping @Sendable (Reduced?, Element) async -> Reduced
+  ) -> AsyncThrottleSequence<Self, C, Reduced> {
+    AsyncThrottleSequence(base: self, interval: interval, clock: clock, reduce: nil, fold: reducing)
+  }
+
+  /// Emits at most one reduced value per `interval` on the continuous clock (see
+  /// `throttle(for:clock:reducing:)`).
+  @inlinable
+  public func throttle<Reduced: Sendable>(
+    for interval: Duration,
+    reducing: @escaping @Sendable (Reduced?, Element) async -> Reduced
+  ) -> AsyncThrottleSequence<Self, ContinuousClock, Reduced> {
+    throttle(for: interval, clock: .continuous, reducing: reducing)
   }
 }
 
-/// A sequence that emits at most one element of its base per interval. Made by
-/// `throttle(for:clock:latest:)`; see <doc:Throttle>.
-public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence,
-  Sendable
+/// A sequence that emits at most one element, or reduced value, of its base per interval.
+/// Made by `throttle(for:clock:latest:)` and `throttle(for:clock:reducing:)`; see
+/// <doc:Throttle>.
+public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock, Reduced: Sendable>:
+  AsyncSequence, Sendable
 where Base.Element: Sendable {
-  /// The base's element type.
-  public typealias Element = Base.Element
+  /// The reduced value of a window (the base's element for `latest:`).
+  public typealias Element = Reduced
   /// The base's failure type.
   public typealias Failure = Base.Failure
-  @usableFromInline typealias Storage = TimedStorage<
-    Base, C, ThrottleGate<Base.Element, Base.Failure, C.Instant>
-  >
+  @usableFromInline typealias Gate = ThrottleGate<Base.Element, Reduced, Base.Failure, C.Instant>
+  @usableFromInline typealias Storage = TimedStorage<Base, C, Gate>
 
   @usableFromInline let base: Base
   @usableFromInline let interval: C.Duration
   @usableFromInline let clock: C
-  @usableFromInline let latest: Bool
+  @usableFromInline let reduce: Gate.Reduce?
+  @usableFromInline let fold: Storage.Fold?
 
-  @inlinable init(base: Base, interval: C.Duration, clock: C, latest: Bool) {
+  @inlinable init(
+    base: Base, interval: C.Duration, clock: C, reduce: Gate.Reduce?, fold: Storage.Fold?
+  ) {
     self.base = base
     self.interval = interval
     self.clock = clock
-    self.latest = latest
+    self.reduce = reduce
+    self.fold = fold
   }
 
   /// Creates an iterator; each iterator reads the base on its own.
@@ -69,8 +111,8 @@ where Base.Element: Sendable {
     Iterator(
       reader: OutboxReader(
         Storage(
-          base: base, gate: ThrottleGate(interval: interval, latest: latest), tolerance: nil,
-          clock: clock, name: "throttle")))
+          base: base, gate: Gate(interval: interval, reduce: reduce), tolerance: nil,
+          clock: clock, name: "throttle", fold: fold)))
   }
 
   /// The iterator of a throttled sequence.
@@ -81,7 +123,7 @@ where Base.Element: Sendable {
       self.reader = reader
     }
 
-    /// The next element let through, or `nil` at the end or after cancellation.
+    /// The next value let through, or `nil` at the end or after cancellation.
     @inlinable
     public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
@@ -89,7 +131,7 @@ where Base.Element: Sendable {
       try await reader.next(isolation: actor)
     }
 
-    /// The next element let through, or `nil` at the end or after cancellation.
+    /// The next value let through, or `nil` at the end or after cancellation.
     @inlinable
     public mutating func next() async throws(Failure) -> Element? {
       try await reader.next(isolation: nil)
