@@ -13,7 +13,7 @@ extension AsyncSequence {
     _ initialResult: Result,
     _ nextPartialResult: @escaping @Sendable (Result, Element) -> Result
   ) -> AsyncScanSequence<Self, Result> {
-    AsyncReductionsSequence(base: self, initial: initialResult, convert: { $0 }) {
+    AsyncReductionsSequence(base: self, initial: initialResult) {
       (result: inout Result?, element: Element) throws(Failure) in
       if let current = result { result = nextPartialResult(current, element) }
     }
@@ -26,7 +26,7 @@ extension AsyncSequence {
     _ initial: Result,
     _ transform: @escaping @Sendable (Result, Element) async -> Result
   ) -> AsyncExclusiveReductionsSequence<Self, Result> {
-    AsyncReductionsSequence(base: self, initial: initial, convert: { $0 }) {
+    AsyncReductionsSequence(base: self, initial: initial) {
       (result: inout Result?, element: Element) async throws(Failure) in
       // Safe to hand over: see `AsyncReductionsSequence.Step`.
       nonisolated(unsafe) let (current, element) = (result.take(), element)
@@ -41,7 +41,7 @@ extension AsyncSequence {
     into initial: Result,
     _ transform: @escaping @Sendable (inout Result, Element) async -> Void
   ) -> AsyncExclusiveReductionsSequence<Self, Result> {
-    AsyncReductionsSequence(base: self, initial: initial, convert: { $0 }) {
+    AsyncReductionsSequence(base: self, initial: initial) {
       (result: inout Result?, element: Element) async throws(Failure) in
       // Moved out and back, so that a growing collection is not copied.
       nonisolated(unsafe) var current = result.take()
@@ -57,7 +57,7 @@ extension AsyncSequence {
   public func reductions(
     _ transform: @escaping @Sendable (Element, Element) async -> Element
   ) -> AsyncInclusiveReductionsSequence<Self> {
-    AsyncReductionsSequence(base: self, initial: nil, convert: { $0 }) {
+    AsyncReductionsSequence(base: self, initial: nil) {
       (result: inout Element?, element: Element) async throws(Failure) in
       nonisolated(unsafe) let (current, element) = (result.take(), element)
       if current != nil {
@@ -77,7 +77,7 @@ extension AsyncSequence {
       @escaping @Sendable (Result, Element) async throws
       -> Result
   ) -> AsyncThrowingExclusiveReductionsSequence<Self, Result> {
-    AsyncReductionsSequence(base: self, initial: initial, convert: { $0 }) {
+    AsyncReductionsSequence(base: self, initial: initial) {
       (result: inout Result?, element: Element) async throws(any Error) in
       nonisolated(unsafe) let (current, element) = (result.take(), element)
       if current != nil { result = try await transform(current!, element) }
@@ -93,7 +93,7 @@ extension AsyncSequence {
       @escaping @Sendable (inout Result, Element) async throws
       -> Void
   ) -> AsyncThrowingExclusiveReductionsSequence<Self, Result> {
-    AsyncReductionsSequence(base: self, initial: initial, convert: { $0 }) {
+    AsyncReductionsSequence(base: self, initial: initial) {
       (result: inout Result?, element: Element) async throws(any Error) in
       nonisolated(unsafe) var current = result.take()
       nonisolated(unsafe) let element = element
@@ -110,7 +110,7 @@ extension AsyncSequence {
       @escaping @Sendable (Element, Element) async throws
       -> Element
   ) -> AsyncThrowingInclusiveReductionsSequence<Self> {
-    AsyncReductionsSequence(base: self, initial: nil, convert: { $0 }) {
+    AsyncReductionsSequence(base: self, initial: nil) {
       (result: inout Element?, element: Element) async throws(any Error) in
       nonisolated(unsafe) let (current, element) = (result.take(), element)
       if current != nil {
@@ -165,13 +165,18 @@ public struct AsyncReductionsSequence<Base: AsyncSequence, Result, Failure: Erro
   @usableFromInline let convert: @Sendable (Base.Failure) -> Failure
   @usableFromInline let step: Step
 
-  @inlinable init(
-    base: Base, initial: Result?, convert: @escaping @Sendable (Base.Failure) -> Failure,
-    step: @escaping Step
-  ) {
+  @inlinable init(base: Base, initial: Result?, step: @escaping Step)
+  where Failure == Base.Failure {
     self.base = base
     self.initial = initial
-    self.convert = convert
+    self.convert = { $0 }
+    self.step = step
+  }
+
+  @inlinable init(base: Base, initial: Result?, step: @escaping Step) where Failure == any Error {
+    self.base = base
+    self.initial = initial
+    self.convert = { $0 }
     self.step = step
   }
 
