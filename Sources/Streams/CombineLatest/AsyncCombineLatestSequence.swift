@@ -93,8 +93,38 @@ where Base1.Element: Sendable, Base2.Element: Sendable, Base3.Element: Sendable 
     })
 }
 
-/// A sequence of the combined latest elements of several bases. Made by `combineLatest(_:_:)`
-/// and `combineLatest(_:_:_:)`; see <doc:CombineLatest>.
+/// Combines the latest elements of any number of sequences of one type: emits an array (in
+/// the order of `bases`) once each has produced, then on every element of any.
+///
+/// ```swift
+/// for await filters in combineLatest(filterFields) { apply(filters) }
+/// ```
+///
+/// Termination, failure, cancellation and buffering are those of `combineLatest(_:_:)`; over
+/// no base at all it finishes at once.
+@inlinable
+public func combineLatest<Base: AsyncSequence & Sendable>(
+  _ bases: some Sequence<Base>
+) -> AsyncCombineLatestSequence<[Base.Element?], [Base.Element], Base.Failure>
+where Base.Element: Sendable {
+  let bases = Array(bases)
+  return AsyncCombineLatestSequence(
+    initial: Array(repeating: nil, count: bases.count),
+    sources: bases.indices.map { index in .init(bases[index], { $0 }) { $0[index] = $1 } },
+    combine: { values in
+      var combined: [Base.Element] = []
+      combined.reserveCapacity(values.count)
+      for value in values {
+        guard let value else { return nil }
+        combined.append(value)
+      }
+      return combined
+    })
+}
+
+/// A sequence of the combined latest elements of several bases. Made by `combineLatest(_:_:)`,
+/// `combineLatest(_:_:_:)`, `combineLatest(_:)` and `withLatestFrom(_:)`; see
+/// <doc:CombineLatest>.
 public struct AsyncCombineLatestSequence<Values: Sendable, Element: Sendable, Failure: Error>:
   AsyncSequence, Sendable
 {
@@ -102,18 +132,24 @@ public struct AsyncCombineLatestSequence<Values: Sendable, Element: Sendable, Fa
   @usableFromInline struct Source: Sendable {
     @usableFromInline let run:
       @Sendable (CombineLatestStorage<Values, Element, Failure>) async -> Void
+    /// Whether an element of this base emits a combination (every base of `combineLatest`),
+    /// or only becomes the latest value (the other sequence of `withLatestFrom`).
+    @usableFromInline let triggers: Bool
 
     @inlinable init<Base: AsyncSequence & Sendable>(
       _ base: Base, _ convert: @escaping @Sendable (Base.Failure) -> Failure,
-      set: @escaping @Sendable (inout Values, Base.Element) -> Void
+      triggers: Bool = true, set: @escaping @Sendable (inout Values, Base.Element) -> Void
     ) where Base.Element: Sendable {
+      self.triggers = triggers
       run = { storage in
         var produced = false
         let end = await iterate(base) { element in
           produced = true
-          return await storage.update { set(&$0, element) }
+          return await storage.update(emits: triggers) { set(&$0, element) }
         }
-        if let end { storage.baseEnded(end.map(convert), produced: produced) }
+        if let end {
+          storage.baseEnded(end.map(convert), produced: produced, triggers: triggers)
+        }
       }
     }
   }

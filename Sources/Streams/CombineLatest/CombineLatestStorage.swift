@@ -7,27 +7,29 @@ struct CombineLatestState<Values: Sendable, Element: Sendable, Failure: Error>:
 {
   @usableFromInline var outbox = Outbox<Element, Failure>(capacity: 128)
   @usableFromInline var values: Values
-  /// Bases that have not finished yet.
-  @usableFromInline var running: Int
+  /// Bases whose elements emit combinations and that have not finished yet.
+  @usableFromInline var runningTriggers: Int
   @usableFromInline var isStarted = false
   @usableFromInline var tasks: [Task<Void, Never>] = []
 
-  @inlinable init(values: Values, running: Int) {
+  @inlinable init(values: Values, triggers: Int) {
     self.values = values
-    self.running = running
+    self.runningTriggers = triggers
   }
 
-  /// A base ended: a failure, or a finish without any element, ends the output at once.
-  @inlinable mutating func baseEnded(_ end: Terminal<Failure>, produced: Bool) -> (
-    Wakeups, cancel: [Task<Void, Never>]
-  ) {
+  /// A base ended. A failure ends the output at once; so does a triggering base finishing
+  /// without any element (no combination can ever be made), and the last triggering base
+  /// finishing. A base that only updates the latest value just stops.
+  @inlinable mutating func baseEnded(_ end: Terminal<Failure>, produced: Bool, triggers: Bool)
+    -> (Wakeups, cancel: [Task<Void, Never>])
+  {
     switch end {
+    case .finished where !triggers:
+      return (Wakeups(), [])
     case .finished where produced:
-      running -= 1
-      return (running == 0 ? outbox.close(.finished) : Wakeups(), [])
-    case .finished:
-      return (outbox.close(.finished), tasks)
-    case .failed, .cancelled:
+      runningTriggers -= 1
+      return runningTriggers == 0 ? (outbox.close(.finished), tasks) : (Wakeups(), [])
+    case .finished, .failed, .cancelled:
       return (outbox.close(end), tasks)
     }
   }
@@ -43,7 +45,9 @@ final class CombineLatestStorage<Values: Sendable, Element: Sendable, Failure: E
 
   @inlinable init(_ sequence: AsyncCombineLatestSequence<Values, Element, Failure>) {
     self.sequence = sequence
-    state = Lock(CombineLatestState(values: sequence.initial, running: sequence.sources.count))
+    state = Lock(
+      CombineLatestState(
+        values: sequence.initial, triggers: sequence.sources.filter(\.triggers).count))
     if sequence.sources.isEmpty { close(.finished) }
   }
 
@@ -63,16 +67,18 @@ final class CombineLatestStorage<Values: Sendable, Element: Sendable, Failure: E
   }
 
   @inlinable func cancel() {
-    baseEnded(.cancelled, produced: true)
+    baseEnded(.cancelled, produced: true, triggers: true)
   }
 
-  /// Applies a new element and emits the combination when every base has produced; waits
-  /// while the buffer is full. Returns `false` once the output has ended.
-  @inlinable func update(_ set: (inout Values) -> Void) async -> Bool {
+  /// Applies a new element and, if it `emits`, emits the combination once every value is
+  /// there; waits while the buffer is full. Returns `false` once the output has ended.
+  @inlinable func update(emits: Bool, _ set: (inout Values) -> Void) async -> Bool {
     let (outcome, wakeups) = state.withLock { state -> (Outbox<Element, Failure>.Push, Wakeups) in
       guard !state.outbox.isClosed else { return (.closed, Wakeups()) }
       set(&state.values)
-      guard let combined = sequence.combine(state.values) else { return (.accepted, Wakeups()) }
+      guard emits, let combined = sequence.combine(state.values) else {
+        return (.accepted, Wakeups())
+      }
       return state.outbox.push(combined)
     }
     wakeups.resume()
@@ -85,8 +91,10 @@ final class CombineLatestStorage<Values: Sendable, Element: Sendable, Failure: E
     }
   }
 
-  @inlinable func baseEnded(_ end: Terminal<Failure>, produced: Bool) {
-    let (wakeups, tasks) = state.withLock { $0.baseEnded(end, produced: produced) }
+  @inlinable func baseEnded(_ end: Terminal<Failure>, produced: Bool, triggers: Bool) {
+    let (wakeups, tasks) = state.withLock {
+      $0.baseEnded(end, produced: produced, triggers: triggers)
+    }
     wakeups.resume()
     for task in tasks { task.cancel() }
   }

@@ -6,8 +6,11 @@ import Synchronization
 @usableFromInline protocol TimedGate<Input, Element, Failure, Instant>: Sendable {
   /// The base's elements.
   associatedtype Input: Sendable
+  /// The base's errors.
+  associatedtype InputFailure: Error = Failure
   /// What the gate emits.
   associatedtype Element: Sendable
+  /// What the gate fails with.
   associatedtype Failure: Error
   associatedtype Instant: InstantProtocol
 
@@ -23,10 +26,11 @@ import Synchronization
   /// Second step: stores what the fold made of the held value, unless the state named by
   /// `token` has changed since (the timer went off): then `nil`, and the fold starts over.
   mutating func commit(_ folded: Element, token: UInt64, at now: Instant) -> Wakeups?
-  /// The timer woke up at `now`: what it emits, and the next deadline (`nil`: park).
+  /// The timer woke up at `now`: what it emits, and the next deadline (`nil`: park). A gate
+  /// may end the output here (a timeout): the base's task is then cancelled.
   mutating func timerFired(at now: Instant) -> (Wakeups, next: Instant?)
   /// The base ended; a held element is emitted on finish and dropped on failure.
-  mutating func baseEnded(_ end: Terminal<Failure>) -> Wakeups
+  mutating func baseEnded(_ end: Terminal<InputFailure>) -> Wakeups
 }
 
 /// What every timed operator's state has.
@@ -59,11 +63,11 @@ import Synchronization
 final class TimedStorage<Base: AsyncSequence & Sendable, C: Clock, Gate: TimedGate>:
   OutboxOwner
 where
-  Base.Element: Sendable, Gate.Input == Base.Element, Gate.Failure == Base.Failure,
+  Base.Element: Sendable, Gate.Input == Base.Element, Gate.InputFailure == Base.Failure,
   Gate.Instant == C.Instant
 {
   @usableFromInline typealias Element = Gate.Element
-  @usableFromInline typealias Failure = Base.Failure
+  @usableFromInline typealias Failure = Gate.Failure
   /// Folds an arriving element into what the gate holds, outside the lock.
   @usableFromInline typealias Fold = @Sendable (Gate.Element?, Base.Element) async -> Gate.Element
 
@@ -107,7 +111,7 @@ where
     end(.cancelled)
   }
 
-  @inlinable func end(_ end: Terminal<Failure>) {
+  @inlinable func end(_ end: Terminal<Base.Failure>) {
     let (wakeups, tasks) = state.withLock { gate in
       gate.core.outbox.isClosed
         ? (Wakeups(), gate.core.tasks) : (gate.baseEnded(end), gate.core.tasks)
@@ -120,19 +124,19 @@ where
     let end = await iterate(base) { element in
       let now = clock.now
       if let fold { return await arrive(element, at: now, folding: fold) }
-      let wakeups = state.withLock { gate -> Wakeups? in
-        guard !gate.core.outbox.isClosed else { return nil }
+      let step = state.withLock { gate -> (Wakeups, open: Bool) in
+        guard !gate.core.outbox.isClosed else { return (Wakeups(), false) }
         var wakeups = gate.arrived(element, at: now)
         if gate.needsTimer { wakeups.producers += gate.core.takeTimer() }
-        return wakeups
+        return (wakeups, !gate.core.outbox.isClosed)
       }
-      guard let wakeups else { return false }
-      wakeups.resume()
-      return true
+      step.0.resume()
+      return step.open
     }
     // On finish or failure the timer may still sleep towards a deadline that no longer
-    // matters: `end` cancels it.
-    if let end { self.end(end) }
+    // matters, and once the output has ended nothing of this iterator may go on: `end`
+    // cancels what still runs.
+    self.end(end ?? .cancelled)
   }
 
   /// Folds `element` into what the gate holds without holding the lock across the fold: read
@@ -172,6 +176,10 @@ where
       }
       guard let (wakeups, next) = step else { return }
       wakeups.resume()
+      if state.withLock({ $0.core.outbox.isClosed }) {
+        end(.cancelled)  // The gate ended the output: stop reading the base.
+        return
+      }
       if let next {
         do {
           try await clock.sleep(until: next, tolerance: tolerance)

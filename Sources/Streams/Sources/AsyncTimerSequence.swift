@@ -13,9 +13,9 @@ public struct AsyncTimerSequence<C: Clock>: AsyncSequence, Sendable {
   /// It cannot fail.
   public typealias Failure = Never
 
-  let interval: C.Duration
-  let tolerance: C.Duration?
-  let clock: C
+  @usableFromInline let interval: C.Duration
+  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline let clock: C
 
   /// A timer ticking every `interval` on `clock`.
   public init(interval: C.Duration, tolerance: C.Duration? = nil, clock: C) {

@@ -20,6 +20,24 @@ func expectMarbles(
     sourceLocation: sourceLocation)
 }
 
+/// Consumes `sequence` and notes each event with its virtual time: `value@time`, then
+/// `|@time` at the end or `#@time` at a failure — for elements a marble diagram cannot draw.
+func timeline<S: AsyncSequence>(
+  _ sequence: S, on clock: VirtualClock, _ describe: (S.Element) -> String = { "\($0)" }
+) async -> [String] {
+  var events: [String] = []
+  var iterator = sequence.makeAsyncIterator()
+  do throws(S.Failure) {
+    while let element = try await iterator.next(isolation: nil) {
+      events.append("\(describe(element))@\(clock.now)")
+    }
+    events.append("|@\(clock.now)")
+  } catch {
+    events.append("#@\(clock.now)")
+  }
+  return events
+}
+
 /// A thread-safe log for tests.
 final class Log<Entry: Sendable>: Sendable {
   private let entries = Lock<[Entry]>([])
