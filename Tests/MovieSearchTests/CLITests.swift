@@ -133,6 +133,53 @@ import Testing
     }
   }
 
+  @Test func aSessionReplaysOnVirtualTimeAgainstAServer() async throws {
+    // The README's replay command with a TMDb key: timings from the virtual clock, content
+    // from the server, the same bytes on every run.
+    let server = try LoopbackServer { request in
+      switch request.path {
+      case "/3/movie/popular": .json(200, Fixtures.searchPage)
+      case "/3/search/movie": .json(200, Fixtures.searchPage)
+      case "/3/movie/603": .json(200, Fixtures.details)
+      case "/3/configuration": .json(200, Fixtures.configuration)
+      default: .json(404, Fixtures.tmdbError(34, "The resource you requested could not be found."))
+      }
+    }
+    defer { server.stop() }
+    let session = """
+      {"appear":true,"at":0}
+      {"search":"m","at":0}
+      {"search":"matrix","at":120}
+      {"select":603,"at":900}
+
+      """
+    var outputs: [String] = []
+    for _ in 0..<2 {
+      let result = try await CLI.run(
+        ["stream", "--virtual-time", "--base-url", server.baseURL.absoluteString, "--token", "t"],
+        stdin: session)
+      #expect(result.status == 0)
+      #expect(result.stderr == "")
+      outputs.append(result.stdout)
+    }
+    let matrix = #"{"id":603,"rating":8.2,"title":"The Matrix","year":1999}"#
+    let reloaded = #"{"id":604,"rating":7,"title":"The Matrix Reloaded","year":2003}"#
+    #expect(
+      outputs[0].split(separator: "\n").map(String.init) == [
+        #"{"at":0,"state":"idle"}"#,
+        #"{"at":0,"popular":[\#(matrix),\#(reloaded)],"state":"idle"}"#,
+        #"{"at":420,"query":"matrix","state":"loading"}"#,
+        #"{"at":420,"query":"matrix","results":[\#(matrix),\#(reloaded)],"state":"success","total":2}"#,
+        #"{"at":900,"details":"loading","id":603}"#,
+        #"{"at":900,"details":"success","genres":["Action","Science Fiction"],"id":603,"rating":8.2,"runtime":136,"tagline":"Welcome to the Real World.","title":"The Matrix","votes":26000,"year":1999}"#,
+      ])
+    #expect(outputs[1] == outputs[0])
+    #expect(
+      server.requests.filter { $0.path == "/3/search/movie" }.map { $0.query["query"] } == [
+        "matrix", "matrix",
+      ])
+  }
+
   @Test func badLinesAreReportedWithTheirNumberAndTheStreamGoesOn() async throws {
     let input = """
       {"search":"mat","at":0}

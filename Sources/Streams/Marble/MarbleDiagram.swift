@@ -1,10 +1,14 @@
-/// A timeline of events drawn as text, one character per frame, for tests on virtual time.
+/// A timeline of events drawn as text, for tests on virtual time — the grammar of RxJS's
+/// marble diagrams.
 ///
-/// - `-` a frame where nothing happens
-/// - a letter or digit: an element (the string of that one character)
+/// - `-` a frame where nothing happens (a test picks the frame's length, say 100 ms)
+/// - a letter or digit: an element (the string of that one character); it takes a frame
 /// - `|` the sequence finishes; `#` it fails
 /// - `(ab)` several events in one frame, in that order
-/// - spaces are ignored; a diagram without `|` or `#` never ends
+/// - `300ms`, `1.5s`, `2m` between spaces: that much time passes (`a 300ms b`, `--- 1s c|`)
+/// - `^` the consumer subscribes; `!` it cancels — in diagrams drawn by
+///   ``record(_:on:frame:subscription:)``
+/// - other spaces are ignored; a diagram without `|` or `#` never ends
 ///
 /// ```swift
 /// let input = MarbleDiagram("a-bc------d---------|")
@@ -12,6 +16,7 @@
 ///   input.events(on: clock, frame: .milliseconds(100)).debounce(for: .milliseconds(400), clock: clock),
 ///   on: clock, frame: .milliseconds(100))
 /// #expect(output == "-------c------d-----|")
+/// #expect(output == "-------c 600ms d 500ms |")  // the same, with time written out
 /// ```
 public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible,
   ExpressibleByStringLiteral
@@ -24,42 +29,87 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible,
     case finish
     /// The sequence fails (`#`).
     case failure
+    /// The consumer subscribes (`^`).
+    case subscription
+    /// The consumer cancels (`!`).
+    case cancellation
   }
 
-  /// The events with the frame at which each happens, in order.
-  public let events: [(frame: Int, event: Event)]
+  /// Where an event happens: after a number of frames, plus time written out in the diagram.
+  public struct Position: Sendable, Hashable, Comparable {
+    /// Frames drawn before the event (`-`, and the frames that events take).
+    public var frames: Int
+    /// Time written out before the event (`300ms`).
+    public var time: Duration
+
+    /// A position `frames` frames and `time` in.
+    public init(frames: Int, time: Duration = .zero) {
+      self.frames = frames
+      self.time = time
+    }
+
+    /// The time of the position with frames of `frame` each.
+    public func offset(frame: Duration) -> Duration { frame * frames + time }
+
+    /// Orders by frames, then by written-out time.
+    public static func < (lhs: Position, rhs: Position) -> Bool {
+      (lhs.frames, lhs.time) < (rhs.frames, rhs.time)
+    }
+  }
+
+  /// The events in order, with their positions.
+  public let events: [(position: Position, event: Event)]
+  /// The length of a frame, for a diagram recorded on a clock: comparing it with a diagram
+  /// that writes time out (`a 300ms b`) resolves that time into frames.
+  public let frame: Duration?
 
   /// Parses a diagram.
   public init(_ text: String) {
-    var events: [(Int, Event)] = []
-    var frame = 0
+    var events: [(Position, Event)] = []
+    var position = Position(frames: 0)
     var inGroup = false
-    for character in text where character != " " {
+    let characters = Array(text)
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      if !inGroup, let (duration, length) = Self.timeProgression(in: characters, at: index) {
+        position.time += duration
+        index += length
+        continue
+      }
+      index += 1
       switch character {
+      case " ":
+        continue
       case "-":
-        frame += 1
+        position.frames += 1
       case "(":
         inGroup = true
       case ")":
         inGroup = false
-        frame += 1
+        position.frames += 1
       default:
         let event: Event =
           switch character {
           case "|": .finish
           case "#": .failure
+          case "^": .subscription
+          case "!": .cancellation
           default: .element(String(character))
           }
-        events.append((frame, event))
-        if !inGroup { frame += 1 }
+        events.append((position, event))
+        if !inGroup { position.frames += 1 }
       }
     }
     self.events = events
+    frame = nil
   }
 
-  /// Creates a diagram from events, which must be ordered by frame.
-  public init(events: [(frame: Int, event: Event)]) {
+  /// Creates a diagram from events, which must be ordered by position; `frame` is the length
+  /// of its frames, when it was recorded on a clock.
+  public init(events: [(position: Position, event: Event)], frame: Duration? = nil) {
     self.events = events
+    self.frame = frame
   }
 
   /// Parses a diagram written as a string literal.
@@ -67,80 +117,66 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible,
     self.init(text)
   }
 
+  /// `300ms`, `1.5s` or `2m` at `index`, preceded by a space (or the start) and followed by
+  /// a space (or the end), as in RxJS: the time and how many characters it takes.
+  static func timeProgression(in characters: [Character], at index: Int) -> (Duration, Int)? {
+    guard characters[index].isASCII, characters[index].isNumber,
+      index == 0 || characters[index - 1] == " "
+    else { return nil }
+    var end = index
+    while end < characters.count, characters[end].isNumber || characters[end] == "." { end += 1 }
+    let number = String(characters[index..<end])
+    let units: [(String, Duration)] = [
+      ("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)),
+    ]
+    for (unit, scale) in units {
+      let unitEnd = end + unit.count
+      guard unitEnd <= characters.count, String(characters[end..<unitEnd]) == unit,
+        unitEnd == characters.count || characters[unitEnd] == " ",
+        let value = Double(number)
+      else { continue }
+      return (scale * value, unitEnd - index)
+    }
+    return nil
+  }
+
   /// The diagram drawn in the notation it is parsed from.
   public var description: String {
     var text = ""
+    var cursor = Position(frames: 0)
     var index = 0
-    var frame = 0
     while index < events.count {
+      let position = events[index].position
+      text += String(repeating: "-", count: max(0, position.frames - cursor.frames))
+      if position.time > cursor.time {
+        text += " \(formatProgression(position.time - cursor.time)) "
+      }
       var symbols: [String] = []
-      while index < events.count, events[index].frame == frame {
+      while index < events.count, events[index].position == position {
         symbols.append(events[index].event.symbol)
         index += 1
       }
-      switch symbols.count {
-      case 0: text += "-"
-      case 1: text += symbols[0]
-      default: text += "(" + symbols.joined() + ")"
-      }
-      frame += 1
+      text += symbols.count == 1 ? symbols[0] : "(" + symbols.joined() + ")"
+      cursor = Position(frames: position.frames + 1, time: position.time)
     }
     return text
   }
 
-  /// Compares the events and their frames.
+  /// Compares the events and their positions; time written out in one diagram is resolved
+  /// with the other's frame length, when it was recorded.
   public static func == (lhs: MarbleDiagram, rhs: MarbleDiagram) -> Bool {
-    lhs.events.elementsEqual(rhs.events) { $0.frame == $1.frame && $0.event == $1.event }
+    let frame = lhs.frame ?? rhs.frame
+    return lhs.events.elementsEqual(rhs.events) { left, right in
+      guard left.event == right.event else { return false }
+      if left.position == right.position { return true }
+      guard let frame else { return false }
+      return left.position.offset(frame: frame) == right.position.offset(frame: frame)
+    }
   }
 
-  /// Hashes the events and their frames.
+  /// Hashes the events (not their positions, which may be written in frames or in time).
   public func hash(into hasher: inout Hasher) {
-    for (frame, event) in events {
-      hasher.combine(frame)
-      hasher.combine(event)
-    }
-  }
-
-  /// The diagram as a sequence that cannot fail: each element is emitted at its frame,
-  /// counted from the first call to `next()`. The diagram must not contain `#`.
-  public func events(on clock: VirtualClock, frame: Duration) -> MarbleSequence<Never> {
-    precondition(
-      !events.contains { $0.event == .failure },
-      "MarbleDiagram '\(self)' fails: pass a `failure` to events(on:frame:failure:)")
-    return MarbleSequence(diagram: self, clock: clock, frame: frame, failure: nil)
-  }
-
-  /// The diagram as a sequence that throws `failure` at `#`.
-  public func events<Failure: Error>(
-    on clock: VirtualClock,
-    frame: Duration,
-    failure: Failure
-  ) -> MarbleSequence<Failure> {
-    MarbleSequence(diagram: self, clock: clock, frame: frame, failure: failure)
-  }
-
-  /// Consumes `sequence` and draws what it emitted, one frame per `frame` of virtual time
-  /// counted from this call. Each element is drawn as its description.
-  public static func record<S: AsyncSequence>(
-    _ sequence: S,
-    on clock: VirtualClock,
-    frame: Duration
-  ) async -> MarbleDiagram {
-    let start = clock.now
-    var events: [(Int, Event)] = []
-    func note(_ event: Event) {
-      events.append((Int(start.duration(to: clock.now) / frame), event))
-    }
-    var iterator = sequence.makeAsyncIterator()
-    do throws(S.Failure) {
-      while let element = try await iterator.next(isolation: nil) {
-        note(.element(String(describing: element)))
-      }
-      note(.finish)
-    } catch {
-      note(.failure)
-    }
-    return MarbleDiagram(events: events)
+    for (_, event) in events { hasher.combine(event) }
   }
 }
 
@@ -150,66 +186,21 @@ extension MarbleDiagram.Event {
     case .element(let text): text
     case .finish: "|"
     case .failure: "#"
+    case .subscription: "^"
+    case .cancellation: "!"
     }
   }
 }
 
-/// The events of a ``MarbleDiagram`` played on a ``VirtualClock``.
-public struct MarbleSequence<Failure: Error>: AsyncSequence, Sendable {
-  /// Each element is the one-character text drawn in the diagram.
-  public typealias Element = String
-
-  let diagram: MarbleDiagram
-  let clock: VirtualClock
-  let frame: Duration
-  let failure: Failure?
-
-  /// Creates an iterator; the diagram's frame 0 is the time of its first `next()`.
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(sequence: self)
+/// `300ms`, `2s` or `1m` for a time progression.
+func formatProgression(_ duration: Duration) -> String {
+  let milliseconds = duration / .milliseconds(1)
+  if milliseconds >= 60_000, milliseconds.truncatingRemainder(dividingBy: 60_000) == 0 {
+    return "\(Int(milliseconds / 60_000))m"
   }
-
-  /// Plays the diagram.
-  public struct Iterator: AsyncIteratorProtocol {
-    let sequence: MarbleSequence
-    var start: VirtualClock.Instant?
-    var index = 0
-
-    /// Sleeps until the next event's frame and returns it; without an end in the diagram,
-    /// waits after the last element until the task is cancelled, then returns `nil`.
-    public mutating func next() async throws(Failure) -> String? {
-      let start = self.start ?? sequence.clock.now
-      self.start = start
-      guard index < sequence.diagram.events.count else {
-        await waitUntilCancelled()
-        return nil
-      }
-      let (frame, event) = sequence.diagram.events[index]
-      index += 1
-      let deadline = start.advanced(by: sequence.frame * frame)
-      do {
-        try await sequence.clock.sleep(until: deadline)
-      } catch {
-        index = sequence.diagram.events.count + 1
-        return nil
-      }
-      switch event {
-      case .element(let text):
-        return text
-      case .finish:
-        index = sequence.diagram.events.count + 1
-        return nil
-      case .failure:
-        index = sequence.diagram.events.count + 1
-        if let failure = sequence.failure { throw failure }
-        return nil
-      }
-    }
-
-    private mutating func waitUntilCancelled() async {
-      if index > sequence.diagram.events.count { return }
-      index = sequence.diagram.events.count + 1
-      await ParkedContinuation.waitUntilCancelled()
-    }
+  if milliseconds >= 1000, milliseconds.truncatingRemainder(dividingBy: 1000) == 0 {
+    return "\(Int(milliseconds / 1000))s"
   }
+  if milliseconds == milliseconds.rounded() { return "\(Int(milliseconds))ms" }
+  return "\(milliseconds)ms"
 }

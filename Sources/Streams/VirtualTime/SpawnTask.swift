@@ -97,3 +97,14 @@ public final class SpawnedTasks: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 }
+
+/// Starts external work (see ``awaitExternalWork(named:_:)``): a task of its own on the
+/// global executor, outside virtual time — no task-local runtime, so what it spawns or
+/// sleeps on is production code again.
+func spawnExternalWork(
+  named name: String, _ operation: sending @escaping () async -> Void
+) -> Task<Void, Never> {
+  Task(name: name) {
+    await VirtualRuntime.$current.withValue(nil) { await operation() }
+  }
+}

@@ -13,8 +13,9 @@ import Synchronization
 ///
 /// Jobs only queue up in `enqueue`; a dedicated driver thread runs them one at a time.
 /// When the queue is empty every task of the test is suspended, and only then does the
-/// driver move time to the earliest deadline and wake that sleeper
-/// (see `design/virtual-time.md`).
+/// driver hand over finished external work, or move time to the earliest deadline and wake
+/// that sleeper. The design, and why it takes a driver thread, is in the VirtualTime
+/// article of the documentation (`Streams.docc/VirtualTime.md`).
 final class VirtualRuntime: TaskExecutor, Sendable {
   /// The runtime of the `withVirtualTime` call the current task belongs to.
   @TaskLocal static var current: VirtualRuntime?
@@ -40,8 +41,19 @@ final class VirtualRuntime: TaskExecutor, Sendable {
     }
   }
 
+  /// Work outside the test executor that a task of the test awaits (``awaitExternalWork``).
+  struct External {
+    let id: UInt64
+    let name: String
+    var done = false
+    var waiter: UnsafeContinuation<Void, Never>?
+    let cancel: @Sendable () -> Void
+  }
+
   struct State: ~Copyable {
     var jobs: [UnownedJob] = []
+    /// In the order the work started, which is the order its results are handed over.
+    var externals: [External] = []
     var jobsHead = 0
     var now: Duration = .zero
     var waiters: [Waiter] = []
@@ -56,6 +68,8 @@ final class VirtualRuntime: TaskExecutor, Sendable {
     var completion: UnsafeContinuation<Void, Never>?
     /// Tasks started through `spawnTask` that have not returned yet.
     var liveTasks: [UInt64: String] = [:]
+    /// Whether pending external work was told to stop because the run is ending.
+    var externalsCancelled = false
 
     mutating func popJob() -> UnownedJob? {
       guard jobsHead < jobs.count else { return nil }
@@ -83,6 +97,9 @@ final class VirtualRuntime: TaskExecutor, Sendable {
         : sleeping.map { "'\($0.task)' until \(formatVirtualTime($0.deadline))" }
           .joined(separator: ", ")
       var text = "virtual time \(formatVirtualTime(now)); pending sleepers: \(sleepers)"
+      if !externals.isEmpty {
+        text += "; external work: " + externals.map { "'\($0.name)'" }.joined(separator: ", ")
+      }
       if !liveTasks.isEmpty {
         let names = liveTasks.sorted { $0.key < $1.key }.map { "'\($0.value)'" }
         text += "; running tasks: " + names.joined(separator: ", ")
@@ -99,6 +116,8 @@ final class VirtualRuntime: TaskExecutor, Sendable {
   private enum Step {
     case run(UnownedJob)
     case wake(UnsafeContinuation<Void, any Error>, (any Error)?)
+    case handOver(UnsafeContinuation<Void, Never>)
+    case cancel([@Sendable () -> Void])
     case wait
     case finish
   }
@@ -184,6 +203,38 @@ final class VirtualRuntime: TaskExecutor, Sendable {
     _ = state.withLock { $0.liveTasks.removeValue(forKey: id) }
   }
 
+  // MARK: External work
+
+  /// Registers external work; until it is handed over, virtual time stands still.
+  func externalStarted(_ name: String, cancel: @escaping @Sendable () -> Void) -> UInt64 {
+    state.withLock { state in
+      state.nextID += 1
+      state.externals.append(External(id: state.nextID, name: name, cancel: cancel))
+      return state.nextID
+    }
+  }
+
+  /// Parks the task awaiting external work `id` until the driver hands the result over.
+  func awaitExternal(_ id: UInt64, _ continuation: UnsafeContinuation<Void, Never>) {
+    state.withLock { state in
+      guard let index = state.externals.firstIndex(where: { $0.id == id }) else { return }
+      state.externals[index].waiter = continuation
+    }
+  }
+
+  /// External work `id` has its result: called from whatever thread the work ended on. No job
+  /// of the test is resumed here — the driver does that — so this is never an escape.
+  func externalFinished(_ id: UInt64) {
+    let signal = state.withLock { state -> Bool in
+      if let index = state.externals.firstIndex(where: { $0.id == id }) {
+        state.externals[index].done = true
+      }
+      defer { state.driverWaiting = false }
+      return state.driverWaiting
+    }
+    if signal { wakeup.signal() }
+  }
+
   // MARK: Driver
 
   func bodyFinished() {
@@ -231,10 +282,16 @@ final class VirtualRuntime: TaskExecutor, Sendable {
         } else {
           continuation.resume()
         }
+      case .handOver(let continuation):
+        continuation.resume()
+      case .cancel(let cancellations):
+        for cancel in cancellations { cancel() }
       case .wait:
         if wakeup.wait(timeout: .now() + .nanoseconds(Int(stallLimit.nanoseconds))) == .timedOut {
           state.withLock { state in
-            guard state.driverWaiting else { return }
+            // External work may take as long as it takes; it bounds itself (a request has
+            // a timeout).
+            guard state.driverWaiting, state.externals.isEmpty else { return }
             state.driverWaiting = false
             state.fail(
               .deadlock,
@@ -257,7 +314,22 @@ final class VirtualRuntime: TaskExecutor, Sendable {
   private func nextStep() -> Step {
     state.withLock { state -> Step in
       if let job = state.popJob() { return .run(job) }
-      // The queue is empty: every task of the test is suspended.
+      // The queue is empty: every task of the test is suspended. External work is handed
+      // over now, in the order it started, so that its results arrive at the same point of
+      // the run whatever thread finished first; time moves only once none is pending.
+      if let first = state.externals.first {
+        if first.done, let waiter = first.waiter {
+          state.externals.removeFirst()
+          return .handOver(waiter)
+        }
+        let ending = state.failure != nil || state.externallyCancelled || state.bodyFinished
+        if ending, !state.externalsCancelled {
+          state.externalsCancelled = true
+          return .cancel(state.externals.map(\.cancel))
+        }
+        state.driverWaiting = true
+        return .wait
+      }
       if state.failure != nil || state.externallyCancelled || state.bodyFinished {
         if state.bodyFinished, !state.waiters.isEmpty || !state.liveTasks.isEmpty {
           state.fail(.leak, "the body returned but tasks are still running")

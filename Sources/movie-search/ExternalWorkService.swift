@@ -1,0 +1,38 @@
+import MovieSearch
+import Streams
+
+/// A movie service whose every call is external work for virtual time
+/// (`awaitExternalWork(named:_:)`): a session replayed with `stream --virtual-time` can talk
+/// to TMDb — the timings come from the virtual clock, the content from the server, and the
+/// clock stands still while a request is on the wire.
+struct ExternalWorkService: MovieService {
+  let base: any MovieService
+
+  func searchMovies(_ query: MovieQuery) async throws(MovieServiceError) -> MoviePage {
+    try await awaitExternalWork(named: "search '\(query.text)'") {
+      [base] () async throws(MovieServiceError) -> MoviePage in
+      try await base.searchMovies(query)
+    }
+  }
+
+  func movieDetails(id: Int, language: String?) async throws(MovieServiceError) -> MovieDetails {
+    try await awaitExternalWork(named: "details \(id)") {
+      [base] () async throws(MovieServiceError) -> MovieDetails in
+      try await base.movieDetails(id: id, language: language)
+    }
+  }
+
+  func popularMovies(page: Int, language: String?) async throws(MovieServiceError) -> MoviePage {
+    try await awaitExternalWork(named: "popular films") {
+      [base] () async throws(MovieServiceError) -> MoviePage in
+      try await base.popularMovies(page: page, language: language)
+    }
+  }
+
+  func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration? {
+    try await awaitExternalWork(named: "image configuration") {
+      [base] () async throws(MovieServiceError) -> ImageConfiguration? in
+      try await base.imageConfiguration()
+    }
+  }
+}
