@@ -68,8 +68,38 @@ extension AsyncAlgorithmsCases {
     return outcome
   }
 
+  public static func zip(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await (a, b) in AsyncAlgorithms.zip((0..<count).async, (0..<count).async) {
+      outcome.take(a &+ b)
+    }
+    return outcome
+  }
+
+  public static func chunksOfCount(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await chunk in (0..<count).async.chunks(ofCount: 10) { outcome.take(chunk[0]) }
+    return outcome
+  }
+
+  public static func chunkedByTime(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    let windows = AsyncTimerSequence.repeating(every: .milliseconds(10), clock: .continuous)
+    for await chunk in (0..<count).async.chunked(by: windows) { outcome.take(chunk.count) }
+    return outcome
+  }
+
+  public static func throttleReducing(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    let sums = (0..<count).async._throttle(for: .milliseconds(10), clock: .continuous) {
+      ($0 ?? 0) &+ $1
+    }
+    for await sum in sums { outcome.take(sum) }
+    return outcome
+  }
+
   public static func share(_ count: Int) async -> PeerOutcome {
-    let shared = (0..<count).async.share()
+    let shared = (0..<count).async.share(bufferingPolicy: .bounded(64))
     return await withTaskGroup(of: PeerOutcome.self) { group in
       for _ in 0..<2 {
         group.addTask {
@@ -110,6 +140,18 @@ public enum OpenCombineCases {
     subject.send(completion: .finished)
     _ = (a, b)
     return first
+  }
+
+  public static func zip(_ count: Int) -> PeerOutcome {
+    var outcome = PeerOutcome()
+    _ = (0..<count).publisher.zip((0..<count).publisher).sink { outcome.take($0 &+ $1) }
+    return outcome
+  }
+
+  public static func chunksOfCount(_ count: Int) -> PeerOutcome {
+    var outcome = PeerOutcome()
+    _ = (0..<count).publisher.collect(10).sink { outcome.take($0[0]) }
+    return outcome
   }
 
   public static func flatMapLatest(_ count: Int) -> PeerOutcome {

@@ -67,9 +67,62 @@ public enum StreamsCases {
     return outcome
   }
 
+  public static func zip(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    for await (a, b) in Streams.zip((0..<count).async, (0..<count).async) { outcome.take(a &+ b) }
+    return outcome
+  }
+
+  public static func chunksOfCount(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    for await chunk in (0..<count).async.chunks(ofCount: 10) { outcome.take(chunk[0]) }
+    return outcome
+  }
+
+  public static func chunkedByTime(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    let windows = AsyncTimerSequence.repeating(every: .milliseconds(10), clock: .continuous)
+    for await chunk in (0..<count).async.chunked(by: windows) { outcome.take(chunk.count) }
+    return outcome
+  }
+
+  public static func throttleReducing(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    let sums = (0..<count).async.throttle(for: .milliseconds(10), clock: .continuous) {
+      ($0 ?? 0) &+ $1
+    }
+    for await sum in sums { outcome.take(sum) }
+    return outcome
+  }
+
+  public static func timeout(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    do {
+      for try await value in (0..<count).async.timeout(after: .seconds(10)) { outcome.take(value) }
+    } catch {}
+    return outcome
+  }
+
+  public static func withLatestFrom(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    for await (a, b) in (0..<count).async.withLatestFrom((0..<count).async) {
+      outcome.take(a &+ b)
+    }
+    return outcome
+  }
+
+  public static func combineLatestMany(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    for await values in Streams.combineLatest([(0..<count).async, (0..<count).async]) {
+      outcome.take(values[0] &+ values[1])
+    }
+    return outcome
+  }
+
   /// Two consumers of one shared base, each in its own task; the outcome is the first's.
+  /// Both libraries with the same policy: up to 64 elements per consumer.
   public static func share(_ count: Int) async -> Outcome {
-    let shared = (0..<count).async.share()
+    let shared = (0..<count).async.share(bufferingPolicy: .bounded(64))
     return await withTaskGroup(of: Outcome.self) { group in
       for _ in 0..<2 {
         group.addTask {

@@ -150,6 +150,54 @@ await measure(
     ("OpenCombine", { OpenCombineCases.share($0).pair }),
   ])
 
+let zipSize = scaled(150_000)
+await measure(
+  "zip", elements: 2 * zipSize, size: zipSize,
+  [
+    ("Streams", { await StreamsCases.zip($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.zip($0).pair }),
+    ("OpenCombine", { OpenCombineCases.zip($0).pair }),
+  ])
+let chunkSize = scaled(1_000_000)
+await measure(
+  "chunks(ofCount: 10)", elements: chunkSize, size: chunkSize,
+  [
+    ("Streams", { await StreamsCases.chunksOfCount($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.chunksOfCount($0).pair }),
+    ("OpenCombine", { OpenCombineCases.chunksOfCount($0).pair }),
+  ])
+await measure(
+  "chunked(by: 10 ms timer)", elements: chunkSize, size: chunkSize,
+  [
+    ("Streams", { await StreamsCases.chunkedByTime($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.chunkedByTime($0).pair }),
+  ])
+await measure(
+  "throttle reducing", elements: throttleSize, size: throttleSize,
+  [
+    ("Streams", { await StreamsCases.throttleReducing($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.throttleReducing($0).pair }),
+  ])
+// No peer has these: each is measured against the Streams operator it is closest to.
+await measure(
+  "timeout (vs the floor)", elements: floorSize, size: floorSize,
+  [
+    ("Streams", { await StreamsCases.timeout($0).pair }),
+    ("Streams floor", { await StreamsCases.floor($0).pair }),
+  ])
+await measure(
+  "withLatestFrom", elements: 2 * combineSize, size: combineSize,
+  [
+    ("Streams", { await StreamsCases.withLatestFrom($0).pair }),
+    ("Streams combineLatest", { await StreamsCases.combineLatest($0).pair }),
+  ])
+await measure(
+  "combineLatest([a, b])", elements: 2 * combineSize, size: combineSize,
+  [
+    ("Streams", { await StreamsCases.combineLatestMany($0).pair }),
+    ("Streams combineLatest", { await StreamsCases.combineLatest($0).pair }),
+  ])
+
 // The removeDuplicates target is relative to the floor.
 if let floor = results.first(where: { $0.name == "floor" && $0.library == "Streams" }),
   let index = results.firstIndex(where: { $0.name == "removeDuplicates" && $0.library == "Streams" }

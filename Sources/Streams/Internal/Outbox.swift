@@ -25,7 +25,8 @@
     if let consumer = other.consumer {
       if self.consumer == nil { self.consumer = consumer } else { producers.append(consumer) }
     }
-    producers += other.producers
+    // Hot paths add empty wake-ups per element: skip the generic append.
+    if !other.producers.isEmpty { producers += other.producers }
   }
 
   @inlinable func resume() {

@@ -65,6 +65,28 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     AsyncThrottleSequence(base: self, interval: interval, clock: clock, reduce: nil, fold: reducing)
   }
 
+  /// Emits at most one reduced value per `interval`, with a reducer that does not suspend:
+  /// it runs under the operator's lock, in one step per element (Swift picks this overload
+  /// for a closure without `await`). See `throttle(for:clock:reducing:)`.
+  @inlinable
+  public func throttle<C: Clock, Reduced: Sendable>(
+    for interval: C.Duration, clock: C,
+    reducing: @escaping @Sendable (Reduced?, Element) -> Reduced
+  ) -> AsyncThrottleSequence<Self, C, Reduced> {
+    AsyncThrottleSequence(
+      base: self, interval: interval, clock: clock, reduce: reducing, fold: nil)
+  }
+
+  /// Emits at most one reduced value per `interval` on the continuous clock, with a reducer
+  /// that does not suspend (see `throttle(for:clock:reducing:)`).
+  @inlinable
+  public func throttle<Reduced: Sendable>(
+    for interval: Duration,
+    reducing: @escaping @Sendable (Reduced?, Element) -> Reduced
+  ) -> AsyncThrottleSequence<Self, ContinuousClock, Reduced> {
+    throttle(for: interval, clock: .continuous, reducing: reducing)
+  }
+
   /// Emits at most one reduced value per `interval` on the continuous clock (see
   /// `throttle(for:clock:reducing:)`).
   @inlinable

@@ -27,8 +27,13 @@ struct ThrottleGate<Input: Sendable, Element: Sendable, Failure: Error, Instant:
 
   @inlinable mutating func arrived(_ input: Input, at now: Instant) -> Wakeups {
     var wakeups = advance(to: now)
-    let reduced = reduce?(windowEnd == nil ? nil : pending, input)
-    if let reduced { wakeups.add(store(reduced, at: now)) }
+    guard let reduce else { return wakeups }
+    // Most elements of a burst are only held: that path merges no wake-ups.
+    if windowEnd != nil {
+      pending = reduce(pending, input)
+    } else {
+      wakeups.add(store(reduce(nil, input), at: now))
+    }
     return wakeups
   }
 
