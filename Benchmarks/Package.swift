@@ -32,6 +32,7 @@ let package = Package(
       dependencies: [
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
         .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
       ]),
     .executableTarget(name: "streams-benchmarks", dependencies: ["StreamsCases", "PeerCases"]),
   ],

@@ -1,5 +1,7 @@
 import AsyncAlgorithms
+import Dispatch
 import OpenCombine
+import OpenCombineDispatch
 
 /// What a case consumed (see StreamsCases.Outcome; kept separate to keep the modules apart).
 public struct PeerOutcome: Sendable {
@@ -152,6 +154,22 @@ public enum OpenCombineCases {
     var outcome = PeerOutcome()
     _ = (0..<count).publisher.collect(10).sink { outcome.take($0[0]) }
     return outcome
+  }
+
+  /// A timeout needs a scheduler that can wait: a dispatch queue (the timer is re-armed for
+  /// every element, and elements are delivered on the queue: the case waits for the end).
+  public static func timeout(_ count: Int) -> PeerOutcome {
+    final class Box: @unchecked Sendable {  // written on the queue, read after `done` signals
+      var outcome = PeerOutcome()
+    }
+    let box = Box()
+    let done = DispatchSemaphore(value: 0)
+    let queue = DispatchQueue(label: "timeout").ocombine
+    let subscription = (0..<count).publisher.timeout(.seconds(10), scheduler: queue).sink(
+      receiveCompletion: { _ in done.signal() }, receiveValue: { box.outcome.take($0) })
+    done.wait()
+    _ = subscription
+    return box.outcome
   }
 
   public static func flatMapLatest(_ count: Int) -> PeerOutcome {

@@ -178,13 +178,14 @@ await measure(
     ("Streams", { await StreamsCases.throttleReducing($0).pair }),
     ("async-algorithms", { await AsyncAlgorithmsCases.throttleReducing($0).pair }),
   ])
-// No peer has these: each is measured against the Streams operator it is closest to.
+let timeoutSize = scaled(1_000_000)
 await measure(
-  "timeout (vs the floor)", elements: floorSize, size: floorSize,
+  "timeout", elements: timeoutSize, size: timeoutSize,
   [
     ("Streams", { await StreamsCases.timeout($0).pair }),
-    ("Streams floor", { await StreamsCases.floor($0).pair }),
+    ("OpenCombine", { OpenCombineCases.timeout($0).pair }),
   ])
+// No peer has these: each is measured against the Streams operator it is closest to.
 await measure(
   "withLatestFrom", elements: 2 * combineSize, size: combineSize,
   [
