@@ -6,7 +6,7 @@ import StreamsCases
   import Glibc
 #endif
 
-// Usage: streams-benchmarks [--filter TEXT] [--scale X] [--reps N] [--binary PATH]
+// Usage: streams-benchmarks [--filter TEXT] [--library NAME] [--scale X] [--reps N] [--binary PATH]
 //        streams-benchmarks --memory streams|async-algorithms --outer N   (one child run)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -16,6 +16,8 @@ func option(_ name: String) -> String? {
   }
 }
 let filter = option("--filter")
+/// Runs only this library's side of each case (for profiling one library alone).
+let onlyLibrary = option("--library")
 let scale = option("--scale").flatMap(Double.init) ?? 1
 let repetitions = max(1, option("--reps").flatMap(Int.init) ?? 5)
 
@@ -67,7 +69,7 @@ func nanoseconds(_ duration: Duration) -> Double {
 ) async {
   guard filter.map({ name.contains($0) }) ?? true else { return }
   var ours: Double?
-  for (library, run) in runs {
+  for (library, run) in runs where onlyLibrary.map({ library.hasPrefix($0) }) ?? true {
     _ = await run(max(1, size / 10))
     var times: [Double] = []
     var emitted = 0

@@ -128,10 +128,12 @@ where Base.Element: Sendable {
 public struct AsyncCombineLatestSequence<Values: Sendable, Element: Sendable, Failure: Error>:
   AsyncSequence, Sendable
 {
-  /// One base, with its type erased: it knows how to run itself into the storage.
+  @usableFromInline typealias Rules = CombineLatestRules<Values, Element, Failure>
+  @usableFromInline typealias Storage = MultiSourceStorage<Rules>
+
+  /// One base, with its type erased: it writes its slot of the latest values.
   @usableFromInline struct Source: Sendable {
-    @usableFromInline let run:
-      @Sendable (CombineLatestStorage<Values, Element, Failure>) async -> Void
+    @usableFromInline let source: MultiSource<Rules>
     /// Whether an element of this base emits a combination (every base of `combineLatest`),
     /// or only becomes the latest value (the other sequence of `withLatestFrom`).
     @usableFromInline let triggers: Bool
@@ -141,15 +143,8 @@ public struct AsyncCombineLatestSequence<Values: Sendable, Element: Sendable, Fa
       triggers: Bool = true, set: @escaping @Sendable (inout Values, Base.Element) -> Void
     ) where Base.Element: Sendable {
       self.triggers = triggers
-      run = { storage in
-        var produced = false
-        let end = await iterate(base) { element in
-          produced = true
-          return await storage.update(emits: triggers) { set(&$0, element) }
-        }
-        if let end {
-          storage.baseEnded(end.map(convert), produced: produced, triggers: triggers)
-        }
+      source = MultiSource(base, convert) { rules, element in
+        rules.update(emits: triggers) { set(&$0, element) }
       }
     }
   }
@@ -169,14 +164,17 @@ public struct AsyncCombineLatestSequence<Values: Sendable, Element: Sendable, Fa
   /// Creates an iterator; each iterator reads the bases on its own.
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(reader: OutboxReader(CombineLatestStorage(self)))
+    let rules = Rules(values: initial, triggers: sources.map(\.triggers), combine: combine)
+    return Iterator(
+      reader: OutboxReader(
+        Storage(rules: rules, sources: sources.map(\.source), name: "combineLatest")))
   }
 
   /// The iterator of a combined sequence.
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var reader: OutboxReader<CombineLatestStorage<Values, Element, Failure>>
+    @usableFromInline var reader: OutboxReader<Storage>
 
-    @inlinable init(reader: OutboxReader<CombineLatestStorage<Values, Element, Failure>>) {
+    @inlinable init(reader: OutboxReader<Storage>) {
       self.reader = reader
     }
 

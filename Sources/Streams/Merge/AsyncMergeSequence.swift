@@ -76,17 +76,17 @@ where Base1.Element == Base2.Element, Base1.Element == Base3.Element, Base1.Elem
 /// A sequence of the elements of several bases in the order they arrive. Made by
 /// `merge(_:_:)`, `merge(_:_:_:)` and `merge(_:)`.
 public struct AsyncMergeSequence<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
-  /// One base, with its type erased: it knows how to run itself into the storage.
+  @usableFromInline typealias Rules = MergeRules<Element, Failure>
+  @usableFromInline typealias Storage = MultiSourceStorage<Rules>
+
+  /// One base, with its type erased: its elements go out as they come.
   @usableFromInline struct Source: Sendable {
-    @usableFromInline let run: @Sendable (MergeStorage<Element, Failure>) async -> Void
+    @usableFromInline let source: MultiSource<Rules>
 
     @inlinable init<Base: AsyncSequence & Sendable>(
       _ base: Base, _ convert: @escaping @Sendable (Base.Failure) -> Failure
     ) where Base.Element == Element {
-      run = { storage in
-        let end = await iterate(base) { await storage.send($0) }
-        if let end { storage.baseEnded(end.map(convert)) }
-      }
+      source = MultiSource(base, convert) { rules, element in rules.outbox.push(element) }
     }
   }
 
@@ -98,14 +98,17 @@ public struct AsyncMergeSequence<Element: Sendable, Failure: Error>: AsyncSequen
 
   /// Creates an iterator; each iterator reads the bases on its own.
   @inlinable public func makeAsyncIterator() -> Iterator {
-    Iterator(reader: OutboxReader(MergeStorage(sources)))
+    Iterator(
+      reader: OutboxReader(
+        Storage(
+          rules: Rules(bases: sources.count), sources: sources.map(\.source), name: "merge")))
   }
 
   /// The iterator of a merged sequence.
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var reader: OutboxReader<MergeStorage<Element, Failure>>
+    @usableFromInline var reader: OutboxReader<Storage>
 
-    @inlinable init(reader: OutboxReader<MergeStorage<Element, Failure>>) {
+    @inlinable init(reader: OutboxReader<Storage>) {
       self.reader = reader
     }
 

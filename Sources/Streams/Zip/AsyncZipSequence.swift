@@ -99,9 +99,12 @@ public typealias AsyncZip3Sequence<
 public struct AsyncZipSequence<Queues: Sendable, Element: Sendable, Failure: Error>:
   AsyncSequence, Sendable
 {
-  /// One base, with its type erased: it runs itself into the storage, and knows its queue.
+  @usableFromInline typealias Rules = ZipRules<Queues, Element, Failure>
+  @usableFromInline typealias Storage = MultiSourceStorage<Rules>
+
+  /// One base, with its type erased: it appends to its queue, and knows how long it is.
   @usableFromInline struct Source: Sendable {
-    @usableFromInline let run: @Sendable (ZipStorage<Queues, Element, Failure>, Int) async -> Void
+    @usableFromInline let source: MultiSource<Rules>
     @usableFromInline let count: @Sendable (Queues) -> Int
 
     @inlinable init<Base: AsyncSequence & Sendable>(
@@ -109,12 +112,7 @@ public struct AsyncZipSequence<Queues: Sendable, Element: Sendable, Failure: Err
       add: @escaping @Sendable (inout Queues, Base.Element) -> Void,
       count: @escaping @Sendable (Queues) -> Int
     ) where Base.Element: Sendable {
-      run = { storage, index in
-        let end = await iterate(base) { element in
-          await storage.push(index) { add(&$0, element) }
-        }
-        if let end { storage.baseEnded(index, end.map(convert)) }
-      }
+      source = MultiSource(base, convert) { rules, element in rules.add { add(&$0, element) } }
       self.count = count
     }
   }
@@ -134,14 +132,16 @@ public struct AsyncZipSequence<Queues: Sendable, Element: Sendable, Failure: Err
 
   /// Creates an iterator; each iterator reads the bases on its own.
   @inlinable public func makeAsyncIterator() -> Iterator {
-    Iterator(reader: OutboxReader(ZipStorage(self)))
+    let rules = Rules(queues: queues, counts: sources.map(\.count), take: take)
+    return Iterator(
+      reader: OutboxReader(Storage(rules: rules, sources: sources.map(\.source), name: "zip")))
   }
 
   /// The iterator of a zipped sequence.
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline var reader: OutboxReader<ZipStorage<Queues, Element, Failure>>
+    @usableFromInline var reader: OutboxReader<Storage>
 
-    @inlinable init(reader: OutboxReader<ZipStorage<Queues, Element, Failure>>) {
+    @inlinable init(reader: OutboxReader<Storage>) {
       self.reader = reader
     }
 
