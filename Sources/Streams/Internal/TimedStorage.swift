@@ -121,22 +121,42 @@ where
   }
 
   @inlinable func readBase() async {
-    let end = await iterate(base) { element in
-      let now = clock.now
-      if let fold { return await arrive(element, at: now, folding: fold) }
-      let step = state.withLock { gate -> (Wakeups, open: Bool) in
-        guard !gate.core.outbox.isClosed else { return (Wakeups(), false) }
-        var wakeups = gate.arrived(element, at: now)
-        if gate.needsTimer { wakeups.producers += gate.core.takeTimer() }
-        return (wakeups, !gate.core.outbox.isClosed)
+    // The loop is written out rather than given to `iterate`: an async closure called per
+    // element costs an async frame and an executor check each time.
+    var iterator = base.makeAsyncIterator()
+    var end = Terminal<Base.Failure>.finished
+    do throws(Base.Failure) {
+      while let element = try await iterator.next(isolation: nil) {
+        let now = clock.now
+        let open =
+          if let fold { await arrive(element, at: now, folding: fold) } else {
+            arrived(element, at: now)
+          }
+        guard open else {
+          end = .cancelled  // The output has ended: only what still runs is stopped.
+          break
+        }
       }
-      step.0.resume()
-      return step.open
+    } catch {
+      end = .failed(error)
     }
     // On finish or failure the timer may still sleep towards a deadline that no longer
     // matters, and once the output has ended nothing of this iterator may go on: `end`
     // cancels what still runs.
-    self.end(end ?? .cancelled)
+    self.end(end)
+  }
+
+  /// Hands `element` to the gate in one locked step. Returns `false` once the output has
+  /// ended.
+  @inlinable func arrived(_ element: Base.Element, at now: C.Instant) -> Bool {
+    let (wakeups, open) = state.withLock { gate -> (Wakeups, open: Bool) in
+      guard !gate.core.outbox.isClosed else { return (Wakeups(), false) }
+      var wakeups = gate.arrived(element, at: now)
+      if gate.needsTimer { wakeups.producers += gate.core.takeTimer() }
+      return (wakeups, !gate.core.outbox.isClosed)
+    }
+    wakeups.resume()
+    return open
   }
 
   /// Folds `element` into what the gate holds without holding the lock across the fold: read
