@@ -124,7 +124,7 @@ extension MultiSourceRules {
         return (outcome, wakeups, nil)
       }
       // The element ended the output (zip paired the last one it could).
-      wakeups.producers += state.rules.takeParked()
+      wakeups.others += state.rules.takeParked()
       return (.closed, wakeups, state.tasks)
     }
     wakeups.resume()
@@ -154,7 +154,7 @@ extension MultiSourceRules {
       guard !state.rules.outbox.isClosed else { return (Wakeups(), []) }
       var wakeups = state.rules.baseEnded(index, end, produced: produced)
       guard state.rules.outbox.isClosed else { return (wakeups, []) }
-      wakeups.producers += state.rules.takeParked()
+      wakeups.others += state.rules.takeParked()
       return (wakeups, state.tasks)
     }
     wakeups.resume()
@@ -165,7 +165,7 @@ extension MultiSourceRules {
   @inlinable func end(_ end: Terminal<Rules.Failure>) {
     let (wakeups, tasks) = state.withLock { state -> (Wakeups, [Task<Void, Never>]) in
       var wakeups = state.rules.outbox.close(end)
-      wakeups.producers += state.rules.takeParked()
+      wakeups.others += state.rules.takeParked()
       return (wakeups, state.tasks)
     }
     wakeups.resume()

@@ -7,31 +7,31 @@
 }
 
 /// Continuations to resume once the lock is released: usually one consumer, and any
-/// number of others (producers, a timer, or the consumers of a fan-out).
+/// number of others: parked producers, a parked timer, the other consumers of a fan-out.
 @usableFromInline struct Wakeups: Sendable {
   @usableFromInline var consumer: UnsafeContinuation<Void, Never>?
-  @usableFromInline var producers: [UnsafeContinuation<Void, Never>] = []
+  @usableFromInline var others: [UnsafeContinuation<Void, Never>] = []
 
   @inlinable init(
     consumer: UnsafeContinuation<Void, Never>? = nil,
-    producers: [UnsafeContinuation<Void, Never>] = []
+    others: [UnsafeContinuation<Void, Never>] = []
   ) {
     self.consumer = consumer
-    self.producers = producers
+    self.others = others
   }
 
   /// Adds the continuations of `other`; none is ever lost.
   @inlinable mutating func add(_ other: Wakeups) {
     if let consumer = other.consumer {
-      if self.consumer == nil { self.consumer = consumer } else { producers.append(consumer) }
+      if self.consumer == nil { self.consumer = consumer } else { others.append(consumer) }
     }
     // Hot paths add empty wake-ups per element: skip the generic append.
-    if !other.producers.isEmpty { producers += other.producers }
+    if !other.others.isEmpty { others += other.others }
   }
 
   @inlinable func resume() {
     consumer?.resume()
-    for producer in producers { producer.resume() }
+    for continuation in others { continuation.resume() }
   }
 }
 
@@ -104,11 +104,11 @@
     return wakeEveryone()
   }
 
-  /// Drops every buffered element (a switch in `flatMapLatest`) and unparks producers.
+  /// Drops every buffered element (a switch in `flatMapLatest`) and unparks the producers.
   @inlinable mutating func discardBuffer() -> Wakeups {
     buffer.removeAll(keepingCapacity: true)
     epoch &+= 1
-    return Wakeups(consumer: nil, producers: takeProducers())
+    return Wakeups(consumer: nil, others: takeProducers())
   }
 
   @usableFromInline enum Take: Sendable {
@@ -121,7 +121,7 @@
   @inlinable mutating func take(into batch: inout [Element]) -> (Take, Wakeups) {
     if !buffer.isEmpty {
       swap(&buffer, &batch)
-      return (.elements, Wakeups(consumer: nil, producers: takeProducers()))
+      return (.elements, Wakeups(consumer: nil, others: takeProducers()))
     }
     guard let terminal else { return (.wait, Wakeups()) }
     // An error is delivered once; later calls just see the end.
@@ -149,7 +149,7 @@
 
   @inlinable mutating func wakeEveryone() -> Wakeups {
     var wakeups = takeConsumer()
-    wakeups.producers = takeProducers()
+    wakeups.others = takeProducers()
     return wakeups
   }
 }

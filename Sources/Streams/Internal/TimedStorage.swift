@@ -46,7 +46,7 @@ import Synchronization
   /// Ends the output and releases the timer.
   @inlinable mutating func close(_ end: Terminal<Failure>) -> Wakeups {
     var wakeups = outbox.close(end)
-    wakeups.producers += takeTimer()
+    wakeups.others += takeTimer()
     return wakeups
   }
 
@@ -152,7 +152,7 @@ where
     let (wakeups, open) = state.withLock { gate -> (Wakeups, open: Bool) in
       guard !gate.core.outbox.isClosed else { return (Wakeups(), false) }
       var wakeups = gate.arrived(element, at: now)
-      if gate.needsTimer { wakeups.producers += gate.core.takeTimer() }
+      if gate.needsTimer { wakeups.others += gate.core.takeTimer() }
       return (wakeups, !gate.core.outbox.isClosed)
     }
     wakeups.resume()
@@ -175,7 +175,7 @@ where
       let committed = state.withLock { gate -> Wakeups?? in
         guard !gate.core.outbox.isClosed else { return .some(nil) }
         guard var wakeups = gate.commit(folded, token: token, at: now) else { return nil }
-        if gate.needsTimer { wakeups.producers += gate.core.takeTimer() }
+        if gate.needsTimer { wakeups.others += gate.core.takeTimer() }
         return wakeups
       }
       switch committed {

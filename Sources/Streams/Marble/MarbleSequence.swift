@@ -41,51 +41,40 @@ public struct MarbleSequence<Failure: Error>: AsyncSequence, Sendable {
 
   /// Creates an iterator; the diagram's frame 0 is the time of its first `next()`.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(sequence: self)
+    Iterator(
+      schedule: AsyncScheduledSequence(
+        diagram.events.map { (offset: $0.position.offset(frame: frame), element: $0.event) },
+        clock: clock
+      ).makeAsyncIterator(), failure: failure)
   }
 
-  /// Plays the diagram.
+  /// Plays the diagram: its events are scheduled by an ``AsyncScheduledSequence``.
   public struct Iterator: AsyncIteratorProtocol {
-    let sequence: MarbleSequence
-    var start: VirtualClock.Instant?
-    var index = 0
+    var schedule: AsyncScheduledSequence<MarbleDiagram.Event, VirtualClock>.Iterator
+    let failure: Failure?
+    var ended = false
 
     /// Sleeps until the next event's position and returns it; without an end in the
     /// diagram, waits after the last element until the task is cancelled, then returns `nil`.
     public mutating func next() async throws(Failure) -> String? {
-      let start = self.start ?? sequence.clock.now
-      self.start = start
-      let events = sequence.diagram.events
-      guard index < events.count else {
-        await waitUntilCancelled()
-        return nil
-      }
-      let (position, event) = events[index]
-      index += 1
-      do {
-        try await sequence.clock.sleep(
-          until: start.advanced(by: position.offset(frame: sequence.frame)))
-      } catch {
-        index = events.count + 1
+      guard !ended else { return nil }
+      guard let event = await schedule.next() else {
+        // No `|` or `#` in the diagram (or the task was cancelled): it never ends by itself.
+        ended = true
+        if !Task.isCancelled { await ParkedContinuation.waitUntilCancelled() }
         return nil
       }
       switch event {
       case .element(let text):
         return text
       case .failure:
-        index = events.count + 1
-        if let failure = sequence.failure { throw failure }
+        ended = true
+        if let failure { throw failure }
         return nil
       case .finish, .subscription, .cancellation:
-        index = events.count + 1
+        ended = true
         return nil
       }
-    }
-
-    private mutating func waitUntilCancelled() async {
-      if index > sequence.diagram.events.count { return }
-      index = sequence.diagram.events.count + 1
-      await ParkedContinuation.waitUntilCancelled()
     }
   }
 }

@@ -35,7 +35,7 @@ struct ZipRules<Queues: Sendable, Element: Sendable, Failure: Error>:
     guard let tuple = take(&queues) else { return (.accepted, Wakeups()) }
     var (outcome, wakeups) = outbox.push(tuple)
     // Every queue just gave one element: the bases waiting for room go on.
-    wakeups.producers += takeParked()
+    wakeups.others += takeParked()
     if isExhausted { wakeups.add(outbox.close(.finished)) }
     return (outcome, wakeups)
   }
