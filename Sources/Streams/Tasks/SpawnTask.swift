@@ -22,13 +22,13 @@ public func spawnTask(
   _ operation: sending @escaping () async -> Void
 ) -> Task<Void, Never> {
   let scope = SpawnedTasks.scope
-  SpawnedTasks.all.started()
-  scope?.started()
+  SpawnedTasks.all.taskStarted()
+  scope?.taskStarted()
   guard let runtime = VirtualRuntime.current else {
     return Task(name: name, priority: priority) {
       defer {
-        SpawnedTasks.all.ended()
-        scope?.ended()
+        SpawnedTasks.all.taskEnded()
+        scope?.taskEnded()
       }
       await operation()
     }
@@ -37,8 +37,8 @@ public func spawnTask(
   return Task(name: name, executorPreference: runtime, priority: priority) {
     defer {
       runtime.taskEnded(id)
-      SpawnedTasks.all.ended()
-      scope?.ended()
+      SpawnedTasks.all.taskEnded()
+      scope?.taskEnded()
     }
     await operation()
   }
@@ -54,7 +54,13 @@ public final class SpawnedTasks: Sendable {
 
   @TaskLocal static var scope: SpawnedTasks?
 
-  private let state = Lock<(running: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
+  private struct State {
+    var running = 0
+    var started = 0
+    var nextWaiter = 0
+    var waiters: [(id: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+  private let state = Lock(State())
 
   init() {}
 
@@ -71,28 +77,47 @@ public final class SpawnedTasks: Sendable {
   /// How many of the counted tasks are running now.
   public var running: Int { state.withLock { $0.running } }
 
-  /// Waits until none of the counted tasks is running (returns at once when none is).
+  /// How many tasks have been counted in all.
+  public var started: Int { state.withLock { $0.started } }
+
+  /// Waits until none of the counted tasks is running (returns at once when none is), or
+  /// until the waiting task is cancelled.
   public func whenNoneRunning() async {
-    await withCheckedContinuation { continuation in
-      let now = state.withLock { state -> Bool in
-        if state.running == 0 { return true }
-        state.waiters.append(continuation)
-        return false
+    let id = state.withLock { state in
+      state.nextWaiter += 1
+      return state.nextWaiter
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let now = state.withLock { state -> Bool in
+          if state.running == 0 || Task.isCancelled { return true }
+          state.waiters.append((id, continuation))
+          return false
+        }
+        if now { continuation.resume() }
       }
-      if now { continuation.resume() }
+    } onCancel: {
+      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.waiters.remove(at: index).continuation
+      }
+      waiter?.resume()
     }
   }
 
-  func started() {
-    state.withLock { $0.running += 1 }
+  func taskStarted() {
+    state.withLock { state in
+      state.running += 1
+      state.started += 1
+    }
   }
 
-  func ended() {
+  func taskEnded() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.running -= 1
       guard state.running == 0 else { return [] }
       defer { state.waiters.removeAll() }
-      return state.waiters
+      return state.waiters.map(\.continuation)
     }
     for waiter in waiters { waiter.resume() }
   }
