@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// The built `movie-search` binary, run as a subprocess: whole outputs and exit codes.
-@Suite struct CLITests {
+@Suite(.timeLimit(.minutes(5))) struct CLITests {
   func usageError(_ arguments: [String], _ message: String, usage: String = searchUsage)
     async throws
   {
@@ -245,7 +245,7 @@ import Testing
 }
 
 /// The CLI against the loopback TMDb-shaped server: credentials and faults.
-@Suite struct CLIBackendTests {
+@Suite(.timeLimit(.minutes(5))) struct CLIBackendTests {
   @Test func aKeyAndATokenReachTheServer() async throws {
     let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
     defer { server.stop() }
@@ -272,48 +272,7 @@ import Testing
     #expect(server.requests.count == 2)
   }
 
-  @Test func eachFaultHasItsMessageAndExitCode() async throws {
-    let faults: [(LoopbackServer.Reply, String)] = [
-      (
-        .json(401, Fixtures.tmdbError(7, "Invalid API key: You must be granted a valid key.")),
-        "Error: The API key or token was refused (HTTP 401): Invalid API key: You must be granted a valid key. (code 7)"
-      ),
-      (
-        .json(404, Fixtures.tmdbError(34, "The resource you requested could not be found.")),
-        "Error: Not found (HTTP 404): The resource you requested could not be found. (code 34)"
-      ),
-      (
-        .json(
-          429, Fixtures.tmdbError(25, "Your request count is over the allowed limit."),
-          headers: ["Retry-After": "0"]),
-        "Error: Too many requests (HTTP 429), still limited after retrying: Your request count is over the allowed limit. (code 25)"
-      ),
-      (.json(500, "<html>"), "Error: The server failed (HTTP 500): Internal Server Error"),
-      (.json(503, ""), "Error: The server failed (HTTP 503): Service Unavailable"),
-      (
-        .json(200, "{\"page\":"),
-        "Error: The server's answer could not be read: it is not valid JSON"
-      ),
-      (.json(200, #"{"page":1,"results":[],"total_results":"many"}"#), ""),
-      (.reset, "Error: Could not reach 127.0.0.1:"),
-    ]
-    for (reply, message) in faults {
-      let server = try LoopbackServer { _ in reply }
-      defer { server.stop() }
-      let result = try await CLI.run([
-        "--base-url", server.baseURL.absoluteString, "--api-key", "secret", "matrix",
-      ])
-      if message.isEmpty {
-        #expect(result.status == 0, "a tolerable oddity")
-        continue
-      }
-      #expect(result.status == 1, "\(message)")
-      #expect(result.stdout == "")
-      #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
-      #expect(result.stderr.split(separator: "\n").count == 1)
-      #expect(!result.stderr.contains("secret"))
-    }
-  }
+  // Faults from the server: one table, ReliabilityTests.everyFaultGivesItsMessageAndExitCode.
 
   @Test func languageAndAdultTitlesArePassedOn() async throws {
     let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }

@@ -2,7 +2,7 @@ import Foundation
 import MovieSearch
 import Testing
 
-@Suite struct ImageLoaderTests {
+@Suite(.timeLimit(.minutes(5))) struct ImageLoaderTests {
   let server: LoopbackServer
 
   init() throws {

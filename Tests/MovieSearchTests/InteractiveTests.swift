@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// The interactive mode, driven through a pseudo-terminal.
-@Suite(.serialized) struct InteractiveTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct InteractiveTests {
   @Test func typeSelectSeeDetailsGoBackAndLeave() async throws {
     let terminal = try PseudoTerminal(["interactive", "--offline", "--debounce", "50"])
     await terminal.waitFor("Type a title.")

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// Faults, bad input and memory, through the real binary.
-@Suite struct ReliabilityTests {
+@Suite(.timeLimit(.minutes(5))) struct ReliabilityTests {
   struct Fault {
     let name: String
     let arguments: [String]
@@ -38,6 +38,15 @@ import Testing
       status: 1,
       stderr:
         "Error: The API key or token was refused (HTTP 401): Invalid API key: You must be granted a valid key. (code 7)\n",
+      stdout: ""),
+    Fault(
+      name: "404 for a search", arguments: ["matrix"],
+      reply: { _, _ in
+        .json(404, Fixtures.tmdbError(34, "The resource you requested could not be found."))
+      },
+      status: 1,
+      stderr:
+        "Error: Not found (HTTP 404): The resource you requested could not be found. (code 34)\n",
       stdout: ""),
     Fault(
       name: "404", arguments: ["details", "42"],
@@ -73,6 +82,9 @@ import Testing
       reply: { _, _ in .json(503, Fixtures.tmdbError(9, "Service offline.")) }, status: 1,
       stderr: "Error: The server failed (HTTP 503): Service offline. (code 9)\n", stdout: ""),
     Fault(
+      name: "503 with an empty body", arguments: ["matrix"], reply: { _, _ in .json(503, "") },
+      status: 1, stderr: "Error: The server failed (HTTP 503): Service Unavailable\n", stdout: ""),
+    Fault(
       name: "malformed body", arguments: ["matrix"],
       reply: { _, _ in .json(200, "{\"page\":1,\"results\":[") },
       status: 1, stderr: "Error: The server's answer could not be read: it is not valid JSON\n",
@@ -81,6 +93,10 @@ import Testing
       name: "wrong field type", arguments: ["matrix"],
       reply: { _, _ in .json(200, #"{"page":1,"results":{"id":1}}"#) }, status: 1,
       stderr: "Error: The server's answer could not be read: 'results' is not a list\n", stdout: ""),
+    Fault(
+      name: "a total that is not a number (tolerated)", arguments: ["matrix"],
+      reply: { _, _ in .json(200, #"{"page":1,"results":[],"total_results":"many"}"#) },
+      status: 0, stderr: "", stdout: ""),
     Fault(
       name: "truncated body", arguments: ["matrix"],
       reply: { _, _ in

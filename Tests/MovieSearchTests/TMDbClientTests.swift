@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The TMDb client over real HTTP, against a loopback server.
-@Suite struct TMDbClientHTTPTests {
+@Suite(.timeLimit(.minutes(5))) struct TMDbClientHTTPTests {
   func client(
     _ server: LoopbackServer, _ credentials: TMDbCredentials = .bearerToken("tok-123"),
     clock: any Clock<Duration> = RecordingClock(), timeout: TimeInterval = 15
@@ -156,7 +156,7 @@ import Testing
       try await client(server, timeout: 0.2).searchMovies(MovieQuery("matrix"))
     }
     #expect(error == .transport(host: "127.0.0.1", reason: "the request timed out"))
-    await server.wait { $0 == .clientClosed(path: "/3/search/movie") }
+    try await server.wait { $0 == .clientClosed(path: "/3/search/movie") }
   }
 
   @Test func cancellingTheCallerClosesTheConnection() async throws {
@@ -164,10 +164,10 @@ import Testing
     defer { server.stop() }
     let client = client(server)
     let search = Task { try await client.searchMovies(MovieQuery("slow")) }
-    await server.wait { $0 == .received(path: "/3/search/movie") }
+    try await server.wait { $0 == .received(path: "/3/search/movie") }
     search.cancel()
     // The server sees the connection closed: the request was really cancelled.
-    await server.wait { $0 == .clientClosed(path: "/3/search/movie") }
+    try await server.wait { $0 == .clientClosed(path: "/3/search/movie") }
     let result = await search.result
     #expect(throws: MovieServiceError.cancelled) { try result.get() }
   }
@@ -214,7 +214,7 @@ import Testing
 }
 
 /// The client's retry timing, on virtual time with a fake transport.
-@Suite struct TMDbClientRetryTests {
+@Suite(.timeLimit(.minutes(5))) struct TMDbClientRetryTests {
   /// Answers from a script, recording the virtual time of each request.
   final class ScriptedTransport: HTTPTransport {
     let clock: VirtualClock

@@ -60,8 +60,16 @@ enum CLI {
     }
   }
 
+  /// A run that did not end within its limit: the process was killed.
+  struct TimedOut: Error, CustomStringConvertible {
+    let arguments: [String]
+    let limit: Duration
+    var description: String { "movie-search \(arguments) did not end within \(limit); killed" }
+  }
+
   private static func runBlocking(
-    executable: String, _ arguments: [String], stdin: Data, environment: [String: String]
+    executable: String, _ arguments: [String], stdin: Data, environment: [String: String],
+    limit: Duration = .seconds(120)
   ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -86,7 +94,13 @@ enum CLI {
     }
     try? input.fileHandleForWriting.write(contentsOf: stdin)
     try? input.fileHandleForWriting.close()
-    group.wait()
+    // Every wait has a limit: a hung binary fails the test instead of stalling the suite.
+    if group.wait(timeout: .now() + .nanoseconds(Int(limit / .nanoseconds(1)))) == .timedOut {
+      kill(process.processIdentifier, SIGKILL)
+      group.wait()
+      process.waitUntilExit()
+      throw TimedOut(arguments: arguments, limit: limit)
+    }
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),

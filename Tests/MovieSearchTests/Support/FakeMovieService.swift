@@ -31,10 +31,10 @@ final class FakeMovieService: MovieService {
     entries.withLock { $0.append("\(text) @\(now.milliseconds)") }
   }
 
-  /// A page with one film titled after the query.
+  /// A page with one film titled after the query; the ids are the same on every run.
   static func page(for query: String, count: Int = 1) -> MoviePage {
     let movies = (0..<count).map {
-      Movie(id: query.hashValue & 0xFFFF + $0, title: "\(query.capitalized) \($0 + 1)")
+      Movie(id: id(for: query) + $0, title: "\(query.capitalized) \($0 + 1)")
     }
     return MoviePage(page: 1, results: movies, totalPages: 1, totalResults: count)
   }
@@ -70,6 +70,14 @@ final class FakeMovieService: MovieService {
 
   func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration? {
     ImageConfiguration(secureBaseURL: "https://img.test/", posterSizes: ["w342"])
+  }
+
+  /// A film id made from the query (FNV-1a of its bytes): unlike `hashValue`, which is
+  /// seeded per process, the same on every run.
+  static func id(for query: String) -> Int {
+    var hash: UInt32 = 2_166_136_261
+    for byte in query.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return Int(hash & 0xFFFF) + 1
   }
 }
 

@@ -64,11 +64,19 @@ final class LoopbackServer: Sendable {
   let port: UInt16
   private let listener: Int32
   private let handler: @Sendable (Request) -> Reply
-  private let state = Lock<(requests: [Request], events: [Event], waiters: [Waiter])>(([], [], []))
+  private let state = Lock<(requests: [Request], events: [Event], waiters: [Waiter], next: Int)>(
+    ([], [], [], 0))
 
   private struct Waiter {
+    let id: Int
     let matches: @Sendable (Event) -> Bool
-    let continuation: CheckedContinuation<Void, Never>
+    let continuation: CheckedContinuation<Bool, Never>
+  }
+
+  /// An event that did not happen within the wait's limit.
+  struct TimedOut: Error, CustomStringConvertible {
+    let events: [Event]
+    var description: String { "the awaited event did not happen; events so far: \(events)" }
   }
 
   var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/3")! }
@@ -106,28 +114,43 @@ final class LoopbackServer: Sendable {
     shutdown(listener, Int32(SHUT_RDWR))
   }
 
-  /// Waits until an event matching `matches` has happened (or has already happened).
-  func wait(for matches: @escaping @Sendable (Event) -> Bool) async {
-    await withCheckedContinuation { continuation in
-      let done = state.withLock { state -> Bool in
-        if state.events.contains(where: matches) { return true }
-        state.waiters.append(Waiter(matches: matches, continuation: continuation))
-        return false
+  /// Waits until an event matching `matches` has happened (or has already happened); throws
+  /// ``TimedOut`` when it has not within `limit`.
+  func wait(
+    within limit: Duration = .seconds(30), for matches: @escaping @Sendable (Event) -> Bool
+  ) async throws {
+    let happened = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Bool, Never>) in
+      let id = state.withLock { state -> Int? in
+        if state.events.contains(where: matches) { return nil }
+        state.next += 1
+        state.waiters.append(Waiter(id: state.next, matches: matches, continuation: continuation))
+        return state.next
       }
-      if done { continuation.resume() }
+      guard let id else { return continuation.resume(returning: true) }
+      DispatchQueue.global().asyncAfter(
+        deadline: .now() + .nanoseconds(Int(limit / .nanoseconds(1)))
+      ) {
+        let waiter = self.state.withLock { state -> Waiter? in
+          guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+          return state.waiters.remove(at: index)
+        }
+        waiter?.continuation.resume(returning: false)
+      }
     }
+    if !happened { throw TimedOut(events: events) }
   }
 
   var events: [Event] { state.withLock { $0.events } }
 
   private func record(_ event: Event) {
-    let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+    let ready = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
       state.events.append(event)
       let ready = state.waiters.filter { $0.matches(event) }.map(\.continuation)
       state.waiters.removeAll { $0.matches(event) }
       return ready
     }
-    for continuation in ready { continuation.resume() }
+    for continuation in ready { continuation.resume(returning: true) }
   }
 
   private func acceptLoop() {
