@@ -2,28 +2,34 @@ import Foundation
 import MovieSearch
 
 /// `movie-search details <id>`: everything about one film.
-enum DetailsCommand {
-  static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-    guard let text = arguments.positionals.first else {
-      throw UsageError(message: "No film id given.", command: arguments.command)
-    }
-    guard arguments.positionals.count == 1 else {
-      throw UsageError(
-        message: "Give one film id, not \(arguments.positionals.count).", command: arguments.command
-      )
+struct DetailsCommand: Command {
+  struct Options: BackendCommandOptions {
+    let json = Flag("json", "Print the details as one JSON document.")
+    let backend = BackendOptions()
+  }
+
+  static let name = "details"
+  static let abstract =
+    "Show everything about one film: title, year, runtime, genres, rating, overview."
+  static let summary = "Show everything about one film."
+  static let arguments = Arguments.fixed([("<id>", "The film's id, as search results list it.")])
+
+  static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
+    let arguments = invocation.positionals
+    guard let text = arguments.first else { throw invocation.usageError("No film id given.") }
+    guard arguments.count == 1 else {
+      throw invocation.usageError("Give one film id, not \(arguments.count).")
     }
     guard let id = Int(text), id > 0 else {
-      throw UsageError(
-        message: "'\(text)' is not a film id (a positive whole number).", command: arguments.command
-      )
+      throw invocation.usageError("'\(text)' is not a film id (a positive whole number).")
     }
-    let service = try Backend.service(for: arguments)
+    let service = try Backend.service(for: invocation)
     let state = await MovieDetailsViewModel(
-      movieID: id, service: service, language: arguments.value("language")
+      movieID: id, service: service, language: invocation[\.backend.language]
     ).load()
     switch state {
     case .success(let details, let poster):
-      if arguments.flag("json") {
+      if invocation[\.json] {
         Output.print(try JSON.line(details))
       } else {
         Output.print(
@@ -74,20 +80,5 @@ enum DetailsCommand {
     lines.append((references.joined(separator: " · "), "2"))
     if let poster { lines.append(("Poster: \(poster)", nil)) }
     return lines
-  }
-}
-
-/// `movie-search build-catalog <csv> <out>`: the converter behind scripts/build-catalog.sh.
-enum BuildCatalogCommand {
-  static func run(_ arguments: ParsedArguments) throws -> Int32 {
-    guard arguments.positionals.count == 2 else {
-      throw UsageError(
-        message: "Give the CSV file and the output file.", command: arguments.command)
-    }
-    let csv = try String(contentsOfFile: arguments.positionals[0], encoding: .utf8)
-    let bytes = try OfflineCatalog.catalogFile(fromCSV: csv)
-    try Data(bytes).write(to: URL(fileURLWithPath: arguments.positionals[1]))
-    Output.print("wrote \(bytes.count) bytes to \(arguments.positionals[1])\n")
-    return 0
   }
 }

@@ -13,7 +13,21 @@ import Streams
 /// One loop owns the screen. Keys (from a reader thread), the view model's states, the
 /// details screen's states and a 100 ms tick (spinner, resize) arrive as events; after each
 /// one the screen is drawn again from ``InteractiveScreen``.
-enum InteractiveCommand {
+struct InteractiveCommand: Command {
+  struct Options: BackendCommandOptions {
+    let debounce = Option.debounce
+    let backend = BackendOptions()
+  }
+
+  static let name = "interactive"
+  static let abstract = "Search as you type: results update under the prompt; Enter shows details."
+  static let summary = "Search as you type, in the terminal."
+  static let arguments = Arguments.none
+  static let discussion: String? = """
+    KEYS: type to search; Up/Down choose a film; Enter shows its details; Esc goes back,
+    and leaves from the list; Ctrl-C leaves at once. Needs a terminal.
+    """
+
   enum Event: Sendable {
     case key(Key)
     case state(MoviesSearchState)
@@ -22,22 +36,27 @@ enum InteractiveCommand {
     case tick
   }
 
-  static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+  static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
+    try await start(
+      service: try Backend.service(for: invocation),
+      debounce: .milliseconds(invocation[\.debounce] ?? 300),
+      language: invocation[\.backend.language])
+  }
+
+  /// Runs the interactive search (also what `movie-search` alone does on a terminal).
+  static func start(service: any MovieService, debounce: Duration, language: String?)
+    async throws -> Int32
+  {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw UsageError(
         message:
           "Interactive search needs a terminal; give a query to search, e.g. 'movie-search the matrix'.",
-        command: Commands.interactive)
+        usage: Help.usage(of: InteractiveCommand.self))
     }
-    guard arguments.positionals.isEmpty else {
-      throw UsageError(
-        message: "Unexpected argument '\(arguments.positionals[0])'.", command: arguments.command)
-    }
-    let debounce = Duration.milliseconds(try arguments.integer("debounce", in: 0...60_000) ?? 300)
-    let service = try Backend.service(for: arguments)
     guard Terminal.enterRawMode() else {
       throw UsageError(
-        message: "The terminal cannot be switched to raw mode.", command: Commands.interactive)
+        message: "The terminal cannot be switched to raw mode.",
+        usage: Help.usage(of: InteractiveCommand.self))
     }
 
     let (events, post) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
@@ -46,7 +65,7 @@ enum InteractiveCommand {
     let (appear, appeared) = AsyncStream.makeStream(of: Void.self)
     let viewModel = MoviesSearchViewModel(
       service: service, navigator: Navigator(post: post), debounce: debounce,
-      language: arguments.value("language"))
+      language: language)
     let states = viewModel.transform(
       input: MoviesSearchInput(appear: appear, search: search, selection: selection))
     let stateTask = Task {

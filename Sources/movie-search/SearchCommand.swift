@@ -1,33 +1,71 @@
 import Foundation
 import MovieSearch
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `movie-search <query…>`: one search, as a table, TSV, JSON or NDJSON.
-enum SearchCommand {
-  static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-    let text = arguments.positionals.joined(separator: " ")
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+struct SearchCommand: Command {
+  struct Options: BackendCommandOptions {
+    let json = Flag("json", "Print the page of results as one JSON document.")
+    let ndjson = Flag("ndjson", "Print one JSON object per film, one per line.")
+    let page = Option.integer(
+      "page", "n", in: 1...MoviePage.maxPage, "The page of results, 1-500 (20 films a page).")
+    let limit = Option.integer(
+      "limit", "n", in: 1...MoviePage.pageSize, "Print at most this many films, 1-20.")
+    let year = Option.integer("year", "yyyy", in: 1800...2200, "Only films released that year.")
+    let backend = BackendOptions()
+  }
+
+  static let name = "search"
+  static let abstract = "Search films by title: the built-in catalog, or TMDb with a key."
+  static let summary = "Search films by title."
+  static let arguments = Arguments.words(
+    name: "<query>", help: "Words of the title; 'the matrix' finds \"Matrix, The\".")
+  static var exclusive: [[KeyPath<Options, Flag>]] { [[\.json, \.ndjson]] }
+  static let discussion: String? = """
+    On a terminal the results are an aligned table; piped, they are tab-separated lines:
+    rank, title, year, rating, votes, id. With no arguments on a terminal, movie-search
+    starts the interactive search (see 'movie-search interactive --help'). To search for a
+    film titled like a subcommand, name the search: 'movie-search search help'.
+    """
+
+  static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
+    let arguments = invocation.positionals
+    // No arguments at all, or options but no query on a terminal: search as you type.
+    let nothingGiven = arguments.isEmpty && invocation.flags.isEmpty && invocation.values.isEmpty
+    let onTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    if nothingGiven
+      || (arguments.isEmpty && onTerminal && !invocation[\.json] && !invocation[\.ndjson])
+    {
+      return try await InteractiveCommand.start(
+        service: try Backend.service(for: invocation), debounce: .milliseconds(300),
+        language: invocation[\.backend.language])
+    }
+    let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else {
-      throw UsageError(
-        message: arguments.positionals.isEmpty ? "No query given." : "The query is empty.",
-        command: arguments.command)
+      throw invocation.usageError(arguments.isEmpty ? "No query given." : "The query is empty.")
     }
-    let page = try arguments.integer("page", in: 1...MoviePage.maxPage) ?? 1
-    let limit = try arguments.integer("limit", in: 1...MoviePage.pageSize) ?? MoviePage.pageSize
-    let year = try arguments.integer("year", in: 1800...2200)
-    if arguments.flag("json"), arguments.flag("ndjson") {
-      throw UsageError(
-        message: "Choose one of '--json' and '--ndjson'.", command: arguments.command)
-    }
-    let service = try Backend.service(for: arguments)
+    let page = invocation[\.page] ?? 1
+    let limit = invocation[\.limit] ?? MoviePage.pageSize
+    let service = try Backend.service(for: invocation)
     var results = try await service.searchMovies(
       MovieQuery(
-        text, page: page, language: arguments.value("language"),
-        includeAdult: arguments.flag("include-adult"), year: year))
+        text, page: page, language: invocation[\.backend.language],
+        includeAdult: invocation[\.backend.includeAdult], year: invocation[\.year]))
     results.results = Array(results.results.prefix(limit))
+    if results.results.isEmpty, let hint = Commands.suggestion(for: arguments) {
+      Output.error(hint)
+    }
 
-    if arguments.flag("json") {
+    if invocation[\.json] {
       Output.print(try JSON.line(results))
-    } else if arguments.flag("ndjson") {
+    } else if invocation[\.ndjson] {
       for movie in results.results { Output.print(try JSON.line(movie)) }
     } else if Output.isTerminal {
       printTable(results, query: text, firstRank: (page - 1) * MoviePage.pageSize + 1)
@@ -84,32 +122,5 @@ enum SearchCommand {
     }
     let pages = page.totalPages > 1 ? ", page \(page.page) of \(page.totalPages)" : ""
     Output.print(Output.style("\(Format.count(page.totalResults)) films\(pages)", "2") + "\n")
-  }
-}
-
-enum Format {
-  /// A rating with one decimal, e.g. "8.5".
-  static func rating(_ value: Double) -> String {
-    String(format: "%.1f", value)
-  }
-
-  /// A count with thousands separators, e.g. "143,853".
-  static func count(_ value: Int) -> String {
-    let digits = String(value)
-    var result = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0, (digits.count - index) % 3 == 0 { result += "," }
-      result.append(digit)
-    }
-    return result
-  }
-}
-
-enum JSON {
-  /// One line of JSON with sorted keys, ending in a newline.
-  static func line(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
   }
 }

@@ -4,16 +4,36 @@ import Streams
 import Synchronization
 
 /// `movie-search stream`: the search view model driven from stdin, states out as NDJSON.
-enum StreamCommand {
-  static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-    guard arguments.positionals.isEmpty else {
-      throw UsageError(
-        message: "Unexpected argument '\(arguments.positionals[0])'.", command: arguments.command)
-    }
-    let debounce = Duration.milliseconds(try arguments.integer("debounce", in: 0...60_000) ?? 300)
-    let service = try Backend.service(for: arguments)
-    let language = arguments.value("language")
-    if arguments.flag("virtual-time") {
+struct StreamCommand: Command {
+  struct Options: BackendCommandOptions {
+    let virtualTime = Flag(
+      "virtual-time", "Run on a virtual clock honouring \"at\" stamps: instant, repeatable.")
+    let debounce = Option.debounce
+    let backend = BackendOptions()
+  }
+
+  static let name = "stream"
+  static let abstract =
+    "Drive the search view model from standard input; print every state as NDJSON."
+  static let summary = "Drive the search view model from standard input, states out as NDJSON."
+  static let arguments = Arguments.none
+  static let discussion: String? = """
+    INPUT, one event per line: a plain line is the full text of the search field after an
+    edit; a line starting with '{' is a JSON object: {"search":"mat"}, {"select":603} or
+    {"appear":true}, each optionally with "at": milliseconds since the start. A line
+    without "at" happens when it is read (or, with --virtual-time, right after the previous
+    event). A bad line is reported on stderr with its number; the stream goes on.
+
+    OUTPUT, one JSON object per line: {"at":ms,"state":"idle"|"loading"|"success"|
+    "noResults"|"failure", ...} and, for selections, {"at":ms,"details":"loading"|"success"|
+    "failure","id":id, ...}. See the README for every field.
+    """
+
+  static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
+    let debounce = Duration.milliseconds(invocation[\.debounce] ?? 300)
+    let service = try Backend.service(for: invocation)
+    let language = invocation[\.backend.language]
+    if invocation[\.virtualTime] {
       // The whole input is read first; then the session plays on virtual time, instantly.
       // Requests to a server are real I/O: virtual time waits for them (the built-in catalog
       // answers at once and needs no such care).

@@ -14,37 +14,10 @@ signal(SIGPIPE, SIG_IGN)
 /// 64 usage error.
 func main() async -> Int32 {
   do {
-    let arguments = try ArgumentParser.parse(
-      Array(CommandLine.arguments.dropFirst()), commands: Commands.subcommands,
-      default: Commands.search)
-    if arguments.wantsVersion {
-      Output.print("movie-search \(Commands.version)\n")
-      return 0
-    }
-    if arguments.wantsHelp {
-      Output.print(arguments.command.help)
-      return 0
-    }
-    switch arguments.command.name {
-    case Commands.details.name: return try await DetailsCommand.run(arguments)
-    case Commands.stream.name: return try await StreamCommand.run(arguments)
-    case Commands.interactive.name: return try await InteractiveCommand.run(arguments)
-    case Commands.buildCatalog.name: return try BuildCatalogCommand.run(arguments)
-    default:
-      // No arguments, or options but no query on a terminal: search as you type (off a
-      // terminal, that says so).
-      let onTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-      if CommandLine.arguments.count == 1
-        || (arguments.positionals.isEmpty && onTerminal
-          && arguments.flags.isDisjoint(with: ["json", "ndjson"]))
-      {
-        return try await InteractiveCommand.run(arguments)
-      }
-      return try await SearchCommand.run(arguments)
-    }
+    return try await Commands.run(Array(CommandLine.arguments.dropFirst()))
   } catch let error as UsageError {
     Output.error("Error: \(error.message)")
-    Output.error("Usage: \(error.command.usage)")
+    Output.error("Usage: \(error.usage)")
     Output.error("See 'movie-search --help'.")
     return 64
   } catch {

@@ -64,6 +64,62 @@ import Testing
     }
   }
 
+  @Test func helpIsAWordAndListsEverySubcommand() async throws {
+    let help = try await CLI.run(["help"])
+    let flag = try await CLI.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout == flag.stdout)
+    for name in ["search (default)", "details", "stream", "interactive", "build-catalog"] {
+      #expect(help.stdout.contains("\n  \(name) "), "\(name)")
+    }
+    let details = try await CLI.run(["help", "details"])
+    #expect(details.stdout == (try await CLI.run(["details", "--help"])).stdout)
+    let build = try await CLI.run(["build-catalog", "--help"])
+    #expect(build.stdout.contains("USAGE: movie-search build-catalog <movies.csv> <catalog.bin>"))
+    try await usageError(
+      ["help", "nope"], "Unknown subcommand 'nope'.", usage: "movie-search help [<subcommand>]")
+    // A search for a film called like the word: name the search.
+    let named = try await CLI.run(["search", "help", "--limit", "1"])
+    #expect(named.status == 0)
+    #expect(named.stdout.contains("\tHelp!\t"))
+  }
+
+  @Test func aMistypedSubcommandStillSearchesAndGetsAHint() async throws {
+    let result = try await CLI.run(["detials", "603"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "Did you mean 'movie-search details 603'?\n")
+  }
+
+  @Test func completionScriptsCompleteSubcommandsAndOptionsInBash() async throws {
+    let script = try await CLI.run(["--generate-completion-script", "bash"])
+    #expect(script.status == 0)
+    let cases = [
+      "det": "details", "details --j": "--json", "st": "stream", "stream --deb": "--debounce",
+      "--o": "--offline", "details --page": "", "help inter": "interactive",
+    ]
+    // Each line: the words typed so far, then what completing the last one offers.
+    let driver = cases.keys.sorted().map { typed in
+      #"W=(movie-search \#(typed)); COMP_WORDS=("${W[@]}"); COMP_CWORD=$((${#W[@]}-1)); COMPREPLY=(); _movie_search; echo "\#(typed)=${COMPREPLY[*]}""#
+    }.joined(separator: "\n")
+    let result = try await CLI.run(
+      executable: "/bin/bash", ["-c", script.stdout + "\n" + driver], stdin: Data(),
+      environment: CLI.environment())
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout.split(separator: "\n").map(String.init)
+        == cases.keys.sorted().map { "\($0)=\(cases[$0] ?? "?")" })
+    for shell in ["zsh", "fish"] {
+      let other = try await CLI.run(["--generate-completion-script", shell])
+      #expect(other.status == 0)
+      #expect(other.stdout.contains("build-catalog"))
+      #expect(other.stdout.contains("debounce"))
+    }
+    try await usageError(
+      ["--generate-completion-script", "ksh"], "Name a shell: bash, zsh or fish.",
+      usage: "movie-search --generate-completion-script <bash|zsh|fish>")
+  }
+
   @Test func pipedSearchPrintsTabSeparatedLinesWithTheMatrixFirst() async throws {
     let result = try await CLI.run(["the", "matrix", "--limit", "3"])
     #expect(result.status == 0)

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Every command of `movie-search`, and dispatch to them.
+enum Commands {
+  static let version = "0.1.0"
+
+  /// The commands, in the order help lists them. A new command is added here once.
+  static var all: [any Command.Type] {
+    [
+      SearchCommand.self, DetailsCommand.self, StreamCommand.self, InteractiveCommand.self,
+      BuildCatalogCommand.self,
+    ]
+  }
+
+  /// What runs when no command is named.
+  static var defaultCommand: any Command.Type { SearchCommand.self }
+
+  /// Runs the command line (without the program's name); returns the exit status.
+  static func run(_ arguments: [String]) async throws -> Int32 {
+    if arguments.first == "--generate-completion-script" {
+      return try printCompletionScript(arguments.dropFirst().first)
+    }
+    let (selection, rest) = Parser.split(arguments)
+    switch selection {
+    case .command(let command):
+      return try await run(command, rest)
+    case .help(let topic):
+      guard let topic else { return printHelp(defaultCommand) }
+      guard let command = all.first(where: { $0.name == topic }) else {
+        throw UsageError(
+          message: "Unknown subcommand '\(topic)'.", usage: "movie-search help [<subcommand>]")
+      }
+      return printHelp(command)
+    }
+  }
+
+  private static func run<C: Command>(_ command: C.Type, _ arguments: [String]) async throws
+    -> Int32
+  {
+    let invocation = try Parser.parse(arguments, as: C.self)
+    if invocation.wantsVersion {
+      Output.print("movie-search \(version)\n")
+      return 0
+    }
+    if invocation.wantsHelp { return printHelp(C.self) }
+    return try await C.run(invocation)
+  }
+
+  private static func printHelp<C: Command>(_ command: C.Type) -> Int32 {
+    Output.print(Help.text(for: C.self))
+    return 0
+  }
+
+  private static func printCompletionScript(_ shell: String?) throws -> Int32 {
+    guard let shell, let script = Completions.script(for: shell) else {
+      throw UsageError(
+        message: "Name a shell: bash, zsh or fish.",
+        usage: "movie-search --generate-completion-script <bash|zsh|fish>")
+    }
+    Output.print(script)
+    return 0
+  }
+
+  /// A hint for a search that found nothing and whose first word is one typo away from a
+  /// subcommand (`movie-search detials 603`): the search still ran, as the user may have
+  /// meant a film.
+  static func suggestion(for words: [String]) -> String? {
+    guard let first = words.first?.lowercased(), first.count >= 4 else { return nil }
+    guard
+      let command = all.first(where: { $0.name != first && editDistance($0.name, first) <= 2 })
+    else { return nil }
+    let rest = words.dropFirst().joined(separator: " ")
+    return "Did you mean 'movie-search \(command.name)\(rest.isEmpty ? "" : " " + rest)'?"
+  }
+
+  /// Levenshtein distance, for short words.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...max(1, b.count) where !b.isEmpty {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

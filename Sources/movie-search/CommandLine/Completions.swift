@@ -1,0 +1,146 @@
+/// Shell completion scripts generated from the commands' declarations, as
+/// swift-argument-parser does: `movie-search --generate-completion-script bash|zsh|fish`.
+enum Completions {
+  static func script(for shell: String) -> String? {
+    switch shell {
+    case "bash": bash()
+    case "zsh": zsh()
+    case "fish": fish()
+    default: nil
+    }
+  }
+
+  /// What completion needs of a command.
+  struct Entry {
+    let name: String
+    let summary: String
+    let flags: [String]
+    let valueOptions: [String]
+    let declarations: [any OptionDeclaration]
+    /// Whether its arguments are files (build-catalog).
+    let takesFiles: Bool
+  }
+
+  static var entries: [Entry] {
+    Commands.all.map { command in
+      let declarations = command.declarations
+      return Entry(
+        name: command.name, summary: command.summary,
+        flags: declarations.filter { $0.valueName == nil }.map { "--" + $0.name },
+        valueOptions: declarations.filter { $0.valueName != nil }.map { "--" + $0.name },
+        declarations: declarations, takesFiles: command.completesFiles)
+    }
+  }
+
+  static let common = ["--help", "--version"]
+
+  static func bash() -> String {
+    let names = entries.map(\.name) + ["help"]
+    let valueOptions = Set(entries.flatMap(\.valueOptions)).sorted()
+    var cases = ""
+    for entry in entries {
+      let words = (entry.flags + entry.valueOptions + common).joined(separator: " ")
+      cases += "    \(entry.name)) options=\"\(words)\"; files=\(entry.takesFiles ? 1 : 0) ;;\n"
+    }
+    return """
+      # bash completion for movie-search (movie-search --generate-completion-script bash)
+      _movie_search() {
+        local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+        local command=\(Commands.defaultCommand.name) named=0 i
+        for ((i = 1; i < COMP_CWORD; i++)); do
+          case "${COMP_WORDS[i]}" in
+            \(names.joined(separator: "|"))) command="${COMP_WORDS[i]}"; named=1; break ;;
+          esac
+        done
+        case "$prev" in
+          \(valueOptions.joined(separator: "|"))) COMPREPLY=(); return ;;
+        esac
+        local options files=0
+        case "$command" in
+      \(cases)    help) options=""; COMPREPLY=($(compgen -W "\(entries.map(\.name).joined(separator: " "))" -- "$cur")); return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+          COMPREPLY=($(compgen -W "$options" -- "$cur"))
+        elif [[ $named == 0 ]]; then
+          COMPREPLY=($(compgen -W "\(names.joined(separator: " "))" -- "$cur"))
+        elif [[ $files == 1 ]]; then
+          COMPREPLY=($(compgen -f -- "$cur"))
+        else
+          COMPREPLY=()
+        fi
+      }
+      complete -F _movie_search movie-search
+
+      """
+  }
+
+  static func zsh() -> String {
+    func specs(_ entry: Entry) -> String {
+      entry.declarations.map { declaration in
+        let help = declaration.help.replacingOccurrences(of: "'", with: "'\\''")
+          .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+        let value = declaration.valueName.map { ":\($0):" } ?? ""
+        return "      '--\(declaration.name)[\(help)]\(value)'"
+      }.joined(separator: " \\\n")
+    }
+    var cases = ""
+    for entry in entries {
+      let files = entry.takesFiles ? " \\\n      '*:file:_files'" : ""
+      cases += "    \(entry.name))\n      _arguments \\\n\(specs(entry))\(files)\n      ;;\n"
+    }
+    let commands = entries.map {
+      "'\($0.name):\($0.summary.replacingOccurrences(of: "'", with: "'\\''"))'"
+    }
+    .joined(separator: " ")
+    return """
+      #compdef movie-search
+      # zsh completion for movie-search (movie-search --generate-completion-script zsh)
+      _movie_search() {
+        local -a commands
+        commands=(\(commands) 'help:Show help for a subcommand.')
+        if (( CURRENT == 2 )) && [[ ${words[2]} != -* ]]; then
+          _describe 'subcommand' commands
+          return
+        fi
+        local command=\(Commands.defaultCommand.name)
+        (( ${commands[(I)${words[2]}:*]} )) && command=${words[2]}
+        case $command in
+      \(cases)  esac
+      }
+      _movie_search "$@"
+
+      """
+  }
+
+  static func fish() -> String {
+    let names = entries.map(\.name) + ["help"]
+    var lines = [
+      "# fish completion for movie-search (movie-search --generate-completion-script fish)",
+      "complete -c movie-search -f",
+    ]
+    for entry in entries {
+      let summary = entry.summary.replacingOccurrences(of: "'", with: "\\'")
+      lines.append(
+        "complete -c movie-search -n '__fish_use_subcommand' -a \(entry.name) -d '\(summary)'")
+    }
+    lines.append(
+      "complete -c movie-search -n '__fish_use_subcommand' -a help -d 'Show help for a subcommand.'"
+    )
+    for entry in entries {
+      let condition =
+        entry.name == Commands.defaultCommand.name
+        ? "not __fish_seen_subcommand_from \(names.filter { $0 != entry.name }.joined(separator: " "))"
+        : "__fish_seen_subcommand_from \(entry.name)"
+      for declaration in entry.declarations {
+        let help = declaration.help.replacingOccurrences(of: "'", with: "\\'")
+        let value = declaration.valueName == nil ? "" : " -r"
+        lines.append(
+          "complete -c movie-search -n '\(condition)' -l \(declaration.name)\(value) -d '\(help)'")
+      }
+      if entry.takesFiles {
+        lines.append("complete -c movie-search -n '__fish_seen_subcommand_from \(entry.name)' -F")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,62 @@
+/// Usage lines and help texts, generated from the commands' declarations.
+enum Help {
+  /// `movie-search details <id> [--json]`: the command, its arguments, its own options (not
+  /// those of shared groups), exclusive flags as `[--a | --b]`.
+  static func usage<C: Command>(of command: C.Type) -> String {
+    let options = C.Options()
+    var parts = ["movie-search", C.self == Commands.defaultCommand ? "[\(C.name)]" : C.name]
+    switch C.arguments {
+    case .none: break
+    case .fixed(let entries): parts += entries.map(\.name)
+    case .words(let name, _): parts += [name, "..."]
+    }
+    let exclusive = C.exclusive.map { group in group.map { options[keyPath: $0].name } }
+    var done: Set<String> = []
+    for declaration in options.ownDeclarations where !done.contains(declaration.name) {
+      if let group = exclusive.first(where: { $0.contains(declaration.name) }) {
+        parts.append("[" + group.map { "--\($0)" }.joined(separator: " | ") + "]")
+        done.formUnion(group)
+      } else {
+        parts.append("[\(spelling(declaration))]")
+      }
+    }
+    return parts.joined(separator: " ")
+  }
+
+  /// The command's `--help`.
+  static func text<C: Command>(for command: C.Type) -> String {
+    var text = "OVERVIEW: \(C.abstract)\n\nUSAGE: \(usage(of: C.self))\n"
+    let arguments = C.arguments.entries
+    if !arguments.isEmpty {
+      text += "\nARGUMENTS:\n"
+      for (name, help) in arguments { text += row(name, help) }
+    }
+    text += "\nOPTIONS:\n"
+    for declaration in C.declarations { text += row(spelling(declaration), declaration.help) }
+    text += row("--version", "Show the version.")
+    text += row("-h, --help", "Show help information.")
+    if let discussion = C.discussion { text += "\n\(discussion)\n" }
+    if C.self == Commands.defaultCommand {
+      text += "\nSUBCOMMANDS:\n"
+      for command in Commands.all {
+        let name = command.name + (command == Commands.defaultCommand ? " (default)" : "")
+        text += row(name, command.summary)
+      }
+      text += "\n  See 'movie-search help <subcommand>' for the options of each.\n"
+    }
+    return text
+  }
+
+  /// `--page <n>`, or `--json`.
+  static func spelling(_ declaration: any OptionDeclaration) -> String {
+    "--\(declaration.name)" + (declaration.valueName.map { " <\($0)>" } ?? "")
+  }
+
+  private static func row(_ name: String, _ help: String) -> String {
+    let padded =
+      name.count < 24
+      ? name + String(repeating: " ", count: 24 - name.count)
+      : name + "\n" + String(repeating: " ", count: 26)
+    return "  \(padded)\(help)\n"
+  }
+}

@@ -1,0 +1,118 @@
+/// Something a command accepts on its command line: a flag (`--json`) or an option with a
+/// value (`--page 2`). Commands declare them as properties of their `Options`.
+protocol OptionDeclaration: Sendable {
+  var name: String { get }
+  /// The value's name in help (`<n>`); `nil` for a flag.
+  var valueName: String? { get }
+  var help: String { get }
+  /// Checks a value given on the command line; the error is the message of a usage error.
+  func parse(_ text: String) -> Result<any Sendable, UsageMessage>
+}
+
+/// The message of a usage error, without the `Error:` prefix.
+struct UsageMessage: Error {
+  let text: String
+}
+
+/// A flag such as `--json`.
+struct Flag: OptionDeclaration {
+  let name: String
+  let help: String
+
+  init(_ name: String, _ help: String) {
+    self.name = name
+    self.help = help
+  }
+
+  var valueName: String? { nil }
+
+  func parse(_ text: String) -> Result<any Sendable, UsageMessage> {
+    .failure(UsageMessage(text: "The flag '--\(name)' does not take a value."))
+  }
+}
+
+/// An option with a value of type `Value`, checked when the command line is read.
+struct Option<Value: Sendable>: OptionDeclaration {
+  let name: String
+  let valueName: String?
+  let help: String
+  let convert: @Sendable (String) -> Result<Value, UsageMessage>
+
+  func parse(_ text: String) -> Result<any Sendable, UsageMessage> {
+    convert(text).map { $0 }
+  }
+}
+
+extension Option where Value == String {
+  /// An option whose value is any text.
+  static func text(_ name: String, _ valueName: String, _ help: String) -> Option {
+    Option(name: name, valueName: valueName, help: help) { .success($0) }
+  }
+}
+
+extension Option where Value == Int {
+  /// An option whose value is a whole number within `range`.
+  static func integer(
+    _ name: String, _ valueName: String, in range: ClosedRange<Int>, _ help: String
+  ) -> Option {
+    Option(name: name, valueName: valueName, help: help) { text in
+      guard let value = Int(text) else {
+        return .failure(
+          UsageMessage(text: "The value '\(text)' of '--\(name)' is not a whole number."))
+      }
+      guard range.contains(value) else {
+        return .failure(
+          UsageMessage(
+            text:
+              "The value '\(text)' of '--\(name)' must be between \(range.lowerBound) and \(range.upperBound)."
+          ))
+      }
+      return .success(value)
+    }
+  }
+
+  /// How long the search text must rest before it is searched (`stream`, `interactive`).
+  static let debounce = Option.integer(
+    "debounce", "ms", in: 0...60_000,
+    "How long the text must rest before it is searched (default 300).")
+}
+
+/// A set of declarations: a command's `Options`, or a group shared by several commands. Its
+/// stored properties are the declarations (and nested groups), in the order help lists them.
+protocol OptionGroup: Sendable {
+  init()
+}
+
+extension OptionGroup {
+  /// Every declaration of the group and of the groups it contains, in declaration order.
+  var declarations: [any OptionDeclaration] {
+    Mirror(reflecting: self).children.flatMap { child -> [any OptionDeclaration] in
+      if let declaration = child.value as? any OptionDeclaration { return [declaration] }
+      if let group = child.value as? any OptionGroup { return group.declarations }
+      return []
+    }
+  }
+
+  /// The declarations of the group itself, without those of nested groups.
+  var ownDeclarations: [any OptionDeclaration] {
+    Mirror(reflecting: self).children.compactMap { $0.value as? any OptionDeclaration }
+  }
+}
+
+/// Which service to use and how: every command that talks to one takes these.
+struct BackendOptions: OptionGroup {
+  let offline = Flag("offline", "Use the built-in catalog even when a TMDb key is set.")
+  let apiKey = Option.text("api-key", "key", "A TMDb v3 API key (or set TMDB_API_KEY).")
+  let token = Option.text(
+    "token", "token", "A TMDb v4 read-access token (or set TMDB_ACCESS_TOKEN).")
+  let baseURL = Option.text(
+    "base-url", "url", "The root of a TMDb-shaped API (default: https://api.themoviedb.org/3).")
+  let language = Option.text(
+    "language", "code", "The language of titles and overviews, e.g. de (TMDb only).")
+  let includeAdult = Flag("include-adult", "Include adult titles in searches (TMDb only).")
+}
+
+/// The options of a command that talks to a movie service.
+protocol BackendCommandOptions: OptionGroup {
+  var backend: BackendOptions { get }
+}

@@ -1,0 +1,103 @@
+/// Reads a command line into an ``Invocation``.
+enum Parser {
+  /// The subcommand named by the first argument that is not an option (or an option's
+  /// value), and the arguments without it; the default command when none is named. `help`
+  /// is a word of its own: `movie-search help [subcommand]`.
+  static func split(_ arguments: [String]) -> (command: Selection, rest: [String]) {
+    let valueOptions = Set(
+      Commands.all.flatMap { $0.declarations }.filter { $0.valueName != nil }.map(\.name))
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--" { break }
+      if argument.hasPrefix("-"), argument.count > 1 {
+        let name = String(argument.drop { $0 == "-" }.prefix { $0 != "=" })
+        index += valueOptions.contains(name) && !argument.contains("=") ? 2 : 1
+        continue
+      }
+      var rest = arguments
+      rest.remove(at: index)
+      if argument == "help" {
+        return (.help(topic: index < rest.count ? rest[index] : nil), rest)
+      }
+      if let command = Commands.all.first(where: { $0.name == argument }) {
+        return (.command(command), rest)
+      }
+      break
+    }
+    return (.command(Commands.defaultCommand), arguments)
+  }
+
+  /// What the first word asked for.
+  enum Selection {
+    case command(any Command.Type)
+    case help(topic: String?)
+  }
+
+  /// Reads `arguments` (the subcommand's name removed) as options and positionals of `C`.
+  static func parse<C: Command>(_ arguments: [String], as command: C.Type) throws(UsageError)
+    -> Invocation<C>
+  {
+    var invocation = Invocation<C>()
+    let declarations = invocation.options.declarations
+    func error(_ message: String) -> UsageError { invocation.usageError(message) }
+    var iterator = arguments.makeIterator()
+    var onlyPositionals = false
+    while let argument = iterator.next() {
+      if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+        invocation.positionals.append(argument)
+        continue
+      }
+      switch argument {
+      case "--":
+        onlyPositionals = true
+        continue
+      case "-h", "--help":
+        invocation.wantsHelp = true
+        continue
+      case "--version":
+        invocation.wantsVersion = true
+        continue
+      default:
+        break
+      }
+      guard argument.hasPrefix("--") else { throw error("Unknown option '\(argument)'.") }
+      let body = argument.dropFirst(2)
+      let name = String(body.prefix { $0 != "=" })
+      let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+      guard let declaration = declarations.first(where: { $0.name == name }) else {
+        throw error("Unknown option '--\(name)'.")
+      }
+      guard let valueName = declaration.valueName else {
+        if let inlineValue, case .failure(let message) = declaration.parse(inlineValue) {
+          throw error(message.text)
+        }
+        invocation.flags.insert(name)
+        continue
+      }
+      guard let text = inlineValue ?? iterator.next(), inlineValue != nil || !text.hasPrefix("--")
+      else { throw error("Missing value for '--\(name) <\(valueName)>'.") }
+      switch declaration.parse(text) {
+      case .success(let value): invocation.values[name] = value
+      case .failure(let message): throw error(message.text)
+      }
+    }
+    if invocation.wantsHelp || invocation.wantsVersion { return invocation }
+    if case .none = C.arguments, let first = invocation.positionals.first {
+      throw error("Unexpected argument '\(first)'.")
+    }
+    for group in C.exclusive {
+      let names = group.map { invocation.options[keyPath: $0].name }
+      guard names.filter(invocation.flags.contains).count > 1 else { continue }
+      let quoted = names.map { "'--\($0)'" }
+      throw error(
+        "Choose one of \(quoted.dropLast().joined(separator: ", ")) and \(quoted.last ?? "").")
+    }
+    return invocation
+  }
+}
+
+extension Command {
+  /// Every option the command accepts.
+  static var declarations: [any OptionDeclaration] { Options().declarations }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import MovieSearch
+import Testing
+
+@testable import movie_search
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The pure pieces of the command-line tool, tested directly (the binary's behaviour is in
+/// CLITests).
+@Suite struct ParserTests {
+  @Test func readsTypedValuesThroughKeyPaths() throws {
+    let invocation = try Parser.parse(
+      ["--page", "3", "the", "--limit=5", "--json", "matrix", "--offline", "--language", "de"],
+      as: SearchCommand.self)
+    #expect(invocation[\.page] == 3)
+    #expect(invocation[\.limit] == 5)
+    #expect(invocation[\.year] == nil)
+    #expect(invocation[\.json])
+    #expect(!invocation[\.ndjson])
+    #expect(invocation[\.backend.offline])
+    #expect(invocation[\.backend.language] == "de")
+    #expect(invocation.positionals == ["the", "matrix"])
+  }
+
+  @Test func reportsEachMistakeWithTheCommandsUsage() {
+    func message(_ arguments: [String]) -> String? {
+      do {
+        _ = try Parser.parse(arguments, as: SearchCommand.self)
+        return nil
+      } catch {
+        #expect(error.usage == Help.usage(of: SearchCommand.self))
+        return error.message
+      }
+    }
+    #expect(message(["--page", "two"]) == "The value 'two' of '--page' is not a whole number.")
+    #expect(message(["--page=0"]) == "The value '0' of '--page' must be between 1 and 500.")
+    #expect(message(["--page"]) == "Missing value for '--page <n>'.")
+    #expect(message(["--page", "--json"]) == "Missing value for '--page <n>'.")
+    #expect(message(["--colour"]) == "Unknown option '--colour'.")
+    #expect(message(["-x"]) == "Unknown option '-x'.")
+    #expect(message(["--json=yes"]) == "The flag '--json' does not take a value.")
+    #expect(message(["--json", "--ndjson", "a"]) == "Choose one of '--json' and '--ndjson'.")
+    // An option of another command is unknown here.
+    #expect(message(["--virtual-time"]) == "Unknown option '--virtual-time'.")
+    #expect(message(["--", "--json", "-x"]) == nil)  // after `--`, only words
+  }
+
+  @Test func aCommandWithoutArgumentsRefusesThem() {
+    #expect(throws: UsageError.self) { try Parser.parse(["x"], as: StreamCommand.self) }
+    let help = try? Parser.parse(["x", "--help"], as: StreamCommand.self)
+    #expect(help?.wantsHelp == true)  // help is given even with a stray argument
+  }
+
+  @Test func findsTheSubcommandPastOptionsAndTheirValues() {
+    func name(_ arguments: [String]) -> String {
+      switch Parser.split(arguments).command {
+      case .command(let command): command.name
+      case .help(let topic): "help \(topic ?? "-")"
+      }
+    }
+    #expect(name(["details", "5"]) == "details")
+    #expect(name(["--offline", "--language", "details", "stream"]) == "stream")
+    #expect(name(["--page=2", "details"]) == "details")
+    #expect(name(["the", "details"]) == "search")  // a later word is a query word
+    #expect(name([]) == "search")
+    #expect(name(["help"]) == "help -")
+    #expect(name(["help", "stream"]) == "help stream")
+    #expect(Parser.split(["--offline", "details", "5"]).rest == ["--offline", "5"])
+  }
+
+  @Test func usageLinesAreGeneratedFromTheDeclarations() {
+    #expect(
+      Help.usage(of: SearchCommand.self)
+        == "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>]"
+    )
+    #expect(Help.usage(of: DetailsCommand.self) == "movie-search details <id> [--json]")
+    #expect(
+      Help.usage(of: StreamCommand.self)
+        == "movie-search stream [--virtual-time] [--debounce <ms>]")
+    #expect(Help.usage(of: InteractiveCommand.self) == "movie-search interactive [--debounce <ms>]")
+    #expect(
+      Help.usage(of: BuildCatalogCommand.self)
+        == "movie-search build-catalog <movies.csv> <catalog.bin>")
+    let help = Help.text(for: SearchCommand.self)
+    for command in Commands.all { #expect(help.contains("\n  \(command.name)")) }
+  }
+
+  @Test func aMistypedSubcommandGetsAHint() {
+    #expect(
+      Commands.suggestion(for: ["detials", "603"]) == "Did you mean 'movie-search details 603'?")
+    #expect(Commands.suggestion(for: ["strem"]) == "Did you mean 'movie-search stream'?")
+    #expect(Commands.suggestion(for: ["details"]) == nil)
+    #expect(Commands.suggestion(for: ["jaws"]) == nil)
+  }
+}
+
+@Suite struct StreamInputTests {
+  func parse(_ line: String) -> Result<StreamEvent, StreamInputError> {
+    StreamEvent.parse(Array(line.utf8))
+  }
+
+  @Test func plainLinesAndJSONObjects() throws {
+    #expect(try parse("the matrix").get() == StreamEvent(kind: .search("the matrix")))
+    #expect(try parse("mat\r").get() == StreamEvent(kind: .search("mat")))
+    #expect(
+      try parse(#"{"search":"mat","at":120}"#).get() == StreamEvent(kind: .search("mat"), at: 120))
+    #expect(try parse(#"{"select":603}"#).get() == StreamEvent(kind: .select(603)))
+    #expect(try parse(#"{"appear":true,"at":0}"#).get() == StreamEvent(kind: .appear, at: 0))
+  }
+
+  @Test func badLinesSayWhatIsWrong() {
+    func reason(_ line: String) -> String? {
+      if case .failure(let error) = parse(line) { return error.reason }
+      return nil
+    }
+    #expect(reason(#"{"search":"#) == "it starts with '{' but is not valid JSON")
+    #expect(reason(#"{"search":5}"#) == #""search" must be a string"#)
+    #expect(reason(#"{"select":-1}"#) == #""select" must be a film id (a positive whole number)"#)
+    #expect(reason(#"{"appear":false}"#) == #""appear" must be true"#)
+    #expect(reason(#"{"sarch":"x"}"#) == #"unknown key "sarch""#)
+    #expect(StreamEvent.parse([0xFF, 0xFE]) == .failure(StreamInputError("it is not valid UTF-8")))
+  }
+
+  @Test func theLineReaderSplitsLinesAndSkipsOverlongOnes() throws {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    let input = "one\n" + String(repeating: "x", count: 100) + "\nthree\r\nlast"
+    _ = input.utf8CString.withUnsafeBufferPointer {
+      write(descriptors[1], $0.baseAddress, input.utf8.count)
+    }
+    close(descriptors[1])
+    var reader = LineReader(descriptor: descriptors[0], maxLength: 50)
+    var lines: [String] = []
+    while let line = reader.next() {
+      switch line {
+      case .text(let bytes): lines.append(String(decoding: bytes, as: UTF8.self))
+      case .tooLong: lines.append("<too long>")
+      }
+    }
+    close(descriptors[0])
+    #expect(lines == ["one", "<too long>", "three\r", "last"])
+  }
+}
+
+@Suite struct InteractiveScreenTests {
+  let films = [
+    Movie(
+      id: 1, title: "The Matrix", releaseDate: ReleaseDate("1999-03-31"), voteAverage: 8.5,
+      voteCount: 10),
+    Movie(id: 2, title: "The Matrix Reloaded With A Very Long Title Indeed", voteCount: 0),
+  ]
+
+  @Test func keysEditTheQueryAndChooseAFilm() {
+    var screen = InteractiveScreen(size: (columns: 40, rows: 10))
+    #expect(screen.handle(.character("m")) == .search("m"))
+    #expect(screen.handle(.character("a")) == .search("ma"))
+    #expect(screen.handle(.backspace) == .search("m"))
+    screen.show(.success(query: "m", movies: films, total: 2))
+    #expect(screen.handle(.up) == .none)
+    #expect(screen.selected == 0)
+    _ = screen.handle(.down)
+    _ = screen.handle(.down)
+    #expect(screen.selected == 1)  // not past the last film
+    #expect(screen.handle(.enter) == .select(2))
+    #expect(screen.handle(.interrupt) == .quit(130))
+    #expect(screen.handle(.clearLine) == .search(""))
+  }
+
+  @Test func linesFitTheWidthAndSayWhatIsGoingOn() {
+    var screen = InteractiveScreen(size: (columns: 30, rows: 6))
+    screen.text = "matrix"
+    screen.show(.loading(query: "matrix"))
+    #expect(screen.lines()[1].hasSuffix("Searching “matrix”…"))
+    screen.show(.success(query: "matrix", movies: films, total: 45))
+    let lines = screen.lines()
+    #expect(lines[0] == "Search: matrix")
+    #expect(lines[1] == "45 films, first 2 shown")
+    #expect(lines[2].hasPrefix("> The Matrix (1999)  8.5"))
+    #expect(lines.allSatisfy { $0.count <= 30 })
+    #expect(lines.count <= 6)
+  }
+}
