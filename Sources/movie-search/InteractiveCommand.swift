@@ -63,13 +63,19 @@ struct InteractiveCommand: Command {
     let (search, typed) = AsyncStream.makeStream(of: String.self)
     let (selection, selected) = AsyncStream.makeStream(of: Int.self)
     let (appear, appeared) = AsyncStream.makeStream(of: Void.self)
-    let viewModel = MoviesSearchViewModel(
-      service: service, navigator: Navigator(post: post), debounce: debounce,
-      language: language)
-    let states = viewModel.transform(
+    let viewModel = MoviesSearchViewModel(service: service, debounce: debounce, language: language)
+    let output = viewModel.transform(
       input: MoviesSearchInput(appear: appear, search: search, selection: selection))
+    // The view model's two outputs, states and routes, feed the screen loop.
     let stateTask = Task {
-      for await state in states { post.yield(.state(state)) }
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { for await state in output.states { post.yield(.state(state)) } }
+        group.addTask {
+          for await case .details(let details) in output.routes {
+            post.yield(.openDetails(details))
+          }
+        }
+      }
     }
     let tickTask = Task {
       while !Task.isCancelled {
@@ -114,12 +120,6 @@ struct InteractiveCommand: Command {
       screen.draw()
     }
     return 0
-  }
-
-  /// Sends the view model's navigation requests to the screen loop.
-  struct Navigator: MoviesNavigator {
-    let post: AsyncStream<Event>.Continuation
-    func showDetails(_ viewModel: MovieDetailsViewModel) { post.yield(.openDetails(viewModel)) }
   }
 }
 

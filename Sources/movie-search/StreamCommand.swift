@@ -101,13 +101,25 @@ struct StreamCommand: Command {
     _ input: MoviesSearchInput<A, S, L>, service: any MovieService, clock: C, debounce: Duration,
     language: String?, writer: StateWriter
   ) async {
-    let navigator = DetailsPrinter(writer: writer)
     let viewModel = MoviesSearchViewModel(
-      service: service, navigator: navigator, clock: clock, debounce: debounce, language: language)
-    for await state in viewModel.transform(input: input) {
-      writer.write(state)
+      service: service, clock: clock, debounce: debounce, language: language)
+    let output = viewModel.transform(input: input)
+    await withTaskGroup(of: Void.self) { group in
+      // Each selection's details states go to the output too, as they come.
+      group.addTask {
+        await withTaskGroup(of: Void.self) { details in
+          for await case .details(let viewModel) in output.routes {
+            details.addTask {
+              let appear = [()].async
+              for await state in viewModel.transform(input: MovieDetailsInput(appear: appear)) {
+                writer.write(state, id: viewModel.movieID)
+              }
+            }
+          }
+        }
+      }
+      for await state in output.states { writer.write(state) }
     }
-    await navigator.finish()
   }
 
   /// Reads stdin to its end, reporting bad lines on stderr.
@@ -157,32 +169,6 @@ final class StateWriter: Sendable {
   private func emit(_ line: some Encodable) {
     guard let text = try? JSON.line(line) else { return }
     lock.withLock { _ in Output.print(text) }
-  }
-}
-
-/// The navigator of the stream: a selection's details states go to the output too.
-final class DetailsPrinter: MoviesNavigator {
-  private let writer: StateWriter
-  private let tasks = Lock<[Task<Void, Never>]>([])
-
-  init(writer: StateWriter) {
-    self.writer = writer
-  }
-
-  func showDetails(_ viewModel: MovieDetailsViewModel) {
-    let writer = self.writer
-    let task = spawnTask(named: "details \(viewModel.movieID)") {
-      let appear = [()].async
-      for await state in viewModel.transform(input: MovieDetailsInput(appear: appear)) {
-        writer.write(state, id: viewModel.movieID)
-      }
-    }
-    tasks.withLock { $0.append(task) }
-  }
-
-  /// Waits for every details screen to have finished.
-  func finish() async {
-    while let task = tasks.withLock({ $0.popLast() }) { await task.value }
   }
 }
 

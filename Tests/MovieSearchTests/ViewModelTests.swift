@@ -6,17 +6,11 @@ import Testing
 
 /// The view models on virtual time, against a fake service: exact states at exact times.
 @Suite struct MoviesSearchViewModelTests {
-  final class Navigator: MoviesNavigator {
-    let shown = Lock<[Int]>([])
-    func showDetails(_ viewModel: MovieDetailsViewModel) {
-      shown.withLock { $0.append(viewModel.movieID) }
-    }
-  }
-
   struct Run {
     var states: [String]
     var log: [String]
-    var shown: [Int]
+    /// The routes, as "id@ms".
+    var shown: [String]
   }
 
   func run(
@@ -28,8 +22,7 @@ import Testing
       let service =
         answer.map { FakeMovieService(clock: clock, latency: latency, answer: $0) }
         ?? FakeMovieService(clock: clock, latency: latency)
-      let navigator = Navigator()
-      let viewModel = MoviesSearchViewModel(service: service, navigator: navigator, clock: clock)
+      let viewModel = MoviesSearchViewModel(service: service, clock: clock)
       func at<T>(_ events: [(Int, T)]) -> AsyncScheduledSequence<T, VirtualClock> {
         // The screen stays open until 10 s: inputs do not end right after their last event.
         AsyncScheduledSequence(
@@ -37,11 +30,19 @@ import Testing
       }
       let input = MoviesSearchInput(
         appear: at(appear.map { ($0, ()) }), search: at(typing), selection: at(select))
+      let output = viewModel.transform(input: input)
+      async let shown: [String] = {
+        var shown: [String] = []
+        for await case .details(let details) in output.routes {
+          shown.append("\(details.movieID)@\(clock.now.offset.milliseconds)")
+        }
+        return shown
+      }()
       var states: [String] = []
-      for await state in viewModel.transform(input: input) {
+      for await state in output.states {
         states.append("\(clock.now.offset.milliseconds) \(describe(state))")
       }
-      return Run(states: states, log: service.log, shown: navigator.shown.withLock { $0 })
+      return Run(states: states, log: service.log, shown: await shown)
     }
   }
 
@@ -119,10 +120,10 @@ import Testing
     #expect(cleared.states.last == "2300 idle [\"Popular 1\", \"Popular 2\"]")
   }
 
-  @Test func aSelectionShowsTheDetailsOfThatFilm() async throws {
+  @Test func aSelectionIsARouteToTheDetailsOfThatFilm() async throws {
     let run = try await run(typing: [(0, "mat")], select: [(1000, 603), (2000, 604)])
-    #expect(run.shown == [603, 604])
-    #expect(run.states.count == 3)
+    #expect(run.shown == ["603@1000", "604@2000"])
+    #expect(run.states.count == 3)  // a selection changes no state of this screen
   }
 }
 

@@ -36,6 +36,32 @@ import Testing
     await #expect(throws: Boom.self) { for try await _ in inclusiveFailing {} }
   }
 
+  @Test func deferredRunsItsClosureWhenAskedAndIsCancelledWithItsTask() async throws {
+    let (output, log) = try await withVirtualTime { clock in
+      let log = Log<String>()
+      let deferred = Deferred { () async -> String? in
+        log.append("asked at \(clock.now)")
+        do {
+          try await clock.sleep(for: .seconds(1))
+        } catch {
+          log.append("cancelled at \(clock.now)")
+        }
+        return "answer"
+      }
+      let output = await timeline(
+        MarbleDiagram("a----b|").events(on: clock, frame: frame).flatMapLatest { _ in
+          deferred.prepend("…")
+        }, on: clock)
+      return (output, log.all)
+    }
+    // The first answer would come at 1 s: b's switch at 500 ms cancels it, and its answer,
+    // coming after the cancellation, is dropped.
+    #expect(output == ["…@0 ms", "…@500 ms", "answer@1500 ms", "|@1500 ms"])
+    #expect(Set(log) == ["asked at 0 ms", "cancelled at 500 ms", "asked at 500 ms"])
+    var none = Deferred<Int> { nil }.makeAsyncIterator()
+    #expect(await none.next() == nil)
+  }
+
   @Test func compactedDropsNils() async {
     var results: [Int] = []
     for await value in [1, nil, 2, nil, nil, 3].async.compacted() { results.append(value) }

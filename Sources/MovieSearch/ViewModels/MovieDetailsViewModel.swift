@@ -26,11 +26,14 @@ public struct MovieDetailsViewModel: Sendable {
     self.language = language
   }
 
-  /// Turns the screen's events into its states.
+  /// Turns the screen's events into its states: each appearance leads to `loading`, then
+  /// the result of ``load()``, in the task of `flatMapLatest` — a newer appearance cancels
+  /// the call itself.
   public func transform<Appear>(
     input: MovieDetailsInput<Appear>
   ) -> some AsyncSequence<MovieDetailsState, Never> & Sendable {
-    input.appear.flatMapLatest { [self] in DetailsStates(viewModel: self) }.removeDuplicates()
+    input.appear.flatMapLatest { [self] in Deferred { await load() }.prepend(.loading) }
+      .removeDuplicates()
   }
 
   /// Loads the details once, with the poster's URL when the service serves images.
@@ -42,32 +45,6 @@ public struct MovieDetailsViewModel: Sendable {
       return .success(details, posterURL: poster?.absoluteString)
     } catch {
       return .failure(message: error.description)
-    }
-  }
-
-  /// `loading`, then the result of ``load()``; the service is called in `next()`, so
-  /// cancelling the iterating task cancels the call.
-  struct DetailsStates: AsyncSequence, Sendable {
-    typealias Element = MovieDetailsState
-    typealias Failure = Never
-    let viewModel: MovieDetailsViewModel
-
-    func makeAsyncIterator() -> Iterator { Iterator(viewModel: viewModel) }
-
-    struct Iterator: AsyncIteratorProtocol {
-      let viewModel: MovieDetailsViewModel
-      var step = 0
-
-      mutating func next() async -> MovieDetailsState? {
-        defer { step += 1 }
-        switch step {
-        case 0: return .loading
-        case 1:
-          let state = await viewModel.load()
-          return Task.isCancelled ? nil : state
-        default: return nil
-        }
-      }
     }
   }
 }
