@@ -2,6 +2,8 @@ import Synchronization
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #elseif canImport(Darwin)
   import Darwin
 #endif
@@ -16,6 +18,13 @@ enum Terminal {
   /// The escape sequences that leave the full-screen mode: show the cursor, leave the
   /// alternate screen.
   static let leaveScreen = "\u{1B}[?25h\u{1B}[?1049l"
+  /// The same bytes, made before any signal handler is installed: a handler must not
+  /// allocate (a signal may arrive while `malloc` holds its lock).
+  nonisolated(unsafe) private static let leaveScreenBytes: UnsafeBufferPointer<UInt8> = {
+    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: leaveScreen.utf8.count)
+    _ = bytes.initialize(from: leaveScreen.utf8)
+    return UnsafeBufferPointer(bytes)
+  }()
 
   /// Switches stdin to raw mode (no echo, no line editing, Ctrl-C as a key) and stdout to
   /// the alternate screen; installs the handlers that undo it.
@@ -32,9 +41,11 @@ enum Terminal {
     }
     // TCSANOW, not TCSAFLUSH: keys typed while the program started are kept.
     guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return false }
+    // The handlers touch these statics: initialise them now, not in a handler.
+    _ = leaveScreenBytes
     isRaw.store(true, ordering: .sequentiallyConsistent)
-    for signal in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
-      _ = Glibc.signal(signal) { number in
+    for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+      _ = signal(number) { number in
         Terminal.restore()
         _exit(128 + number)
       }
@@ -44,13 +55,11 @@ enum Terminal {
   }
 
   /// Puts the terminal back as it was; safe to call more than once and from a signal handler
-  /// (it only uses `tcsetattr` and `write`).
+  /// (it only uses `tcsetattr` and `write`, on memory prepared beforehand).
   static func restore() {
     guard isRaw.exchange(false, ordering: .sequentiallyConsistent) else { return }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, saved)
-    leaveScreen.utf8CString.withUnsafeBufferPointer { bytes in
-      _ = write(STDOUT_FILENO, bytes.baseAddress, bytes.count - 1)
-    }
+    _ = write(STDOUT_FILENO, leaveScreenBytes.baseAddress, leaveScreenBytes.count)
   }
 
   /// Restores the terminal, then exits with `status`.
