@@ -35,6 +35,10 @@ let package = Package(
         .product(name: "OpenCombineDispatch", package: "OpenCombine"),
       ]),
     .executableTarget(name: "streams-benchmarks", dependencies: ["StreamsCases", "PeerCases"]),
+    // The offline search's quality and speed, against fzf (a yardstick run as a process).
+    .executableTarget(
+      name: "search-eval",
+      dependencies: [.product(name: "MovieSearch", package: rootIdentity)]),
   ],
   swiftLanguageModes: [.v6]
 )

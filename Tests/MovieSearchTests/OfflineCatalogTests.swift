@@ -40,13 +40,19 @@ import Testing
         == "Crouching Tiger, Hidden Dragon")
   }
 
-  @Test func searchKeysFoldCaseAccentsAndPunctuation() {
-    #expect(TitleText.searchKey("Amélie: Le Fabuleux", dropArticle: false) == "amelie le fabuleux")
-    #expect(TitleText.searchKey("A Bug's Life", dropArticle: true) == "bugs life")
-    #expect(TitleText.searchKey("L'Absence", dropArticle: true) == "absence")
-    #expect(TitleText.searchKey("Die Hard", dropArticle: false) == "die hard")
-    #expect(TitleText.searchKey("  the   MATRIX!! ", dropArticle: true) == "matrix")
-    #expect(TitleText.searchKey("The", dropArticle: true) == "the")
+  @Test func wordsFoldCaseAccentsApostrophesAndAmpersands() {
+    #expect(TitleText.searchKey("Amélie: Le Fabuleux") == "amelie le fabuleux")
+    #expect(TitleText.searchKey("A Bug's Life") == "a bugs life")
+    #expect(TitleText.searchKey("L'Absence") == "l absence")
+    #expect(TitleText.searchKey("Ocean\u{2019}s Eleven") == "oceans eleven")
+    #expect(TitleText.searchKey("  the   MATRIX!! ") == "the matrix")
+    #expect(TitleText.searchKey("Fast & Furious") == "fast and furious")
+    #expect(TitleText.searchKey("Spider-Man 2") == "spider man 2")
+  }
+
+  @Test func wordsRememberWhereTheyAreInTheTitle() {
+    let words = TitleText.words("Amélie & L'Absence")
+    #expect(words.map(\.range) == [0..<6, 7..<8, 9..<10, 11..<18])
   }
 }
 

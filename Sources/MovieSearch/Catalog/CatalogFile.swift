@@ -1,29 +1,37 @@
-/// The compact binary form of the offline catalog (`Sources/CatalogData/catalog.bin`).
-///
-/// Little-endian. A 32-byte header (magic, record count, sizes of the title and key blobs,
-/// number of postings), fixed 32-byte records in id order, the display titles, the search
-/// keys, then a word index: for each bucket, the records that have a word starting with the
-/// bucket's first letter (buckets 0–255), first two letters or first three letters (hashed
-/// into 4,096 and 16,384 buckets), as offsets into one list of record indices; last, one
-/// 8-byte summary per record (votes, key length, first key byte) that ranks a one-letter
-/// search without touching the record or its key. Everything a search needs is computed when the file is
-/// built: loading costs nothing, and a search compares only the records of one bucket.
-enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLG2".utf8)
-  static let headerSize = 32
-  static let recordSize = 32
-  static let bucketCount = 256 + 4096 + 16384
+import Foundation
 
-  /// The index bucket of words starting with `prefix` (its first one to three bytes).
-  @inline(__always)
-  static func bucket(_ prefix: ArraySlice<UInt8>) -> Int {
-    let bytes = prefix.prefix(3).map(Int.init)
-    switch bytes.count {
-    case 1: return bytes[0]
-    case 2: return 256 + (bytes[0] &* 131 &+ bytes[1]) & 4095
-    default: return 256 + 4096 + ((bytes[0] &* 131 &+ bytes[1]) &* 131 &+ bytes[2]) & 16383
-    }
-  }
+/// The binary form of a catalog: `Sources/CatalogData/catalog.bin` (built in), or any file
+/// made by `movie-search build-catalog` (`--catalog`).
+///
+/// Little-endian, read in place (embedded, or memory-mapped): opening one only checks its
+/// header, so a million films cost nothing until a search touches them. After a 64-byte
+/// header:
+///
+/// | section | size | what |
+/// |---|---|---|
+/// | records | 32 B per film, by id | id, title offset, votes, budget, year, minutes, title length, rating, MPAA, genres |
+/// | summaries | 8 B per film | what ranking reads in its loop: popularity (log10), year, flags |
+/// | word starts | 4 B per film + 4 | where each film's word ids start |
+/// | word ids | 4 B per title word | the film's title, as term ids in order |
+/// | term starts | 4 B per term + 4 | where each term's bytes start |
+/// | posting starts | 4 B per term + 4 | where each term's films start |
+/// | postings | 4 B per (term, film) | for each term, the films whose title has it, in order |
+/// | trie nodes | 16 B per node | the vocabulary as a trie, for the typo walk: each node's run of terms, first child, child count, byte, and whether its path is a term |
+/// | term bytes | | the terms, sorted bytewise: the vocabulary |
+/// | titles | | the display titles |
+///
+/// Terms are sorted, and postings are laid out in term order: the films of every term
+/// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
+/// breadth first, so every node's children are neighbours.
+enum CatalogFile {
+  static let magic: [UInt8] = Array("MSCATLG3".utf8)
+  static let headerSize = 64
+  static let recordSize = 32
+  static let summarySize = 8
+  static let nodeSize = 16
+
+  /// Record flag: the title starts with an article ("The Matrix").
+  static let leadingArticle: UInt8 = 1
 
   /// Genre flags, in the CSV's column order, with TMDb's genre ids.
   static let genres: [(column: String, genre: Genre)] = [
@@ -40,17 +48,19 @@ enum CatalogFile {
   /// MPAA ratings, by their code in a record (0: none).
   static let ratings = ["", "G", "PG", "PG-13", "R", "NC-17"]
 
-  /// One film of the catalog, as it comes from the CSV.
+  /// One film of a catalog, as a source gives it.
   struct Entry: Equatable {
     var id: Int
     var title: String
-    var year: Int
-    var minutes: Int
+    var year: Int = 0
+    var minutes: Int = 0
     var budget: Int?
-    var rating: Double
-    var votes: Int
-    var mpaa: String
-    var genreFlags: UInt8
+    var rating: Double = 0
+    var votes: Int = 0
+    /// How popular the film is, on the scale of vote counts (see ``popularityWeight``).
+    var popularity: Double = 0
+    var mpaa: String = ""
+    var genreFlags: UInt8 = 0
   }
 
   /// Why a catalog could not be built or read.
@@ -58,7 +68,74 @@ enum CatalogFile {
     let description: String
   }
 
-  /// Reads the rows of ggplot2movies' `movies.csv` (see `../shared/data/README.md`).
+  /// The films of a source, and the lines that were skipped, with why.
+  struct Source {
+    var entries: [Entry]
+    var skipped: [(line: Int, reason: String)] = []
+    /// Rows of an export left out because they are adult titles.
+    var adultLeftOut = 0
+  }
+
+  /// Reads either source, told apart by its content: TMDb's daily export of movie ids (one
+  /// JSON object per line) or ggplot2movies' `movies.csv`.
+  static func source(_ text: String, includeAdult: Bool = false) throws -> Source {
+    let first = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first
+    if first == "{" { return tmdbExport(text, includeAdult: includeAdult) }
+    return Source(entries: try entries(fromCSV: text))
+  }
+
+  /// Reads TMDb's export: `{"adult":false,"id":603,"original_title":"The Matrix",
+  /// "popularity":43.1,"video":false}` per line. Its ids are TMDb's, so details of an offline
+  /// result can be asked of TMDb. Adult titles are left out unless `includeAdult`; a bad line
+  /// is noted and skipped. TMDb's popularity is scaled by 100 to be on the scale of vote
+  /// counts (a popularity of 1 weighs like 100 votes).
+  static func tmdbExport(_ text: String, includeAdult: Bool) -> Source {
+    struct Row: Decodable {
+      var adult: Bool?
+      var id: Int
+      var originalTitle: String
+      var popularity: Double?
+      enum CodingKeys: String, CodingKey {
+        case adult, id, popularity
+        case originalTitle = "original_title"
+      }
+    }
+    var source = Source(entries: [])
+    var seen = Set<Int>()
+    let decoder = JSONDecoder()
+    var number = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      let trimmed = line.trimmingCharacters(in: .whitespaces.union(["\r", "\u{FEFF}"]))
+      guard !trimmed.isEmpty else { continue }
+      guard let row = try? decoder.decode(Row.self, from: Data(trimmed.utf8)) else {
+        source.skipped.append((number, "not an export row (id, original_title)"))
+        continue
+      }
+      guard row.id > 0, row.id <= Int(UInt32.max) else {
+        source.skipped.append((number, "the id \(row.id) is out of range"))
+        continue
+      }
+      guard !row.originalTitle.isEmpty else {
+        source.skipped.append((number, "the title is empty"))
+        continue
+      }
+      guard seen.insert(row.id).inserted else {
+        source.skipped.append((number, "the id \(row.id) was already given"))
+        continue
+      }
+      if row.adult == true, !includeAdult {
+        source.adultLeftOut += 1
+        continue
+      }
+      source.entries.append(
+        Entry(
+          id: row.id, title: row.originalTitle, popularity: max(0, row.popularity ?? 0) * 100))
+    }
+    return source
+  }
+
+  /// Reads the rows of ggplot2movies' `movies.csv`; popularity is the vote count.
   static func entries(fromCSV text: String) throws -> [Entry] {
     let rows = try CSV.parse(text)
     guard let header = rows.first else { throw FormatError(description: "the CSV is empty") }
@@ -90,80 +167,143 @@ enum CatalogFile {
       for (bit, index) in flags.enumerated() where row[index] == "1" {
         genreFlags |= 1 << bit
       }
+      let voteCount = Int(try number(votes))
       return Entry(
         id: Int(try number(id)), title: row[title], year: Int(try number(year)),
         minutes: Int(try number(length)),
         budget: row[budget] == "NA" ? nil : Int(try number(budget)),
-        rating: try number(rating), votes: Int(try number(votes)), mpaa: row[mpaa],
-        genreFlags: genreFlags)
+        rating: try number(rating), votes: voteCount, popularity: Double(voteCount),
+        mpaa: row[mpaa], genreFlags: genreFlags)
     }
   }
 
-  /// Encodes entries into the binary form.
+  /// What the ranking adds for popularity, before its weight: log10(1 + popularity).
+  static func popularityWeight(_ popularity: Double) -> Float {
+    Float(log10(1 + max(0, popularity)))
+  }
+
+  /// Encodes entries (in any order; they are stored by id) into the binary form.
   static func encode(_ entries: [Entry]) throws -> [UInt8] {
-    var records: [UInt8] = []
+    let entries = entries.sorted { $0.id < $1.id }
     var titles: [UInt8] = []
-    var keys: [UInt8] = []
-    var buckets = [[UInt32]](repeating: [], count: bucketCount)
+    var records: [UInt8] = []
+    var summaries: [UInt8] = []
+    var wordStarts: [UInt8] = []
+    var recordTerms: [Int] = []  // each film's words as terms, in the order they were met
+    var wordCounts: [Int] = []
+    var termIndex: [[UInt8]: Int] = [:]
+    var terms: [[UInt8]] = []
+    var postingsByTerm: [[UInt32]] = []
     records.reserveCapacity(entries.count * recordSize)
+    var previousID = 0
     for (index, entry) in entries.enumerated() {
-      let (display, base) = TitleText.displayTitle(entry.title)
-      let key = Array(TitleText.searchKey(base, dropArticle: false).utf8)
+      let display = TitleText.displayTitle(entry.title).display
       let title = Array(display.utf8)
-      guard title.count <= UInt16.max, key.count <= UInt16.max, entry.id == index + 1,
-        (0...UInt16.max).contains(UInt16(clamping: entry.year)),
-        let mpaa = ratings.firstIndex(of: entry.mpaa)
-      else { throw FormatError(description: "entry \(entry.id) cannot be encoded") }
-      var record: [UInt8] = []
-      record.append(uint32: entry.id)
-      record.append(uint32: titles.count)
-      record.append(uint32: keys.count)
-      record.append(uint32: entry.votes)
-      record.append(uint32: entry.budget ?? 0)
-      record.append(uint16: entry.year)
-      record.append(uint16: entry.minutes)
-      record.append(uint16: title.count)
-      record.append(uint16: key.count)
-      record.append(UInt8(clamping: Int((entry.rating * 10).rounded())))
-      record.append(UInt8(mpaa))
-      record.append(entry.genreFlags)
-      record.append(0)
-      records += record
+      let words = TitleText.words(display).map(\.text)
+      guard entry.id > previousID, entry.id <= Int(UInt32.max), title.count <= UInt16.max,
+        (0...Int(UInt16.max)).contains(entry.year), let mpaa = ratings.firstIndex(of: entry.mpaa)
+      else { throw FormatError(description: "film \(entry.id) cannot be encoded") }
+      previousID = entry.id
+      let article = words.count > 1 && TitleText.articleWords.contains(words[0])
+      records.append(uint32: entry.id)
+      records.append(uint32: titles.count)
+      records.append(uint32: entry.votes)
+      records.append(uint32: entry.budget ?? 0)
+      records.append(uint16: entry.year)
+      records.append(uint16: entry.minutes)
+      records.append(uint16: title.count)
+      records.append(UInt8(clamping: Int((entry.rating * 10).rounded())))
+      records.append(UInt8(mpaa))
+      records.append(entry.genreFlags)
+      records.append(article ? leadingArticle : 0)
+      records += [0, 0, 0, 0, 0, 0]
+      summaries.append(float: popularityWeight(entry.popularity))
+      summaries.append(uint16: entry.year)
+      summaries.append(article ? leadingArticle : 0)
+      summaries.append(0)
       titles += title
-      keys += key
-      for word in key.split(separator: UInt8(ascii: " ")) {
-        for length in 1...min(3, word.count) {
-          let bucket = bucket(word.prefix(length))
-          if buckets[bucket].last != UInt32(index) { buckets[bucket].append(UInt32(index)) }
+      wordCounts.append(words.count)
+      for word in words {
+        let term: Int
+        if let known = termIndex[word] {
+          term = known
+        } else {
+          term = terms.count
+          termIndex[word] = term
+          terms.append(word)
+          postingsByTerm.append([])
         }
+        if postingsByTerm[term].last != UInt32(index) { postingsByTerm[term].append(UInt32(index)) }
+        recordTerms.append(term)
       }
     }
-    var offsets: [UInt8] = []
+    // Term ids are the terms' places in bytewise order.
+    let order = terms.indices.sorted { terms[$0].lexicographicallyPrecedes(terms[$1]) }
+    var idOfTerm = [Int](repeating: 0, count: terms.count)
+    for (id, term) in order.enumerated() { idOfTerm[term] = id }
+    var wordIDs: [UInt8] = []
+    var wordTotal = 0
+    for term in recordTerms { wordIDs.append(uint32: idOfTerm[term]) }
+    for count in wordCounts {
+      wordStarts.append(uint32: wordTotal)
+      wordTotal += count
+    }
+    wordStarts.append(uint32: wordTotal)
+    var termStarts: [UInt8] = []
+    var postingStarts: [UInt8] = []
+    var termBytes: [UInt8] = []
     var postings: [UInt8] = []
-    var total = 0
-    for bucket in buckets {
-      offsets.append(uint32: total)
-      for record in bucket { postings.append(uint32: Int(record)) }
-      total += bucket.count
+    var postingTotal = 0
+    for term in order {
+      termStarts.append(uint32: termBytes.count)
+      postingStarts.append(uint32: postingTotal)
+      termBytes += terms[term]
+      for record in postingsByTerm[term] { postings.append(uint32: Int(record)) }
+      postingTotal += postingsByTerm[term].count
     }
-    offsets.append(uint32: total)
-    var file = magic
-    file.append(uint32: entries.count)
-    file.append(uint32: titles.count)
-    file.append(uint32: keys.count)
-    file.append(uint32: total)
-    file.append(uint32: 0)
-    file.append(uint32: 0)
-    var summaries: [UInt8] = []
-    for entry in entries {
-      let key = Array(
-        TitleText.searchKey(TitleText.displayTitle(entry.title).base, dropArticle: false).utf8)
-      summaries.append(uint32: entry.votes)
-      summaries.append(uint16: key.count)
-      summaries.append(key.first ?? 0)
-      summaries.append(0)
+    termStarts.append(uint32: termBytes.count)
+    postingStarts.append(uint32: postingTotal)
+    let nodes = trie(order.map { terms[$0] })
+    var header = magic
+    for count in [
+      entries.count, terms.count, titles.count, termBytes.count, postingTotal, wordTotal,
+      nodes.count / nodeSize,
+    ] {
+      header.append(uint32: count)
     }
-    return file + records + titles + keys + offsets + postings + summaries
+    header += [UInt8](repeating: 0, count: headerSize - header.count)
+    return header + records + summaries + wordStarts + wordIDs + termStarts + postingStarts
+      + postings + nodes + termBytes + titles
+  }
+
+  /// The trie of sorted `terms`, breadth first: node 0 is the root; a node's children (one per
+  /// next byte, in order) are contiguous.
+  static func trie(_ terms: [[UInt8]]) -> [UInt8] {
+    // (terms, depth) of each node, in breadth-first order; children found when a node is read.
+    var queue: [(terms: Range<Int>, depth: Int, byte: UInt8)] = [(0..<terms.count, 0, 0)]
+    var bytes: [UInt8] = []
+    var next = 0
+    while next < queue.count {
+      let (range, depth, byte) = queue[next]
+      next += 1
+      let isTerm = !range.isEmpty && terms[range.lowerBound].count == depth
+      var low = range.lowerBound + (isTerm ? 1 : 0)
+      let firstChild = queue.count
+      while low < range.upperBound {
+        let child = terms[low][depth]
+        var high = low + 1
+        while high < range.upperBound, terms[high][depth] == child { high += 1 }
+        queue.append((low..<high, depth + 1, child))
+        low = high
+      }
+      bytes.append(uint32: range.lowerBound)
+      bytes.append(uint32: range.upperBound)
+      bytes.append(uint32: firstChild)
+      bytes.append(uint16: queue.count - firstChild)
+      bytes.append(byte)
+      bytes.append(isTerm ? 1 : 0)
+    }
+    return bytes
   }
 }
 
@@ -179,5 +319,9 @@ extension [UInt8] {
     let value = UInt16(clamping: value)
     append(UInt8(truncatingIfNeeded: value))
     append(UInt8(truncatingIfNeeded: value >> 8))
+  }
+
+  fileprivate mutating func append(float value: Float) {
+    append(uint32: Int(value.bitPattern))
   }
 }

@@ -1,6 +1,19 @@
 import CatalogData
+import Foundation
+import Streams
 
-/// Read-only access to a catalog file (see ``CatalogFile``), without copying it.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Read-only access to a catalog file (see ``CatalogFile``) where it lies: embedded in the
+/// binary, memory-mapped, or in a buffer. Opening checks the header and the sections' sizes
+/// only — nothing is read until a search needs it — and every read is bounds-checked, so a
+/// damaged file gives wrong or no results, never a crash.
 final class CatalogStore: Sendable {
   /// One film's record.
   struct Record {
@@ -12,179 +25,309 @@ final class CatalogStore: Sendable {
     var rating: Double
     var mpaa: Int
     var genreFlags: UInt8
-    fileprivate var title: Range<Int>
+    var title: String
+  }
+
+  /// Where the bytes came from, and who frees them.
+  private enum Owner {
+    case embedded, allocated, mapped
   }
 
   // The bytes are immutable and outlive this object (the embedded catalog lives as long as
-  // the process; a buffer built in memory is owned and freed in `deinit`), so their address
-  // can be shared between threads as a plain integer.
+  // the process; a buffer or a mapping is released in `deinit`), so their address can be
+  // shared between threads as a plain integer.
   private let address: UInt
   private let size: Int
-  private let ownsBytes: Bool
+  private let owner: Owner
   /// The number of films.
   let count: Int
-  private let titlesStart: Int
-  private let keysStart: Int
-  private let offsetsStart: Int
-  private let postingsStart: Int
+  /// The number of terms in the vocabulary.
+  let termCount: Int
   private let summariesStart: Int
+  private let wordStartsStart: Int
+  private let wordIDsStart: Int
+  private let wordCount: Int
+  private let termStartsStart: Int
+  private let postingStartsStart: Int
+  private let postingsStart: Int
+  private let postingCount: Int
+  private let nodesStart: Int
+  private let nodeCount: Int
+  private let termBytesStart: Int
+  private let termBytesCount: Int
+  private let titlesStart: Int
+  private let titlesCount: Int
+  /// The term runs of recently searched words (see `SearchPlan.choices`), at most 1,024.
+  private let lookups = Lock<[[UInt8]: SearchPlan.Choices]>([:])
 
   /// The catalog built into the binary.
   static func embedded() throws(CatalogFile.FormatError) -> CatalogStore {
     try CatalogStore(
-      address: UInt(bitPattern: movie_catalog_bytes()), size: movie_catalog_size(), owned: false)
+      address: UInt(bitPattern: movie_catalog_bytes()), size: movie_catalog_size(), owner: .embedded
+    )
   }
 
   /// A catalog from bytes in memory (they are copied once).
   convenience init(bytes: [UInt8]) throws(CatalogFile.FormatError) {
     let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
-    bytes.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-    try self.init(address: UInt(bitPattern: memory), size: bytes.count, owned: true)
+    bytes.withUnsafeBytes { source in
+      if let base = source.baseAddress { memory.copyMemory(from: base, byteCount: source.count) }
+    }
+    try self.init(address: UInt(bitPattern: memory), size: bytes.count, owner: .allocated)
   }
 
-  private init(address: UInt, size: Int, owned: Bool) throws(CatalogFile.FormatError) {
+  /// A catalog file, memory-mapped: its pages are read only as searches touch them.
+  convenience init(path: String) throws(CatalogFile.FormatError) {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw CatalogFile.FormatError(
+        description: "cannot open the catalog '\(path)': \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      throw CatalogFile.FormatError(description: "the catalog '\(path)' is not a file")
+    }
+    let size = Int(status.st_size)
+    guard size >= CatalogFile.headerSize else {
+      throw CatalogFile.FormatError(
+        description:
+          "the catalog '\(path)' is damaged: \(size == 0 ? "it is empty" : "it is too short")")
+    }
+    guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
+      mapping != MAP_FAILED
+    else {
+      throw CatalogFile.FormatError(
+        description: "cannot map the catalog '\(path)': \(String(cString: strerror(errno)))")
+    }
+    do {
+      try self.init(address: UInt(bitPattern: mapping), size: size, owner: .mapped, name: path)
+    } catch {
+      throw error
+    }
+  }
+
+  private init(address: UInt, size: Int, owner: Owner, name: String? = nil)
+    throws(CatalogFile.FormatError)
+  {
     let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: size)
     func header(_ at: Int) -> Int {
       guard size >= CatalogFile.headerSize else { return 0 }
       return Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
     }
-    // Every stored property is set before the first check, so that `deinit` (which frees
-    // owned bytes) also runs when a check throws.
+    // Every stored property is set before the first check, so that `deinit` (which releases
+    // the bytes) also runs when a check throws.
     self.address = address
     self.size = size
-    ownsBytes = owned
+    self.owner = owner
     count = header(8)
-    titlesStart = CatalogFile.headerSize + count * CatalogFile.recordSize
-    keysStart = titlesStart + header(12)
-    offsetsStart = keysStart + header(16)
-    postingsStart = offsetsStart + (CatalogFile.bucketCount + 1) * 4
-    let postings = header(20)
-    summariesStart = postingsStart + postings * 4
-    func damaged(_ reason: String) -> CatalogFile.FormatError {
-      CatalogFile.FormatError(description: "the movie catalog is damaged: \(reason)")
-    }
+    termCount = header(12)
+    titlesCount = header(16)
+    termBytesCount = header(20)
+    postingCount = header(24)
+    wordCount = header(28)
+    nodeCount = header(32)
+    summariesStart = CatalogFile.headerSize + count * CatalogFile.recordSize
+    wordStartsStart = summariesStart + count * CatalogFile.summarySize
+    wordIDsStart = wordStartsStart + (count + 1) * 4
+    termStartsStart = wordIDsStart + wordCount * 4
+    postingStartsStart = termStartsStart + (termCount + 1) * 4
+    postingsStart = postingStartsStart + (termCount + 1) * 4
+    nodesStart = postingsStart + postingCount * 4
+    termBytesStart = nodesStart + nodeCount * CatalogFile.nodeSize
+    titlesStart = termBytesStart + termBytesCount
+    let what = name.map { "the catalog '\($0)'" } ?? "the movie catalog"
     guard size >= CatalogFile.headerSize, Array(bytes[0..<8]) == CatalogFile.magic else {
-      throw damaged(size == 0 ? "it is empty" : "unknown format")
+      throw CatalogFile.FormatError(
+        description: "\(what) is damaged: \(size == 0 ? "it is empty" : "unknown format")")
     }
-    guard summariesStart + count * 8 == size else { throw damaged("its size is wrong") }
-    // Check every record and every posting once, so that reading one later never goes out
-    // of bounds.
-    for index in 0..<count {
-      let record = index * CatalogFile.recordSize
-      guard field32(record, 0) == index + 1,
-        field32(record, 4) + field16(record, 24) <= keysStart - titlesStart,
-        field32(record, 8) + field16(record, 26) <= offsetsStart - keysStart
-      else { throw damaged("record \(index + 1) is out of bounds") }
-    }
-    var previous = 0
-    for bucket in 0...CatalogFile.bucketCount {
-      let offset = load32(offsetsStart + bucket * 4)
-      guard offset >= previous, offset <= postings else { throw damaged("bad index") }
-      previous = offset
-    }
-    for posting in 0..<postings where load32(postingsStart + posting * 4) >= count {
-      throw damaged("bad index entry")
+    guard titlesStart + titlesCount == size else {
+      throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
     }
   }
 
   deinit {
-    if ownsBytes { UnsafeMutableRawPointer(bitPattern: address)?.deallocate() }
+    switch owner {
+    case .embedded: break
+    case .allocated: UnsafeMutableRawPointer(bitPattern: address)?.deallocate()
+    case .mapped: munmap(UnsafeMutableRawPointer(bitPattern: address), size)
+    }
   }
 
-  private var base: UnsafeRawPointer { UnsafeRawPointer(bitPattern: address)! }
+  private var base: UnsafeRawPointer {
+    UnsafeRawPointer(bitPattern: address) ?? UnsafeRawPointer(bitPattern: 16)!
+  }
 
   @inline(__always) private func load32(_ offset: Int) -> Int {
     Int(base.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
   }
 
-  @inline(__always) private func field32(_ record: Int, _ at: Int) -> Int {
-    load32(CatalogFile.headerSize + record + at)
+  @inline(__always) private func load16(_ offset: Int) -> Int {
+    Int(base.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian)
   }
 
-  @inline(__always) private func field16(_ record: Int, _ at: Int) -> Int {
-    Int(
-      base.loadUnaligned(fromByteOffset: CatalogFile.headerSize + record + at, as: UInt16.self)
-        .littleEndian)
+  @inline(__always) private func field32(_ index: Int, _ at: Int) -> Int {
+    load32(CatalogFile.headerSize + index * CatalogFile.recordSize + at)
   }
 
-  /// The record of the film at `index` (its id minus one).
+  @inline(__always) private func field16(_ index: Int, _ at: Int) -> Int {
+    load16(CatalogFile.headerSize + index * CatalogFile.recordSize + at)
+  }
+
+  @inline(__always) private func field8(_ index: Int, _ at: Int) -> UInt8 {
+    base.load(
+      fromByteOffset: CatalogFile.headerSize + index * CatalogFile.recordSize + at, as: UInt8.self)
+  }
+
+  /// What was remembered for `word`.
+  func remembered(_ word: [UInt8]) -> SearchPlan.Choices? {
+    lookups.withLock { $0[word] }
+  }
+
+  /// Remembers the term runs of `word`; forgets everything when full.
+  func remember(_ word: [UInt8], _ choices: SearchPlan.Choices) {
+    lookups.withLock { lookups in
+      if lookups.count >= 1024 { lookups.removeAll(keepingCapacity: true) }
+      lookups[word] = choices
+    }
+  }
+
+  /// The film at `index` (0..<count).
   func record(_ index: Int) -> Record {
-    let record = index * CatalogFile.recordSize
-    let titleStart = titlesStart + field32(record, 4)
-    let bytes = base + CatalogFile.headerSize + record
-    return Record(
-      id: field32(record, 0), votes: votes(index), budget: field32(record, 16),
-      year: year(index), minutes: field16(record, 22),
-      rating: Double(bytes.load(fromByteOffset: 28, as: UInt8.self)) / 10,
-      mpaa: Int(bytes.load(fromByteOffset: 29, as: UInt8.self)),
-      genreFlags: bytes.load(fromByteOffset: 30, as: UInt8.self),
-      title: titleStart..<titleStart + field16(record, 24))
+    Record(
+      id: field32(index, 0), votes: field32(index, 8), budget: field32(index, 12),
+      year: field16(index, 16), minutes: field16(index, 18),
+      rating: Double(field8(index, 22)) / 10, mpaa: Int(field8(index, 23)),
+      genreFlags: field8(index, 24), title: title(index))
   }
 
-  /// The display title of a record.
-  func title(of record: Record) -> String {
-    String(
-      decoding: UnsafeRawBufferPointer(
-        start: base + record.title.lowerBound, count: record.title.count),
+  /// The display title of the film at `index`.
+  func title(_ index: Int) -> String {
+    let start = field32(index, 4)
+    let length = field16(index, 20)
+    guard start + length <= titlesCount else { return "" }
+    return String(
+      decoding: UnsafeRawBufferPointer(start: base + titlesStart + start, count: length),
       as: UTF8.self)
   }
 
-  /// The votes of the film at `index`, read without building a record.
-  @inline(__always) func votes(_ index: Int) -> Int {
-    field32(index * CatalogFile.recordSize, 12)
-  }
+  /// The id of the film at `index`.
+  @inline(__always) func id(_ index: Int) -> Int { field32(index, 0) }
 
-  /// The year of the film at `index`.
-  @inline(__always) func year(_ index: Int) -> Int {
-    field16(index * CatalogFile.recordSize, 20)
-  }
-
-  /// The search key of the film at `index`.
-  @inline(__always) func key(_ index: Int) -> UnsafeRawBufferPointer {
-    let record = index * CatalogFile.recordSize
-    return UnsafeRawBufferPointer(
-      start: base + keysStart + field32(record, 8), count: field16(record, 26))
-  }
-
-  /// The number of records in an index bucket.
-  func bucketSize(_ bucket: Int) -> Int {
-    load32(offsetsStart + (bucket + 1) * 4) - load32(offsetsStart + bucket * 4)
-  }
-
-  /// The records that are in every one of `buckets`, in id order: the intersection of their
-  /// sorted lists, walked from the smallest.
-  func records(inAll buckets: [Int]) -> [Int32] {
-    let ranges = Set(buckets).map { bucket in
-      load32(offsetsStart + bucket * 4)..<load32(offsetsStart + (bucket + 1) * 4)
-    }.sorted { $0.count < $1.count }
-    guard let smallest = ranges.first else { return [] }
-    var records = smallest.map { Int32(load32(postingsStart + $0 * 4)) }
-    for range in ranges.dropFirst() {
-      var posting = range.lowerBound
-      records.removeAll { record in
-        while posting < range.upperBound, load32(postingsStart + posting * 4) < Int(record) {
-          posting += 1
-        }
-        return posting == range.upperBound || load32(postingsStart + posting * 4) != Int(record)
-      }
-      if records.isEmpty { break }
+  /// The index of the film with id `id`: records are stored by id.
+  func index(ofID id: Int) -> Int? {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      let found = self.id(middle)
+      if found == id { return middle }
+      if found < id { low = middle + 1 } else { high = middle }
     }
-    return records
+    return nil
   }
 
-  /// The votes, key length and first key byte of a record, in one load.
-  @inline(__always) func summary(_ index: Int) -> (votes: Int, keyLength: Int, first: UInt8) {
-    let value = base.loadUnaligned(fromByteOffset: summariesStart + index * 8, as: UInt64.self)
-      .littleEndian
+  /// log10(1 + popularity) of the film at `index`, its year, and its flags, in one load.
+  @inline(__always) func summary(_ index: Int) -> (popularity: Float, year: Int, flags: UInt8) {
+    let value = base.loadUnaligned(
+      fromByteOffset: summariesStart + index * CatalogFile.summarySize, as: UInt64.self
+    ).littleEndian
     return (
-      Int(value & 0xFFFF_FFFF), Int((value >> 32) & 0xFFFF), UInt8(truncatingIfNeeded: value >> 48)
+      Float(bitPattern: UInt32(truncatingIfNeeded: value)), Int((value >> 32) & 0xFFFF),
+      UInt8(truncatingIfNeeded: value >> 48)
     )
   }
 
-  /// Calls `body` with the index of every record in a bucket, in id order.
-  @inline(__always) func forEachRecord(inBucket bucket: Int, _ body: (Int) -> Void) {
-    let start = load32(offsetsStart + bucket * 4)
-    let end = load32(offsetsStart + (bucket + 1) * 4)
-    for posting in start..<end { body(load32(postingsStart + posting * 4)) }
+  /// The term ids of the title of the film at `index`, in order.
+  @inline(__always) func words(_ index: Int) -> WordIDs {
+    let start = load32(wordStartsStart + index * 4)
+    let end = load32(wordStartsStart + (index + 1) * 4)
+    guard start <= end, end <= wordCount else {
+      return WordIDs(base: base, start: 0, count: 0, limit: 0)
+    }
+    return WordIDs(base: base + wordIDsStart, start: start, count: end - start, limit: termCount)
+  }
+
+  /// A film's term ids, read in place.
+  struct WordIDs {
+    let base: UnsafeRawPointer
+    let start: Int
+    let count: Int
+    /// Ids at or past this are damage, read as "no term".
+    let limit: Int
+
+    @inline(__always) subscript(position: Int) -> Int {
+      let id = Int(
+        base.loadUnaligned(fromByteOffset: (start + position) * 4, as: UInt32.self).littleEndian)
+      return id < limit ? id : -1
+    }
+  }
+
+  /// The vocabulary's trie in place (see ``CatalogFile``).
+  var trie: Trie { Trie(base: base + nodesStart, count: nodeCount, termCount: termCount) }
+
+  /// The trie of the vocabulary, read in place; a damaged node reads as a leaf of no terms.
+  struct Trie {
+    let base: UnsafeRawPointer
+    let count: Int
+    let termCount: Int
+
+    struct Node {
+      var terms: Range<Int>
+      var children: Range<Int>
+      var byte: UInt8
+      var isTerm: Bool
+    }
+
+    @inline(__always) func node(_ index: Int) -> Node {
+      let at = index * CatalogFile.nodeSize
+      let low = Int(base.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
+      let high = Int(base.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self).littleEndian)
+      let first = Int(base.loadUnaligned(fromByteOffset: at + 8, as: UInt32.self).littleEndian)
+      let children = Int(base.loadUnaligned(fromByteOffset: at + 12, as: UInt16.self).littleEndian)
+      let byte = base.load(fromByteOffset: at + 14, as: UInt8.self)
+      let isTerm = base.load(fromByteOffset: at + 15, as: UInt8.self) != 0
+      guard index < count, low <= high, high <= termCount, first > index, first + children <= count
+      else { return Node(terms: 0..<0, children: 0..<0, byte: byte, isTerm: false) }
+      return Node(terms: low..<high, children: first..<first + children, byte: byte, isTerm: isTerm)
+    }
+  }
+
+  /// The bytes of term `term`.
+  @inline(__always) func term(_ term: Int) -> UnsafeRawBufferPointer {
+    let start = load32(termStartsStart + term * 4)
+    let end = load32(termStartsStart + (term + 1) * 4)
+    guard start <= end, end <= termBytesCount else {
+      return UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeRawBufferPointer(start: base + termBytesStart + start, count: end - start)
+  }
+
+  /// The postings (film indices) of the terms `terms`, one contiguous run.
+  @inline(__always) func postings(_ terms: Range<Int>) -> Postings {
+    let start = load32(postingStartsStart + terms.lowerBound * 4)
+    let end = load32(postingStartsStart + terms.upperBound * 4)
+    guard start <= end, end <= postingCount else {
+      return Postings(base: base, range: 0..<0, limit: 0)
+    }
+    return Postings(base: base + postingsStart, range: start..<end, limit: count)
+  }
+
+  /// A run of postings, read in place.
+  struct Postings {
+    let base: UnsafeRawPointer
+    let range: Range<Int>
+    /// Indices at or past this are damage, skipped.
+    let limit: Int
+
+    var count: Int { range.count }
+
+    @inline(__always) func visit(_ body: (Int) -> Void) {
+      for position in range {
+        let index = Int(
+          base.loadUnaligned(fromByteOffset: position * 4, as: UInt32.self).littleEndian)
+        if index < limit { body(index) }
+      }
+    }
   }
 }

@@ -1,16 +1,19 @@
 import Synchronization
 
-/// The built-in catalog of 58,788 films (1893–2005) with their IMDb ratings, searchable
-/// without a network or an API key.
+/// A catalog of films searchable without a network or an API key: the one built into the
+/// binary (58,788 films, 1893–2005, with their IMDb ratings), or a file made by
+/// `movie-search build-catalog` (from that CSV, or from TMDb's daily export of a million
+/// films), memory-mapped.
 ///
-/// Search works as a person types: case- and accent-insensitive; "the matrix" finds
-/// "Matrix, The" (shown as "The Matrix"); every word may be the beginning of a title's word
-/// ("matr" finds it). Results are ranked by match quality — the whole title, then the
-/// beginning of the title, then words in order, then words in any order — and then by
-/// number of votes. Pages hold 20 rows, as TMDb's do. A film's id is its row number in
-/// the source data, stable across runs.
+/// Search forgives what people type: case, accents and punctuation; unfinished words; typos
+/// (up to one edit in words of 4–7 letters, two from 8, also in a word being typed); a year
+/// typed first or last; digits for Roman numerals; words joined or split ("spiderman");
+/// leading articles dropped or moved ("matrix, the"). Results are ranked by match quality and
+/// popularity — the formula is ``Ranking``'s — and carry the matched parts of their titles
+/// (``Movie/titleMatches``). Pages hold 20 rows, as TMDb's do.
 ///
-/// The data is ggplot2movies' `movies` (GPL-2 | GPL-3; facts from IMDb).
+/// The built-in data is ggplot2movies' `movies` (GPL-2 | GPL-3; facts from IMDb): a film's
+/// id is its row number there. In a catalog built from TMDb's export, ids are TMDb's.
 public struct OfflineCatalog: MovieService {
   let store: CatalogStore
 
@@ -30,9 +33,23 @@ public struct OfflineCatalog: MovieService {
     self.store = store
   }
 
+  /// The catalog file at `path`, memory-mapped: opening it reads only its header.
+  public init(contentsOf path: String) throws(MovieServiceError) {
+    do {
+      store = try CatalogStore(path: path)
+    } catch {
+      throw .badResponse(error.description)
+    }
+  }
+
   /// Builds a catalog from CSV text in the format of `movies.csv` (for tests and tools).
   public init(csv: String) throws {
     store = try CatalogStore(bytes: Self.catalogFile(fromCSV: csv))
+  }
+
+  /// Builds a catalog from the bytes of a catalog file (for tests and tools).
+  public init(catalogFile bytes: [UInt8]) throws {
+    store = try CatalogStore(bytes: bytes)
   }
 
   /// Converts `movies.csv` into the compact file embedded in the binary
@@ -41,94 +58,97 @@ public struct OfflineCatalog: MovieService {
     try CatalogFile.encode(CatalogFile.entries(fromCSV: csv))
   }
 
+  /// A catalog file from either source — ggplot2movies' CSV or TMDb's daily export of movie
+  /// ids (JSON lines), told apart by the content — with the lines of the source that were
+  /// skipped, and why, and how many adult titles were left out.
+  public static func catalogFile(from source: String, includeAdult: Bool = false) throws -> (
+    bytes: [UInt8], films: Int, skipped: [(line: Int, reason: String)], adultLeftOut: Int
+  ) {
+    let parsed = try CatalogFile.source(source, includeAdult: includeAdult)
+    return (
+      try CatalogFile.encode(parsed.entries), parsed.entries.count, parsed.skipped,
+      parsed.adultLeftOut
+    )
+  }
+
   /// The number of films.
   public var count: Int { store.count }
 
-  /// Searches titles; see the type's description for the ranking.
+  /// Every film, in id order (for tools: listing a catalog, comparing with other searches).
+  public var allMovies: [Movie] {
+    (0..<store.count).map { movie(store.record($0)) }
+  }
+
+  /// Searches titles; see the type's description, and ``Ranking`` for the order.
   public func searchMovies(_ query: MovieQuery) throws(MovieServiceError) -> MoviePage {
     guard (1...MoviePage.maxPage).contains(query.page) else {
       throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(query.page)")
     }
-    guard let matcher = TitleMatcher(query.text) else { return .empty }
-    // The best quality of each record over the forms of the query (`none` when it does not
-    // match), and the records that match at all.
-    let none = UInt8.max
-    var qualities = [UInt8](repeating: none, count: store.count)
-    var matches: [Int32] = []
-    // Every match of a form has a word in each of the form's buckets: only the records in
-    // all of them need a look, and only for that form.
-    for form in matcher.forms {
-      for record in store.records(inAll: form.buckets) {
-        let index = Int(record)
-        if let year = query.year, store.year(index) != year { continue }
-        let quality: TitleMatcher.Quality
-        if let letter = form.letter {
-          // A one-letter form: every record of its bucket matches; the summary tells how.
-          let summary = store.summary(index)
-          quality =
-            summary.first != letter ? .wordsInOrder : summary.keyLength == 1 ? .exact : .titlePrefix
-        } else {
-          guard let match = form.quality(of: store.key(index)) else { continue }
-          quality = match
-        }
-        if qualities[index] == none { matches.append(record) }
-        qualities[index] = min(qualities[index], UInt8(quality.rawValue))
-      }
+    guard var plan = SearchPlan(query.text, store: store) else { return .empty }
+    var engine = SearchEngine(store: store, plan: plan)
+    var (hits, total) = try engine.search(limit: query.page * MoviePage.pageSize, year: query.year)
+    if total == 0, let everyTypo = SearchPlan(query.text, store: store, everyTypo: true) {
+      // Nothing found: a typo may have made another title word ("star ward").
+      plan = everyTypo
+      engine = SearchEngine(store: store, plan: plan)
+      (hits, total) = try engine.search(limit: query.page * MoviePage.pageSize, year: query.year)
     }
-    var best = BestRanks(limit: query.page * MoviePage.pageSize)
-    for match in matches {
-      let index = Int(match)
-      best.insert(
-        rank(quality: Int(qualities[index]), votes: store.summary(index).votes, index: index))
+    let rows = hits.dropFirst((query.page - 1) * MoviePage.pageSize).map { hit in
+      var movie = movie(store.record(hit.index))
+      movie.titleMatches = titleMatches(hit.index, title: movie.title, engine: engine)
+      return movie
     }
-    let total = matches.count
-    return page(query.page, of: best.sorted(), total: total)
+    let pages = min((total + MoviePage.pageSize - 1) / MoviePage.pageSize, MoviePage.maxPage)
+    return MoviePage(page: query.page, results: rows, totalPages: pages, totalResults: total)
+  }
+
+  /// The parts of `title` that matched, from the words the engine matched.
+  private func titleMatches(_ index: Int, title: String, engine: SearchEngine) -> [Range<Int>] {
+    var matches: SearchEngine.Matches = []
+    _ = engine.score(index, matches: &matches)
+    let words = TitleText.words(title)
+    return matches.compactMap { match in
+      guard words.indices.contains(match.position) else { return nil }
+      let range = words[match.position].range
+      guard let shown = match.prefix, shown < range.count else { return range }
+      return range.lowerBound..<range.lowerBound + shown
+    }.sorted { $0.lowerBound < $1.lowerBound }
   }
 
   /// The details of the film with id `id`.
   public func movieDetails(id: Int, language: String?) throws(MovieServiceError) -> MovieDetails {
-    guard (1...store.count).contains(id) else {
+    guard let index = store.index(ofID: id) else {
       throw .notFound(message: "the catalog has no film with id \(id)")
     }
-    let record = store.record(id - 1)
+    let record = store.record(index)
     return MovieDetails(
       movie: movie(record), genres: genres(record.genreFlags),
       runtime: record.minutes > 0 ? record.minutes : nil, status: "Released",
       budget: record.budget > 0 ? record.budget : nil)
   }
 
-  /// The films with the most votes.
+  /// The most popular films.
   public func popularMovies(page: Int, language: String?) throws(MovieServiceError) -> MoviePage {
     guard (1...MoviePage.maxPage).contains(page) else {
       throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(page)")
     }
-    var best = BestRanks(limit: page * MoviePage.pageSize)
+    var best = BestHits(limit: page * MoviePage.pageSize)
     for index in 0..<store.count {
-      best.insert(rank(quality: 0, votes: store.votes(index), index: index))
+      best.insert(SearchEngine.Hit(index: index, score: -store.summary(index).popularity))
     }
-    return self.page(page, of: best.sorted(), total: store.count)
+    let rows = best.sorted().dropFirst((page - 1) * MoviePage.pageSize).map {
+      movie(store.record($0.index))
+    }
+    let pages = min((store.count + MoviePage.pageSize - 1) / MoviePage.pageSize, MoviePage.maxPage)
+    return MoviePage(page: page, results: rows, totalPages: pages, totalResults: store.count)
   }
 
   /// The catalog has no images.
   public func imageConfiguration() -> ImageConfiguration? { nil }
 
-  /// Orders by quality, then votes (more first), then id: smaller is better.
-  private func rank(quality: Int, votes: Int, index: Int) -> UInt64 {
-    let fewerVotes = UInt64(0x3FFF_FFFF - min(votes, 0x3FFF_FFFF))
-    return UInt64(quality) << 62 | fewerVotes << 32 | UInt64(index)
-  }
-
-  private func page(_ number: Int, of ranks: [UInt64], total: Int) -> MoviePage {
-    let start = (number - 1) * MoviePage.pageSize
-    let rows = ranks.dropFirst(start).map { movie(store.record(Int($0 & 0xFFFF_FFFF))) }
-    let pages = min((total + MoviePage.pageSize - 1) / MoviePage.pageSize, MoviePage.maxPage)
-    return MoviePage(page: number, results: rows, totalPages: pages, totalResults: total)
-  }
-
   private func movie(_ record: CatalogStore.Record) -> Movie {
-    let title = store.title(of: record)
-    return Movie(
-      id: record.id, title: title, originalTitle: title,
+    Movie(
+      id: record.id, title: record.title, originalTitle: record.title,
       releaseDate: record.year > 0 ? ReleaseDate(year: record.year) : nil,
       genreIDs: genres(record.genreFlags).map(\.id), popularity: Double(record.votes),
       voteAverage: record.rating, voteCount: record.votes)
@@ -139,44 +159,4 @@ public struct OfflineCatalog: MovieService {
       flags & (1 << bit) != 0 ? entry.genre : nil
     }
   }
-}
-
-/// The `limit` smallest ranks seen, kept in a max-heap so that most candidates are rejected
-/// with one comparison.
-struct BestRanks {
-  private var heap: [UInt64] = []
-  let limit: Int
-
-  init(limit: Int) {
-    self.limit = limit
-    heap.reserveCapacity(min(limit, 1024))
-  }
-
-  mutating func insert(_ rank: UInt64) {
-    if heap.count < limit {
-      heap.append(rank)
-      var child = heap.count - 1
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard heap[parent] < heap[child] else { break }
-        heap.swapAt(parent, child)
-        child = parent
-      }
-    } else if let worst = heap.first, rank < worst {
-      heap[0] = rank
-      var parent = 0
-      while true {
-        let left = 2 * parent + 1
-        let right = left + 1
-        var largest = parent
-        if left < heap.count, heap[left] > heap[largest] { largest = left }
-        if right < heap.count, heap[right] > heap[largest] { largest = right }
-        guard largest != parent else { break }
-        heap.swapAt(parent, largest)
-        parent = largest
-      }
-    }
-  }
-
-  func sorted() -> [UInt64] { heap.sorted() }
 }

@@ -6,14 +6,14 @@ enum TitleText {
   static let movedArticles: Set<String> = [
     "The", "A", "An", "La", "Le", "Les", "L'", "Il", "El", "Der", "Die", "Das", "O", "I", "De",
     "Los", "Un", "Una", "Une", "Las", "Den", "Gli", "Het", "Os", "En", "Ein", "Det", "Lo", "Ta",
-    "Oi", "Eine", "Een", "As", "Un'", "To", "Lo", "Ang",
+    "Oi", "Eine", "Een", "As", "Un'", "To", "Ang",
   ]
 
   static let lowercasedArticles = Set(movedArticles.map { $0.lowercased() })
 
-  /// Lower-case forms of the articles, as search keys spell them (without apostrophes).
+  /// The articles as search words spell them (without apostrophes).
   static let articleWords: Set<[UInt8]> = Set(
-    movedArticles.map { Array(searchKey($0, dropArticle: false).utf8) })
+    movedArticles.map { Array($0.lowercased().filter { $0 != "'" }.utf8) })
 
   /// "Matrix, The" → ("The Matrix", base "Matrix"); "Absence, L'" → "L'Absence"; a title
   /// without a moved article is its own base.
@@ -26,32 +26,90 @@ enum TitleText {
     return (article + separator + base, base)
   }
 
-  /// The text searches compare: lower case, accents folded, apostrophes dropped within a
-  /// word (`bug's` → `bugs`) but splitting an elided article (`l'absence` → `l absence`),
-  /// every other non-alphanumeric character a word break, words joined by one space, and a
-  /// leading article removed when `dropArticle` is set and other words follow.
-  static func searchKey(_ text: String, dropArticle: Bool) -> String {
-    let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    var words: [String] = []
-    var word = ""
-    for scalar in folded.unicodeScalars {
-      if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-        word.unicodeScalars.append(scalar)
-      } else if scalar == "'" || scalar == "\u{2019}" {
-        // "l'" and "d'" are elided articles: a break. Elsewhere the apostrophe just goes.
-        if word == "l" || word == "d" || word == "un" {
-          words.append(word)
-          word = ""
-        }
-      } else if !word.isEmpty {
-        words.append(word)
-        word = ""
+  /// A word of a title or a query, as searches compare it, with where it is in the text.
+  struct Word: Equatable {
+    /// Lower case, accents folded, apostrophes dropped: `Bug's` → `bugs`, `&` → `and`.
+    var text: [UInt8]
+    /// The characters of the original text it came from (offsets in `Character`s).
+    var range: Range<Int>
+  }
+
+  /// The words of `text`: runs of letters and digits, lower-cased and accent-folded; an
+  /// apostrophe inside a word is dropped (`bug's` → `bugs`) except after an elided article
+  /// (`l'absence` → `l`, `absence`); `&` is the word `and`; every other character is a break.
+  static func words(_ text: String) -> [Word] {
+    var words: [Word] = []
+    var word: [UInt8] = []
+    var start = 0
+    var offset = 0
+    func flush(_ end: Int) {
+      if !word.isEmpty { words.append(Word(text: word, range: start..<end)) }
+      word.removeAll(keepingCapacity: true)
+    }
+    // "l'" and "d'" are elided articles: a break. Elsewhere the apostrophe just goes.
+    func apostrophe(at offset: Int) {
+      if word == Array("l".utf8) || word == Array("d".utf8) || word == Array("un".utf8) {
+        flush(offset)
       }
     }
-    if !word.isEmpty { words.append(word) }
-    if dropArticle, words.count > 1, articleWords.contains(Array(words[0].utf8)) {
-      words.removeFirst()
+    for character in text {
+      defer { offset += 1 }
+      if let ascii = character.asciiValue {
+        switch ascii {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          if word.isEmpty { start = offset }
+          word.append(ascii)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+          if word.isEmpty { start = offset }
+          word.append(ascii + 32)
+        case UInt8(ascii: "'"):
+          apostrophe(at: offset)
+        case UInt8(ascii: "&"):
+          flush(offset)
+          words.append(Word(text: Array("and".utf8), range: offset..<offset + 1))
+        default:
+          flush(offset)
+        }
+        continue
+      }
+      if character == "\u{2019}" {
+        apostrophe(at: offset)
+        continue
+      }
+      let folded = String(character).folding(
+        options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+      let letters = folded.unicodeScalars.filter {
+        $0.properties.isAlphabetic || $0.properties.numericType != nil
+      }
+      guard !letters.isEmpty else {
+        flush(offset)
+        continue
+      }
+      if word.isEmpty { start = offset }
+      for scalar in letters { word += Array(String(scalar).lowercased().utf8) }
     }
-    return words.joined(separator: " ")
+    flush(offset)
+    return words
   }
+
+  /// The words of `text` joined by one space (the old search key, for messages and tests).
+  static func searchKey(_ text: String) -> String {
+    words(text).map { String(decoding: $0.text, as: UTF8.self) }.joined(separator: " ")
+  }
+
+  /// Roman numerals and the numbers they stand for, for sequels: `godfather 2` finds
+  /// "The Godfather: Part II", `rocky iii` finds "Rocky 3".
+  static let numerals: [String: String] = {
+    let romans = [
+      "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv",
+      "xv", "xvi", "xvii", "xviii", "xix", "xx",
+    ]
+    var pairs: [String: String] = [:]
+    for (index, roman) in romans.enumerated() {
+      pairs[String(index + 1)] = roman
+      // "i" alone is far more often a word than a numeral: only "2" and up go the other way.
+      if index > 0 { pairs[roman] = String(index + 1) }
+    }
+    return pairs
+  }()
 }

@@ -33,6 +33,10 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
   public var adult: Bool
   /// Whether it is a video release.
   public var video: Bool
+  /// Where the query matched the title, in `Character` offsets of ``title``, for
+  /// highlighting; empty when unknown (TMDb does not say). Encoded as `title_matches`, an
+  /// extra field, only when there are some.
+  public var titleMatches: [Range<Int>] = []
 
   /// Creates a movie.
   public init(
@@ -71,6 +75,7 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     case genreIDs = "genre_ids"
     case voteAverage = "vote_average"
     case voteCount = "vote_count"
+    case titleMatches = "title_matches"
   }
 
   /// Decodes a row tolerantly (see the type's description).
@@ -113,6 +118,9 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     try row.encode(voteCount, forKey: .voteCount)
     try row.encode(adult, forKey: .adult)
     try row.encode(video, forKey: .video)
+    if !titleMatches.isEmpty {
+      try row.encode(titleMatches.map { [$0.lowerBound, $0.count] }, forKey: .titleMatches)
+    }
   }
 }
 

@@ -1,0 +1,56 @@
+import Foundation
+import MovieSearch
+
+// Usage:
+//   search-eval --generate [--out FILE]       the evaluation set, from the built-in catalog
+//   search-eval --evaluate [--queries FILE] [--no-fzf] [--misses]
+//                                             recall@1 and @3 per category, beside fzf
+//   search-eval --speed [--catalog FILE] [--queries FILE]
+//                                             p50/p99 of one search, in process
+//   search-eval --million DIR                 a generated million-film export, catalog and
+//                                             title list (for the process comparison)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? {
+  arguments.firstIndex(of: name).flatMap {
+    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+  }
+}
+let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let defaultQueries = here.appendingPathComponent("../../Evaluation/queries.tsv").standardized.path
+
+func readQueries(_ path: String) throws -> [EvaluationQuery] {
+  try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst().map { line in
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    return EvaluationQuery(
+      category: fields[0], text: fields[1], id: Int(fields[2]) ?? 0, title: fields[3])
+  }
+}
+
+if arguments.contains("--generate") {
+  let queries = try generateQueries()
+  let lines =
+    ["category\tquery\tid\ttitle"]
+    + queries.map { "\($0.category)\t\($0.text)\t\($0.id)\t\($0.title)" }
+  let path = option("--out") ?? defaultQueries
+  try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+  var counts: [String: Int] = [:]
+  for query in queries { counts[query.category, default: 0] += 1 }
+  print(
+    "wrote \(queries.count) queries to \(path):",
+    categories.map { "\($0) \(counts[$0] ?? 0)" }.joined(separator: ", "))
+} else if arguments.contains("--evaluate") {
+  try evaluate(
+    queries: try readQueries(option("--queries") ?? defaultQueries),
+    fzf: !arguments.contains("--no-fzf"),
+    misses: arguments.contains("--misses"))
+} else if arguments.contains("--speed") {
+  try speed(
+    catalogPath: option("--catalog"),
+    queries: try readQueries(option("--queries") ?? defaultQueries))
+} else if let directory = option("--million") {
+  try million(directory: directory)
+} else {
+  print("usage: search-eval --generate | --evaluate | --speed | --million DIR")
+  exit(64)
+}

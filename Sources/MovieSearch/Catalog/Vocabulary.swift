@@ -1,0 +1,158 @@
+/// How a run of terms of the vocabulary matches a word of a query.
+struct TermMatch: Equatable {
+  /// Consecutive term ids.
+  var terms: Range<Int>
+  /// Edits (insert, delete, substitute, swap two neighbours) between the query word and the
+  /// term — or, for a prefix match, the term's beginning.
+  var distance: Int
+  /// Whether the terms are longer than what the query word matched (a word being typed).
+  var prefix: Bool
+}
+
+/// Finding the terms a query word matches, in the catalog's sorted vocabulary.
+extension CatalogStore {
+  /// The first term not smaller than `word`, or, with `prefix`, the first term that neither
+  /// precedes `word` nor starts with it.
+  func termBound(_ word: [UInt8], afterPrefix prefix: Bool) -> Int {
+    var low = 0
+    var high = termCount
+    while low < high {
+      let middle = (low + high) / 2
+      let term = self.term(middle)
+      let before = Self.precedes(term, word) || (prefix && Self.startsWith(term, word))
+      if before { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The terms equal to `word` (zero or one), and the longer terms that start with it.
+  func exactAndPrefix(_ word: [UInt8]) -> (exact: Range<Int>, longer: Range<Int>) {
+    let start = termBound(word, afterPrefix: false)
+    let end = termBound(word, afterPrefix: true)
+    guard start < end else { return (start..<start, start..<start) }
+    let isExact = term(start).count == word.count
+    return isExact ? (start..<start + 1, start + 1..<end) : (start..<start, start..<end)
+  }
+
+  /// Every run of terms within `maxDistance` edits of `word`, or whose beginning is (a word
+  /// being typed): a walk down the implicit trie of the sorted vocabulary, carrying the
+  /// rows of the edit-distance table (optimal string alignment, so a swap of neighbours is
+  /// one edit), and leaving a branch as soon as no term in it can come within the distance.
+  /// A branch whose beginning already settles the distance is returned whole, as one run.
+  func fuzzyMatches(_ word: [UInt8], maxDistance: Int) -> [TermMatch] {
+    guard !word.isEmpty, termCount > 0, maxDistance >= 0 else { return [] }
+    var walk = FuzzyWalk(word: word, limit: maxDistance, store: self)
+    walk.descend(node: 0, depth: 0, best: word.count)
+    return walk.matches
+  }
+
+  @inline(__always) static func startsWith(_ term: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool
+  {
+    guard term.count >= word.count else { return false }
+    for index in word.indices where term[index] != word[index] { return false }
+    return true
+  }
+
+  @inline(__always) static func precedes(_ term: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
+    let shared = min(term.count, word.count)
+    for index in 0..<shared where term[index] != word[index] { return term[index] < word[index] }
+    return term.count < word.count
+  }
+}
+
+/// The state of ``CatalogStore/fuzzyMatches(_:maxDistance:)``: one row of the edit-distance
+/// table per depth of the walk, in one flat buffer. Only the cells within `limit` of the
+/// diagonal are computed: any other cell is more than `limit` anyway.
+struct FuzzyWalk {
+  let word: [UInt8]
+  let limit: Int
+  let trie: CatalogStore.Trie
+  let width: Int
+  /// rows[depth * width + i]: the distance between `word`'s first i bytes and the walk's
+  /// current prefix of length `depth` (`limit + 1` standing for anything larger).
+  var rows: [Int]
+  /// The prefix being walked.
+  var path: [UInt8] = []
+  var matches: [TermMatch] = []
+
+  init(word: [UInt8], limit: Int, store: CatalogStore) {
+    self.word = word
+    self.limit = limit
+    trie = store.trie
+    width = word.count + 1
+    rows = [Int](repeating: limit + 1, count: (word.count + limit + 2) * width)
+    for index in 0..<min(width, limit + 1) { rows[index] = index }
+  }
+
+  /// Visits the children of trie node `node`, whose path (of length `depth`) is `path`;
+  /// `best` is the smallest distance between `word` and a beginning of `path`.
+  mutating func descend(node: Int, depth: Int, best: Int) {
+    for index in trie.node(node).children {
+      let child = trie.node(index)
+      let (full, smallest) = step(byte: child.byte, depth: depth)
+      let best = min(best, full)
+      let (low, high) = (child.terms.lowerBound, child.terms.upperBound)
+      guard low < high else { continue }
+      if smallest > limit || (full == 0 && best == 0) {
+        // Nothing deeper can come closer: the whole branch is settled. (A term equal to the
+        // word itself is an exact match; the rest of the branch starts with it.)
+        if full == 0, child.isTerm {
+          matches.append(TermMatch(terms: low..<low + 1, distance: 0, prefix: false))
+          if low + 1 < high {
+            matches.append(TermMatch(terms: low + 1..<high, distance: 0, prefix: true))
+          }
+        } else if best <= limit {
+          matches.append(TermMatch(terms: low..<high, distance: best, prefix: true))
+        }
+        continue
+      }
+      if child.isTerm {
+        // This term: as a whole word, or by its beginning, whichever is closer.
+        if full <= limit, full <= best {
+          matches.append(TermMatch(terms: low..<low + 1, distance: full, prefix: false))
+        } else if best <= limit {
+          matches.append(TermMatch(terms: low..<low + 1, distance: best, prefix: true))
+        }
+      }
+      let rest = (child.isTerm ? low + 1 : low)..<high
+      if depth + 2 < rows.count / width {
+        path.append(child.byte)
+        descend(node: index, depth: depth + 1, best: best)
+        path.removeLast()
+      } else if best <= limit, !rest.isEmpty {
+        matches.append(TermMatch(terms: rest, distance: best, prefix: true))
+      }
+    }
+  }
+
+  /// Fills the row of depth + 1 (the path extended by `byte`); returns its last cell (the
+  /// whole word against the path) and its smallest.
+  mutating func step(byte: UInt8, depth: Int) -> (full: Int, smallest: Int) {
+    let previous = depth * width
+    let row = previous + width
+    let infinity = limit + 1
+    let from = max(1, depth + 1 - limit)
+    let to = min(width - 1, depth + 1 + limit)
+    return word.withUnsafeBufferPointer { word in
+      rows.withUnsafeMutableBufferPointer { rows in
+        rows[row] = depth + 1 <= limit ? depth + 1 : infinity
+        var smallest = rows[row]
+        if from > 1 { rows[row + from - 1] = infinity }
+        if from <= to {
+          for index in from...to {
+            let substitution = rows[previous + index - 1] + (word[index - 1] == byte ? 0 : 1)
+            var value = min(rows[previous + index] + 1, rows[row + index - 1] + 1, substitution)
+            if index > 1, depth > 0, word[index - 1] == path[depth - 1], word[index - 2] == byte {
+              value = min(value, rows[previous - width + index - 2] + 1)
+            }
+            value = min(value, infinity)
+            rows[row + index] = value
+            smallest = min(smallest, value)
+          }
+        }
+        if to + 1 < width { rows[row + to + 1] = infinity }
+        return (rows[row + width - 1], smallest)
+      }
+    }
+  }
+}
