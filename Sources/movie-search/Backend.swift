@@ -1,8 +1,10 @@
 import Foundation
 import MovieSearch
 
-/// Picks the movie service from the options and the environment: TMDb when a key or token
-/// (or a base URL) is given and `--offline` is not, the built-in catalog otherwise.
+/// Picks the movie service from the options and the environment. A catalog file
+/// (`--catalog`, or `MOVIE_SEARCH_CATALOG` unless TMDb is asked for on the command line) is
+/// searched offline; otherwise TMDb when a key or token (or a base URL) is given and
+/// `--offline` is not; otherwise the built-in catalog.
 enum Backend {
   static func service<C: Command>(for invocation: Invocation<C>) throws -> any MovieService
   where C.Options: BackendCommandOptions {
@@ -14,6 +16,14 @@ enum Backend {
     let key = setting(\.backend.apiKey, "TMDB_API_KEY")
     let token = setting(\.backend.token, "TMDB_ACCESS_TOKEN")
     let base = invocation[\.backend.baseURL]
+    let asksForTMDb =
+      invocation[\.backend.apiKey] != nil || invocation[\.backend.token] != nil || base != nil
+    if let path = invocation[\.backend.catalog] {
+      return try catalog(at: path, invocation)
+    }
+    if !asksForTMDb, let path = environment["MOVIE_SEARCH_CATALOG"], !path.isEmpty {
+      return try OfflineCatalog(contentsOf: path)
+    }
     if invocation[\.backend.offline] || (key == nil && token == nil && base == nil) {
       return try OfflineCatalog.builtIn()
     }
@@ -27,5 +37,12 @@ enum Backend {
     let credentials: TMDbCredentials =
       if let token { .bearerToken(token) } else if let key { .apiKey(key) } else { .none }
     return TMDbClient(credentials: credentials, baseURL: baseURL)
+  }
+
+  private static func catalog<C: Command>(at path: String, _ invocation: Invocation<C>) throws
+    -> OfflineCatalog
+  {
+    guard !path.isEmpty else { throw invocation.usageError("'--catalog' needs a file.") }
+    return try OfflineCatalog(contentsOf: path)
   }
 }

@@ -6,6 +6,12 @@ enum Format {
     String(format: "%.1f", value)
   }
 
+  /// A count of things with thousands separators and the right number: "1 film",
+  /// "58,788 films".
+  static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
+    "\(count(value)) \(value == 1 ? singular : plural ?? singular + "s")"
+  }
+
   /// A count with thousands separators, e.g. "143,853".
   static func count(_ value: Int) -> String {
     let digits = String(value)

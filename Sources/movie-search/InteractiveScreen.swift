@@ -17,6 +17,8 @@ struct InteractiveScreen {
   var selected = 0
   var details: (id: Int, state: MovieDetailsState)?
   var frame = 0
+  /// Whether matched parts of titles are marked (bold, underlined): when colour is allowed.
+  var colour = Output.useColour
 
   private static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -98,27 +100,31 @@ struct InteractiveScreen {
   /// text is cut, so that escape codes never count as width).
   func lines() -> [String] {
     let width = max(1, size.columns)
-    var lines: [(text: String, style: String?)] = []
+    // `marks`: the matched parts of a film's title, as offsets in the line.
+    var lines: [(text: String, style: String?, marks: [Range<Int>])] = []
     if let details {
-      lines += detailsLines(details.state, width: width)
-      lines.append(("", nil))
-      lines.append(("Esc back · Ctrl-C quit", "2"))
+      lines += detailsLines(details.state, width: width).map { ($0.0, $0.1, []) }
+      lines.append(("", nil, []))
+      lines.append(("Esc back · Ctrl-C quit", "2", []))
     } else {
-      lines.append(("Search: " + text, nil))
-      lines.append(status())
+      lines.append(("Search: " + text, nil, []))
+      let status = status()
+      lines.append((status.0, status.1, []))
       let room = max(0, size.rows - lines.count - 1)
       let first = max(0, min(selected - room + 1, movies.count - room))
       for (index, movie) in movies.enumerated().dropFirst(first).prefix(room) {
         let year = movie.year.map { " (\($0))" } ?? ""
         let rating = movie.voteCount > 0 ? "  \(Format.rating(movie.voteAverage))" : ""
         let row = "\(index == selected ? ">" : " ") \(movie.title)\(year)\(rating)"
+        let marks = movie.titleMatches.map { $0.lowerBound + 2..<$0.upperBound + 2 }
         lines.append(
-          index == selected ? (row.truncated(to: width).padded(to: width), "7") : (row, nil))
+          index == selected
+            ? (row.truncated(to: width).padded(to: width), "7", marks) : (row, nil, marks))
       }
-      lines.append(("↑/↓ choose · Enter details · Esc quit", "2"))
+      lines.append(("↑/↓ choose · Enter details · Esc quit", "2", []))
     }
     return lines.prefix(max(1, size.rows)).map { line in
-      let text = line.text.truncated(to: width)
+      let text = Output.highlight(line.text.truncated(to: width), line.marks, colour: colour)
       return line.style.map { Output.style(text, $0) } ?? text
     }
   }
@@ -130,7 +136,7 @@ struct InteractiveScreen {
       ("\(Self.spinner[frame % Self.spinner.count]) Searching “\(query)”…", nil)
     case .success(_, let movies, let total):
       (
-        "\(Format.count(total)) films\(total > movies.count ? ", first \(movies.count) shown" : "")",
+        "\(Format.count(total, "film"))\(total > movies.count ? ", first \(movies.count) shown" : "")",
         nil
       )
     case .noResults(let query): ("No films match “\(query)”.", nil)

@@ -65,6 +65,28 @@ enum Output {
   static func style(_ text: String, _ code: String) -> String {
     useColour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
+
+  /// `text` with the characters at `ranges` (offsets in `Character`s) bold and underlined,
+  /// when colour is on — the parts of a title a search matched. A cut title's "…" is never
+  /// marked. The codes switch only bold and underline off again, so a style around the whole
+  /// line (the selected row's inverse video) goes on after a marked part.
+  static func highlight(_ text: String, _ ranges: [Range<Int>], colour: Bool = useColour)
+    -> String
+  {
+    guard colour, !ranges.isEmpty else { return text }
+    let marked = text.hasSuffix("…") ? text.count - 1 : text.count
+    var result = ""
+    var inside = false
+    for (offset, character) in text.enumerated() {
+      let wanted = offset < marked && ranges.contains { $0.contains(offset) }
+      if wanted != inside {
+        result += wanted ? "\u{1B}[1;4m" : "\u{1B}[22;24m"
+        inside = wanted
+      }
+      result.append(character)
+    }
+    return inside ? result + "\u{1B}[22;24m" : result
+  }
 }
 
 extension String {

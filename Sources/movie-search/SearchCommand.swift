@@ -91,9 +91,11 @@ struct SearchCommand: Command {
     }
     let rows = page.results.enumerated().map { offset, movie in
       (
-        rank: String(firstRank + offset), title: movie.title,
+        rank: String(firstRank + offset), title: movie.title, matches: movie.titleMatches,
         year: movie.year.map(String.init) ?? "",
-        rating: Format.rating(movie.voteAverage), votes: Format.count(movie.voteCount),
+        // Films nobody rated (a TMDb export's) show no rating rather than a 0.0.
+        rating: movie.voteCount > 0 ? Format.rating(movie.voteAverage) : "",
+        votes: movie.voteCount > 0 ? Format.count(movie.voteCount) : "",
         id: String(movie.id)
       )
     }
@@ -104,13 +106,15 @@ struct SearchCommand: Command {
     let titleWidth = max(8, min(rows.map(\.title.columns).max() ?? 5, Output.width - fixed))
     func line(
       _ rank: String, _ title: String, _ year: String, _ rating: String, _ votes: String,
-      _ id: String
+      _ id: String, matches: [Range<Int>] = []
     )
       -> String
     {
-      [
+      let shown = title.truncated(to: titleWidth)
+      return [
         String(repeating: " ", count: rankWidth - rank.count) + rank,
-        title.truncated(to: titleWidth).padded(to: titleWidth),
+        Output.highlight(shown, matches)
+          + String(repeating: " ", count: max(0, titleWidth - shown.columns)),
         year.padded(to: 4), String(repeating: " ", count: 6 - rating.count) + rating,
         String(repeating: " ", count: votesWidth - votes.count) + votes,
         String(repeating: " ", count: idWidth - id.count) + id,
@@ -118,9 +122,11 @@ struct SearchCommand: Command {
     }
     Output.print(Output.style(line("#", "Title", "Year", "Rating", "Votes", "ID"), "1") + "\n")
     for row in rows {
-      Output.print(line(row.rank, row.title, row.year, row.rating, row.votes, row.id) + "\n")
+      Output.print(
+        line(row.rank, row.title, row.year, row.rating, row.votes, row.id, matches: row.matches)
+          + "\n")
     }
     let pages = page.totalPages > 1 ? ", page \(page.page) of \(page.totalPages)" : ""
-    Output.print(Output.style("\(Format.count(page.totalResults)) films\(pages)", "2") + "\n")
+    Output.print(Output.style("\(Format.count(page.totalResults, "film"))\(pages)", "2") + "\n")
   }
 }

@@ -172,18 +172,22 @@ final class StateWriter: Sendable {
   }
 }
 
-/// A film in an NDJSON line.
+/// A film in an NDJSON line; `matches` are the parts of the title the search matched, as
+/// `[start, length]` in characters (offline catalogs only).
 struct FilmLine: Encodable {
   var id: Int
   var title: String
   var year: Int?
   var rating: Double
+  var matches: [[Int]]?
 
   init(_ movie: Movie) {
     id = movie.id
     title = movie.title
     year = movie.year
     rating = movie.voteAverage
+    matches =
+      movie.titleMatches.isEmpty ? nil : movie.titleMatches.map { [$0.lowerBound, $0.count] }
   }
 }
 

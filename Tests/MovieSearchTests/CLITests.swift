@@ -75,7 +75,9 @@ import Testing
     let details = try await CLI.run(["help", "details"])
     #expect(details.stdout == (try await CLI.run(["details", "--help"])).stdout)
     let build = try await CLI.run(["build-catalog", "--help"])
-    #expect(build.stdout.contains("USAGE: movie-search build-catalog <movies.csv> <catalog.bin>"))
+    #expect(
+      build.stdout.contains(
+        "USAGE: movie-search build-catalog <source> <catalog.bin> [--include-adult]"))
     try await usageError(
       ["help", "nope"], "Unknown subcommand 'nope'.", usage: "movie-search help [<subcommand>]")
     // A search for a film called like the word: name the search.

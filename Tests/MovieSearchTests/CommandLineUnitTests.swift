@@ -83,7 +83,7 @@ import Testing
     #expect(Help.usage(of: InteractiveCommand.self) == "movie-search interactive [--debounce <ms>]")
     #expect(
       Help.usage(of: BuildCatalogCommand.self)
-        == "movie-search build-catalog <movies.csv> <catalog.bin>")
+        == "movie-search build-catalog <source> <catalog.bin> [--include-adult]")
     let help = Help.text(for: SearchCommand.self)
     for command in Commands.all { #expect(help.contains("\n  \(command.name)")) }
   }
@@ -181,5 +181,24 @@ import Testing
     #expect(lines[2].hasPrefix("> The Matrix (1999)  8.5"))
     #expect(lines.allSatisfy { $0.count <= 30 })
     #expect(lines.count <= 6)
+  }
+
+  @Test func matchedPartsOfTitlesAreMarkedWhenColourIsAllowed() {
+    var matched = films
+    matched[0].titleMatches = [4..<10]
+    matched[1].titleMatches = [4..<8, 11..<19]
+    var screen = InteractiveScreen(size: (columns: 60, rows: 6))
+    screen.show(.success(query: "matr reloaded", movies: matched, total: 2))
+    screen.colour = false
+    #expect(screen.lines()[2].hasPrefix("> The Matrix (1999)  8.5  "))
+    screen.colour = true
+    let (on, off) = ("\u{1B}[1;4m", "\u{1B}[22;24m")
+    #expect(screen.lines()[2].hasPrefix("> The \(on)Matrix\(off) (1999)  8.5"))
+    #expect(
+      screen.lines()[3]
+        == "  The \(on)Matr\(off)ix \(on)Reloaded\(off) With A Very Long Title Indeed")
+    // Cut to fit, the "…" is never marked.
+    screen.size = (columns: 12, rows: 6)
+    #expect(screen.lines()[3] == "  The \(on)Matr\(off)i…")
   }
 }

@@ -107,6 +107,9 @@ import Testing
         "2  The Matrix Reloaded  2003     7.1   57,225  32708",
         "5 films",
       ])
+    // The words the query matched are bold and underlined.
+    #expect(
+      wide.output.contains("\u{1B}[1;4mThe\u{1B}[22;24m \u{1B}[1;4mMatrix\u{1B}[22;24m Reloaded"))
     // Narrow: titles are cut to fit.
     let narrow = try PseudoTerminal(["the", "matrix", "--limit", "2"], columns: 45)
     #expect(await narrow.waitForExit() == 0)

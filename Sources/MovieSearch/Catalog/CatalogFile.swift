@@ -109,7 +109,7 @@ enum CatalogFile {
       let trimmed = line.trimmingCharacters(in: .whitespaces.union(["\r", "\u{FEFF}"]))
       guard !trimmed.isEmpty else { continue }
       guard let row = try? decoder.decode(Row.self, from: Data(trimmed.utf8)) else {
-        source.skipped.append((number, "not an export row (id, original_title)"))
+        source.skipped.append((number, "not a JSON object with an id and an original_title"))
         continue
       }
       guard row.id > 0, row.id <= Int(UInt32.max) else {

@@ -138,8 +138,15 @@ final class CatalogStore: Sendable {
     titlesStart = termBytesStart + termBytesCount
     let what = name.map { "the catalog '\($0)'" } ?? "the movie catalog"
     guard size >= CatalogFile.headerSize, Array(bytes[0..<8]) == CatalogFile.magic else {
-      throw CatalogFile.FormatError(
-        description: "\(what) is damaged: \(size == 0 ? "it is empty" : "unknown format")")
+      let reason =
+        if size == 0 {
+          "is damaged: it is empty"
+        } else if size >= 8, Array(bytes[0..<7]) == Array(CatalogFile.magic.prefix(7)) {
+          "was made by another version of movie-search; build it again with 'movie-search build-catalog'"
+        } else {
+          "is not a movie-search catalog (make one with 'movie-search build-catalog')"
+        }
+      throw CatalogFile.FormatError(description: "\(what) \(reason)")
     }
     guard titlesStart + titlesCount == size else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")

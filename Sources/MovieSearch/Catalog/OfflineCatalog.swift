@@ -6,7 +6,7 @@ import Synchronization
 /// films), memory-mapped.
 ///
 /// Search forgives what people type: case, accents and punctuation; unfinished words; typos
-/// (up to one edit in words of 4–7 letters, two from 8, also in a word being typed); a year
+/// (up to one edit from 3 letters, two from 7, also in a word being typed); a year
 /// typed first or last; digits for Roman numerals; words joined or split ("spiderman");
 /// leading articles dropped or moved ("matrix, the"). Results are ranked by match quality and
 /// popularity — the formula is ``Ranking``'s — and carry the matched parts of their titles
@@ -33,12 +33,19 @@ public struct OfflineCatalog: MovieService {
     self.store = store
   }
 
-  /// The catalog file at `path`, memory-mapped: opening it reads only its header.
-  public init(contentsOf path: String) throws(MovieServiceError) {
+  /// Why a catalog file could not be opened: missing, unreadable, not a catalog, damaged.
+  public struct FileError: Error, Equatable, CustomStringConvertible {
+    /// One line saying what is wrong, naming the file.
+    public let description: String
+  }
+
+  /// The catalog file at `path`, memory-mapped: opening it reads only its header, and every
+  /// read of it is bounds-checked, so a damaged file fails or finds less, never crashes.
+  public init(contentsOf path: String) throws(FileError) {
     do {
       store = try CatalogStore(path: path)
     } catch {
-      throw .badResponse(error.description)
+      throw FileError(description: error.description)
     }
   }
 

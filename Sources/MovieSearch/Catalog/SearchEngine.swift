@@ -6,12 +6,14 @@
 /// cost adds up how:
 /// - exactly: 0; as the beginning of a longer word (a word being typed): 2;
 /// - with typos (insert, delete, substitute, swap two neighbours): 12 per edit, and 2 more if
-///   only the word's beginning matched. Up to 1 edit for words of 4–7 letters, 2 from 8;
-///   shorter words must be exact or beginnings;
+///   only the word's beginning matched. Up to 1 edit from 3 letters (a 3-letter word only as
+///   a whole word), 2 from 7; shorter words must be exact or beginnings. A query word that is
+///   a title word as typed (or, from 6 letters, the beginning of one) is not looked up with
+///   typos unless the search finds nothing without them;
 /// - a digit for a Roman numeral or back ("godfather 2" → "Part II"): 1; words joined or
 ///   split ("spiderman" → "Spider-Man"): 1;
 /// - a leading or trailing article of the query ("the", "das", "o", …) that the title lacks:
-///   6 — so a literal title wins ("o brother" → "O Brother, Where Art Thou?" before
+///   12 — so a literal title wins ("o brother" → "O Brother, Where Art Thou?" before
 ///   "Brother") but dropping the article still finds it;
 /// - each title word no query word matched (a leading article excepted): 1.5 — shorter,
 ///   closer titles first;
@@ -24,19 +26,20 @@
 /// rank above typo matches of equal popularity.
 ///
 /// **A year** typed first or last ("king kong 1933", "1999 matrix") is not title text: a film
-/// of that year gets −20, one a year off −5. (If the title contains the number, it matches as
-/// a word too.)
+/// of that year gets −40, one a year off −5. (If the title contains the number, it matches as
+/// a word too.) A year outweighs popularity: a film a million times more voted is still
+/// ranked after one of the year typed.
 enum Ranking {
   static let popularity: Float = 6
   static let typo: Float = 12
   static let typedPrefix: Float = 2
   static let numeral: Float = 1
   static let compound: Float = 1
-  static let missingArticle: Float = 6
+  static let missingArticle: Float = 12
   static let extraWord: Float = 1.5
   static let outOfOrder: Float = 4
   static let titleStart: Float = -2
-  static let sameYear: Float = -20
+  static let sameYear: Float = -40
   static let nearYear: Float = -5
 
   static func cost(distance: Int, prefix: Bool) -> Float {

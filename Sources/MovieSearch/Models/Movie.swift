@@ -99,6 +99,13 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     voteCount = row.number(.voteCount).map { Int($0) } ?? 0
     adult = (try? row.decodeIfPresent(Bool.self, forKey: .adult)) ?? false
     video = (try? row.decodeIfPresent(Bool.self, forKey: .video)) ?? false
+    let pairs = (try? row.decodeIfPresent([[Int]].self, forKey: .titleMatches)) ?? nil
+    titleMatches = (pairs ?? []).compactMap { pair in
+      guard pair.count == 2, pair[0] >= 0, pair[1] > 0, pair[0] <= Int.max - pair[1] else {
+        return nil
+      }
+      return pair[0]..<pair[0] + pair[1]
+    }
   }
 
   /// Encodes in TMDb's shape.

@@ -101,7 +101,11 @@ extension OptionGroup {
 
 /// Which service to use and how: every command that talks to one takes these.
 struct BackendOptions: OptionGroup {
-  let offline = Flag("offline", "Use the built-in catalog even when a TMDb key is set.")
+  let catalog = Option.text(
+    "catalog", "file",
+    "Search this catalog file (from build-catalog) instead of the built-in one (or set MOVIE_SEARCH_CATALOG)."
+  )
+  let offline = Flag("offline", "Use the catalog even when a TMDb key is set.")
   let apiKey = Option.text("api-key", "key", "A TMDb v3 API key (or set TMDB_API_KEY).")
   let token = Option.text(
     "token", "token", "A TMDb v4 read-access token (or set TMDB_ACCESS_TOKEN).")

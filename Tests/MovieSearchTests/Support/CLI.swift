@@ -33,10 +33,13 @@ enum CLI {
       .appendingPathComponent("Fixtures").appendingPathComponent(name)
   }
 
-  /// The environment of a run: no TMDb settings, no colour preference, plus `extra`.
+  /// The environment of a run: no TMDb or catalog settings, no colour preference, plus
+  /// `extra`.
   static func environment(_ extra: [String: String] = [:]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
-    for name in ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN", "NO_COLOR", "COLUMNS"] {
+    for name in [
+      "TMDB_API_KEY", "TMDB_ACCESS_TOKEN", "NO_COLOR", "COLUMNS", "MOVIE_SEARCH_CATALOG",
+    ] {
       environment[name] = nil
     }
     return environment.merging(extra) { $1 }
@@ -180,7 +183,8 @@ final class PseudoTerminal: Sendable {
     _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
   }
 
-  /// Reads the program's output until it contains `text`; records a failure after `limit`.
+  /// Reads the program's output until its visible text (styles left out) contains `text`;
+  /// records a failure after `limit`.
   func waitFor(
     _ text: String, limit: Duration = .seconds(15),
     sourceLocation: SourceLocation = #_sourceLocation
@@ -194,7 +198,7 @@ final class PseudoTerminal: Sendable {
 
   private func readUntil(_ text: String, limit: Duration) -> Bool {
     let deadline = ContinuousClock.now + limit
-    while !output.contains(text) {
+    while !visible.contains(text) {
       guard ContinuousClock.now < deadline else { return false }
       readAvailable(timeout: 100)
     }
@@ -266,10 +270,12 @@ final class PseudoTerminal: Sendable {
       .filter { !$0.isEmpty }
   }
 
-  /// The output without escape sequences.
+  /// The output without escape sequences: styles (bold, highlights) vanish; every other
+  /// sequence (cursor moves, clearing) breaks the line, as it does on the screen.
   var visible: String {
-    output.replacingOccurrences(
-      of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "\n", options: .regularExpression)
+    output.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+      .replacingOccurrences(
+        of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "\n", options: .regularExpression)
   }
 
   private func readAvailable(timeout: Int32) {

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// `build-catalog` and `--catalog`, run as the built binary.
+@Suite(.timeLimit(.minutes(5))) struct CatalogCLITests {
+  /// A fresh directory for one test's files.
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("movie-search-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String, _ text: String? = nil) throws -> String {
+    let path = directory.appendingPathComponent(name).path
+    if let text { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+    return path
+  }
+
+  /// TMDb's daily export, with the damage a real download can have.
+  static let export = """
+    {"adult":false,"id":603,"original_title":"The Matrix","popularity":43.1,"video":false}
+    {"adult":false,"id":604,"original_title":"The Matrix Reloaded","popularity":20.5,"video":false}
+    not json
+    {"adult":true,"id":9,"original_title":"Matrix Nights","popularity":99,"video":false}
+    {"adult":false,"id":603,"original_title":"Twice","popularity":1,"video":false}
+    {"adult":false,"id":238,"original_title":"The Godfather","popularity":60,"video":false}
+
+    {"adult":false,"id":240,"original_title":"The Godfather Part II","popularity":30,"video":false}
+    {"adult":false,"id":5,"original_title":"","popularity":3,"video":false}
+    """
+
+  @Test func anExportBecomesACatalogWithTMDbIdsAndItsBadLinesReported() async throws {
+    let (source, out) = (try file("export.json", Self.export), try file("export.bin"))
+    let built = try await CLI.run(["build-catalog", source, out])
+    let size = try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int ?? 0
+    #expect(built.status == 0)
+    let bytes = String(size).reversed().enumerated().reduce(into: "") { text, digit in
+      text = String(digit.element) + (digit.offset > 0 && digit.offset % 3 == 0 ? "," : "") + text
+    }
+    #expect(
+      built.stdout
+        == "wrote 4 films (\(bytes) bytes) to \(out); 1 adult title left out; 3 bad lines skipped\n"
+    )
+    #expect(
+      built.stderr == """
+        \(source):3: not a JSON object with an id and an original_title; skipped.
+        \(source):5: the id 603 was already given; skipped.
+        \(source):9: the title is empty; skipped.
+
+        """)
+    let search = try await CLI.run(["godfathr", "2", "--catalog", out])
+    #expect(search.stdout == "1\tThe Godfather Part II\t\t0.0\t0\t240\n")
+    let matrix = try await CLI.run(["matrix", "--catalog", out])
+    #expect(
+      matrix.stdout.split(separator: "\n").map { $0.split(separator: "\t").last } == ["603", "604"])
+    let details = try await CLI.run(["details", "603", "--catalog", out, "--json"])
+    #expect(details.status == 0)
+    #expect(details.stdout.contains(#""id":603"#))
+
+    let adult = try file("adult.bin")
+    #expect(try await CLI.run(["build-catalog", source, adult, "--include-adult"]).status == 0)
+    #expect(try await CLI.run(["matrix", "nights", "--catalog", adult]).stdout.hasSuffix("\t9\n"))
+    #expect(try await CLI.run(["matrix", "nights", "--catalog", out]).stdout == "")
+  }
+
+  @Test func theEnvironmentNamesACatalogAndTheOptionWins() async throws {
+    let source = try file("export.json", Self.export)
+    let (out, other) = (try file("a.bin"), try file("b.bin"))
+    #expect(try await CLI.run(["build-catalog", source, out]).status == 0)
+    let csv = """
+      "","title","year","length","budget","rating","votes","r1","mpaa","Action","Animation","Comedy","Drama","Documentary","Romance","Short"
+      "1","Godfather, The",1972,175,6000000,9.1,122755,4.5,"R",0,0,0,1,0,0,0
+      """
+    #expect(try await CLI.run(["build-catalog", try file("tiny.csv", csv), other]).status == 0)
+    let fromEnvironment = try await CLI.run(
+      ["godfather", "--limit", "1"], environment: ["MOVIE_SEARCH_CATALOG": out])
+    #expect(fromEnvironment.stdout == "1\tThe Godfather\t\t0.0\t0\t238\n")
+    let fromOption = try await CLI.run(
+      ["godfather", "--catalog", other], environment: ["MOVIE_SEARCH_CATALOG": out])
+    #expect(fromOption.stdout == "1\tThe Godfather\t1972\t9.1\t122755\t1\n")
+    // Asking for TMDb on the command line overrides the environment's catalog; --offline
+    // searches it.
+    let offline = try await CLI.run(
+      ["godfather", "--offline", "--limit", "1"], environment: ["MOVIE_SEARCH_CATALOG": out])
+    #expect(offline.stdout == fromEnvironment.stdout)
+    let tmdb = try await CLI.run(
+      ["godfather", "--base-url", "http://127.0.0.1:9/3", "--token", "t"],
+      environment: ["MOVIE_SEARCH_CATALOG": out])
+    #expect(tmdb.status == 1)
+    #expect(tmdb.stderr.hasPrefix("Error: Could not reach 127.0.0.1"))
+  }
+
+  @Test func aMissingOrDamagedCatalogIsAOneLineError() async throws {
+    let missing = directory.appendingPathComponent("none.bin").path
+    let cases: [(path: String, message: String)] = [
+      (missing, "Error: cannot open the catalog '\(missing)': No such file or directory\n"),
+      (directory.path, "Error: the catalog '\(directory.path)' is not a file\n"),
+      (
+        try file("empty.bin", ""),
+        "Error: the catalog '\(directory.path)/empty.bin' is damaged: it is empty\n"
+      ),
+      (
+        try file("text.bin", String(repeating: "not a catalog\n", count: 10)),
+        "Error: the catalog '\(directory.path)/text.bin' is not a movie-search catalog (make one with 'movie-search build-catalog')\n"
+      ),
+    ]
+    for (path, message) in cases {
+      let result = try await CLI.run(["matrix", "--catalog", path])
+      #expect(result.status == 1)
+      #expect(result.stderr == message)
+      #expect(result.stdout == "")
+    }
+    // A catalog cut short: its header promises more than the file holds.
+    let source = try file("export.json", Self.export)
+    let whole = try file("whole.bin")
+    #expect(try await CLI.run(["build-catalog", source, whole]).status == 0)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+    let cut = try file("cut.bin")
+    try bytes.dropLast(7).write(to: URL(fileURLWithPath: cut))
+    let result = try await CLI.run(["matrix", "--catalog", cut])
+    #expect(result.status == 1)
+    #expect(result.stderr == "Error: the catalog '\(cut)' is damaged: its size is wrong\n")
+  }
+
+  @Test func aSourceWithNoFilmsWritesNothing() async throws {
+    let source = try file(
+      "bad.json", "{\"id\":1}\n{\"adult\":true,\"id\":2,\"original_title\":\"x\"}\n")
+    let out = directory.appendingPathComponent("out.bin").path
+    let result = try await CLI.run(["build-catalog", source, out])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr == """
+        \(source):1: not a JSON object with an id and an original_title; skipped.
+        Error: '\(source)' holds no films; nothing written.
+
+        """)
+    #expect(!FileManager.default.fileExists(atPath: out))
+    let unreadable = try await CLI.run(["build-catalog", missingPath, out])
+    #expect(unreadable.status == 1)
+    #expect(unreadable.stderr == "Error: cannot read '\(missingPath)' as UTF-8 text.\n")
+  }
+
+  var missingPath: String { directory.appendingPathComponent("missing.csv").path }
+}

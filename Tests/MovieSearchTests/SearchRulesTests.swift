@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+
+/// A catalog of a few films, built in the test: (title as IMDb spells it, year, votes).
+func smallCatalog(_ films: [(String, Int, Int)]) throws -> OfflineCatalog {
+  let header =
+    #""","title","year","length","budget","rating","votes","r1","mpaa","Action","Animation","Comedy","Drama","Documentary","Romance","Short""#
+  let rows = films.enumerated().map { index, film in
+    let title = film.0.replacingOccurrences(of: "\"", with: "\"\"")
+    return #""\#(index + 1)","\#(title)",\#(film.1),100,NA,7.0,\#(film.2),0,"",0,0,0,0,0,0,0"#
+  }
+  return try OfflineCatalog(csv: ([header] + rows).joined(separator: "\n"))
+}
+
+extension OfflineCatalog {
+  /// The titles found for `text`, best first, as "Title (year)".
+  func titles(_ text: String, year: Int? = nil) throws -> [String] {
+    try searchMovies(MovieQuery(text, year: year)).results.map { "\($0.title) (\($0.year ?? 0))" }
+  }
+}
+
+/// The rules of the offline search, each on a catalog made for it.
+@Suite struct SearchRulesTests {
+  @Test func oneTypoOfEachKindFindsTheFilm() throws {
+    let catalog = try smallCatalog([
+      ("Matrix, The", 1999, 100), ("Alien", 1979, 100), ("Mars Attacks!", 1996, 100),
+    ])
+    for typed in ["matrx", "matrixx", "matrox", "mtarix", "alein", "alien"] {
+      let found = try catalog.titles(typed).first
+      #expect(found == (typed.hasPrefix("al") ? "Alien (1979)" : "The Matrix (1999)"), "\(typed)")
+    }
+  }
+
+  @Test func longWordsForgiveTwoTyposShortOnesNone() throws {
+    let catalog = try smallCatalog([
+      ("Terminator, The", 1984, 100), ("Up", 2009, 100), ("Cat", 1990, 100),
+    ])
+    #expect(try catalog.titles("termnatr") == ["The Terminator (1984)"])  // 2 edits, 8 letters
+    #expect(try catalog.titles("trmnatr") == [])  // 3 edits
+    #expect(try catalog.titles("ip") == [])  // 2 letters: exact or a beginning only
+    #expect(try catalog.titles("cst") == ["Cat (1990)"])  // 3 letters: one edit, whole word
+    #expect(try catalog.titles("ca") == ["Cat (1990)"])
+  }
+
+  @Test func aWordBeingTypedMayHaveATypo() throws {
+    let catalog = try smallCatalog([("Terminator, The", 1984, 100), ("Termite", 1990, 100)])
+    #expect(try catalog.titles("termina") == ["The Terminator (1984)"])
+    #expect(try catalog.titles("temrina") == ["The Terminator (1984)"])  // swapped, unfinished
+  }
+
+  @Test func exactAndPrefixMatchesRankAboveTyposOfEqualPopularity() throws {
+    let catalog = try smallCatalog([
+      ("Alien", 1979, 500), ("Alen", 2000, 500), ("Aliens", 1986, 500),
+    ])
+    #expect(try catalog.titles("alen").first == "Alen (2000)")
+    #expect(try catalog.titles("alien").prefix(2) == ["Alien (1979)", "Aliens (1986)"])
+  }
+
+  @Test func aYearFirstOrLastRanksThatYearFirst() throws {
+    let catalog = try smallCatalog([
+      ("King Kong", 2005, 50_000), ("King Kong", 1933, 20_000), ("King Kong Lives", 1986, 900),
+      ("Matrix, The", 1999, 140_000), ("Matrix", 1993, 30), ("2001: A Space Odyssey", 1968, 80_000),
+    ])
+    #expect(try catalog.titles("king kong").first == "King Kong (2005)")
+    #expect(try catalog.titles("king kong 1933").first == "King Kong (1933)")
+    #expect(try catalog.titles("1993 matrix").first == "Matrix (1993)")
+    // A number of a title still matches as text.
+    #expect(try catalog.titles("2001 space odyssey") == ["2001: A Space Odyssey (1968)"])
+    #expect(try catalog.titles("2001") == ["2001: A Space Odyssey (1968)"])
+  }
+
+  @Test func digitsAndRomanNumeralsMatchEachOther() throws {
+    let catalog = try smallCatalog([
+      ("Godfather, The", 1972, 120_000), ("Godfather: Part II, The", 1974, 70_000),
+      ("Godfather: Part III, The", 1990, 40_000), ("Rocky III", 1982, 9_000),
+      ("Rocky", 1976, 30_000), ("Rambo 3", 1988, 5_000),
+    ])
+    #expect(try catalog.titles("godfather 2").first == "The Godfather: Part II (1974)")
+    #expect(try catalog.titles("godfather ii").first == "The Godfather: Part II (1974)")
+    #expect(try catalog.titles("godfathr 3").first == "The Godfather: Part III (1990)")
+    #expect(try catalog.titles("rocky 3") == ["Rocky III (1982)"])
+    #expect(try catalog.titles("rambo iii") == ["Rambo 3 (1988)"])
+  }
+
+  @Test func ampersandIsAnd() throws {
+    let catalog = try smallCatalog([("Fast & Furious", 2009, 100), ("Tom and Jerry", 1992, 100)])
+    #expect(try catalog.titles("fast and furious") == ["Fast & Furious (2009)"])
+    #expect(try catalog.titles("tom & jerry") == ["Tom and Jerry (1992)"])
+  }
+
+  @Test func wordsJoinedOrSplitAtPunctuationMatch() throws {
+    let catalog = try smallCatalog([
+      ("Spider-Man", 2002, 60_000), ("X-Men", 2000, 50_000), ("Superman", 1978, 30_000),
+      ("Spider", 2002, 3_000),
+    ])
+    #expect(try catalog.titles("spiderman").first == "Spider-Man (2002)")
+    #expect(try catalog.titles("xmen").first == "X-Men (2000)")
+    #expect(try catalog.titles("super man").first == "Superman (1978)")
+    #expect(try catalog.titles("spider-man").first == "Spider-Man (2002)")
+  }
+
+  @Test func articlesMayBeDroppedButALiteralTitleWins() throws {
+    let catalog = try smallCatalog([
+      ("O Brother, Where Art Thou?", 2000, 40_000), ("Brother", 2000, 90_000),
+      ("Boot, Das", 1981, 30_000), ("Booty Call", 1997, 60_000),
+      ("Matrix, The", 1999, 140_000),
+    ])
+    #expect(try catalog.titles("o brother").first == "O Brother, Where Art Thou? (2000)")
+    #expect(try catalog.titles("brother").first == "Brother (2000)")
+    #expect(try catalog.titles("das boot").first == "Das Boot (1981)")
+    // A whole word before the beginning of one: "boot" is Das Boot's word, Booty Call's start.
+    #expect(try catalog.titles("boot").first == "Das Boot (1981)")
+    #expect(try catalog.titles("booty").first == "Booty Call (1997)")
+    #expect(try catalog.titles("matrix").first == "The Matrix (1999)")
+    #expect(try catalog.titles("matrix the").first == "The Matrix (1999)")
+    // An article alone is a word to match.
+    #expect(try catalog.titles("the") == ["The Matrix (1999)"])
+  }
+
+  @Test func rankingWeighsMatchAgainstPopularityAsDocumented() throws {
+    // Same match, popularity 10× apart: 6 points, so the more voted comes first.
+    let votes = try smallCatalog([("Heat", 1995, 999), ("Heat", 1986, 99)])
+    #expect(try votes.titles("heat") == ["Heat (1995)", "Heat (1986)"])
+    // A typo (12) is outweighed only by more than a hundred times the votes (12 points)…
+    // ("alen" begins "Alens"; with one typo it begins "Aliens")
+    let typo = try smallCatalog([("Aliens", 1986, 200_000), ("Alens", 2000, 999)])
+    #expect(try typo.titles("alen") == ["Aliens (1986)", "Alens (2000)"])
+    // …and not by less.
+    let near = try smallCatalog([("Aliens", 1986, 50_000), ("Alens", 2000, 999)])
+    #expect(try near.titles("alen") == ["Alens (2000)", "Aliens (1986)"])
+    // Each title word not typed costs 1.5: at equal votes the shorter title comes first.
+    let short = try smallCatalog([("Big Fish, The", 2003, 100), ("Big", 1988, 100)])
+    #expect(try short.titles("big") == ["Big (1988)", "The Big Fish (2003)"])
+  }
+
+  @Test func resultsCarryTheMatchedPartsOfTheirTitles() throws {
+    let catalog = try smallCatalog([
+      ("Matrix Reloaded, The", 2003, 100), ("Godfather: Part II, The", 1974, 100),
+      ("Amélie", 2001, 100),
+    ])
+    func matches(_ text: String) throws -> [Range<Int>] {
+      try #require(catalog.searchMovies(MovieQuery(text)).results.first).titleMatches
+    }
+    #expect(try matches("matr rel") == [4..<8, 11..<14])
+    #expect(try matches("reloaded matrix") == [4..<10, 11..<19])
+    #expect(try matches("matrx") == [4..<10])  // a typo marks the whole word
+    #expect(try matches("godfather 2") == [4..<13, 20..<22])
+    #expect(try matches("ame") == [0..<3])
+  }
+
+  @Test func manyShortWordsCostNoMoreThanSixteen() throws {
+    let catalog = try smallCatalog([("A Is A", 2000, 100), ("Boat", 1990, 100)])
+    let many = try catalog.searchMovies(MovieQuery(String(repeating: "a ", count: 5_000)))
+    let sixteen = try catalog.searchMovies(MovieQuery(String(repeating: "a ", count: 16)))
+    #expect(many == sixteen)
+    let plan = try #require(
+      SearchPlan(String(repeating: "a ", count: 5_000), store: catalog.store))
+    #expect(plan.words.count == 16)
+  }
+
+  @Test func aCancelledSearchStopsWhileItScans() async throws {
+    // 20,000 films share a word: the scan checks for cancellation as it goes.
+    let films = (0..<20_000).map { ("Love Story \($0)", 1990, $0) }
+    let catalog = try smallCatalog(films)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try catalog.searchMovies(MovieQuery("love"))
+    }
+    await #expect(throws: MovieServiceError.cancelled) { try await task.value }
+    // Not cancelled, the same search finishes.
+    #expect(try catalog.searchMovies(MovieQuery("love")).totalResults == 20_000)
+  }
+}
