@@ -16,10 +16,6 @@ func speed(catalogPath: String?, queries: [EvaluationQuery]) throws {
     times.append(
       Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
   }
-  func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-  }
   if arguments.contains("--slowest") {
     for (time, query) in zip(times.suffix(queries.count), queries).sorted(by: { $0.0 > $1.0 })
       .prefix(15)
@@ -37,5 +33,8 @@ func speed(catalogPath: String?, queries: [EvaluationQuery]) throws {
       percentile(cold, 0.99), percentile(warm, 0.5), percentile(warm, 0.99), found))
 }
 
-/// Placeholder until the million-film comparison is written.
-func million(directory: String) throws {}
+/// The p-th fraction of `values` (0.5: the median).
+func percentile(_ values: [Double], _ p: Double) -> Double {
+  let sorted = values.sorted()
+  return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}

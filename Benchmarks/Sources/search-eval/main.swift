@@ -7,8 +7,9 @@ import MovieSearch
 //                                             recall@1 and @3 per category, beside fzf
 //   search-eval --speed [--catalog FILE] [--queries FILE]
 //                                             p50/p99 of one search, in process
-//   search-eval --million DIR                 a generated million-film export, catalog and
-//                                             title list (for the process comparison)
+//   search-eval --million DIR [--binary PATH] a generated million-film export, its catalog
+//                                             and title list; in-process speed, and
+//                                             movie-search against fzf as processes
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
@@ -49,7 +50,11 @@ if arguments.contains("--generate") {
     catalogPath: option("--catalog"),
     queries: try readQueries(option("--queries") ?? defaultQueries))
 } else if let directory = option("--million") {
-  try million(directory: directory)
+  try million(
+    directory: directory,
+    binary: option("--binary")
+      ?? here.appendingPathComponent("../../../.build/release/movie-search").standardized.path,
+    queries: try readQueries(option("--queries") ?? defaultQueries))
 } else {
   print("usage: search-eval --generate | --evaluate | --speed | --million DIR")
   exit(64)

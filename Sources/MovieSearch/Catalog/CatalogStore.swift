@@ -30,7 +30,10 @@ final class CatalogStore: Sendable {
 
   /// Where the bytes came from, and who frees them.
   private enum Owner {
-    case embedded, allocated, mapped
+    case embedded, allocated
+    /// Mapped from a file that stays open: records and titles are read from it with
+    /// `pread` (see `readBytes`).
+    case mapped(descriptor: Int32)
   }
 
   // The bytes are immutable and outlive this object (the embedded catalog lives as long as
@@ -83,7 +86,8 @@ final class CatalogStore: Sendable {
       throw CatalogFile.FormatError(
         description: "cannot open the catalog '\(path)': \(String(cString: strerror(errno)))")
     }
-    defer { close(descriptor) }
+    var keep = false
+    defer { if !keep { close(descriptor) } }
     var status = stat()
     guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
       throw CatalogFile.FormatError(description: "the catalog '\(path)' is not a file")
@@ -100,8 +104,14 @@ final class CatalogStore: Sendable {
       throw CatalogFile.FormatError(
         description: "cannot map the catalog '\(path)': \(String(cString: strerror(errno)))")
     }
+    // Searching reads a few bytes of each film it looks at, scattered over the file: no
+    // reading ahead around them.
+    _ = madvise(mapping, size, MADV_RANDOM)
+    keep = true
     do {
-      try self.init(address: UInt(bitPattern: mapping), size: size, owner: .mapped, name: path)
+      try self.init(
+        address: UInt(bitPattern: mapping), size: size, owner: .mapped(descriptor: descriptor),
+        name: path)
     } catch {
       throw error
     }
@@ -157,7 +167,9 @@ final class CatalogStore: Sendable {
     switch owner {
     case .embedded: break
     case .allocated: UnsafeMutableRawPointer(bitPattern: address)?.deallocate()
-    case .mapped: munmap(UnsafeMutableRawPointer(bitPattern: address), size)
+    case .mapped(let descriptor):
+      munmap(UnsafeMutableRawPointer(bitPattern: address), size)
+      close(descriptor)
     }
   }
 
@@ -173,17 +185,37 @@ final class CatalogStore: Sendable {
     Int(base.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian)
   }
 
-  @inline(__always) private func field32(_ index: Int, _ at: Int) -> Int {
-    load32(CatalogFile.headerSize + index * CatalogFile.recordSize + at)
+  /// Calls `body` with `count` bytes at `offset` of the file. A mapped file's are read with
+  /// `pread` rather than through the mapping: records and titles are read only for the
+  /// films shown, one here and one there, and the kernel maps a whole (often large) page
+  /// cache folio around each byte read through a mapping — a million-film catalog's records
+  /// would otherwise count towards the process's memory after a few searches.
+  private func readBytes<T>(_ offset: Int, _ count: Int, _ body: (UnsafeRawBufferPointer) -> T)
+    -> T
+  {
+    guard case .mapped(let descriptor) = owner else {
+      return body(UnsafeRawBufferPointer(start: base + offset, count: count))
+    }
+    return withUnsafeTemporaryAllocation(byteCount: max(count, 1), alignment: 8) { buffer in
+      var done = 0
+      while done < count {
+        let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+        if read < 0, errno == EINTR { continue }
+        guard read > 0 else { break }
+        done += read
+      }
+      // A failed read gives zeros: a damaged file finds less, never crashes.
+      if done < count {
+        (buffer.baseAddress! + done).initializeMemory(
+          as: UInt8.self, repeating: 0, count: count - done)
+      }
+      return body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
+    }
   }
 
-  @inline(__always) private func field16(_ index: Int, _ at: Int) -> Int {
-    load16(CatalogFile.headerSize + index * CatalogFile.recordSize + at)
-  }
-
-  @inline(__always) private func field8(_ index: Int, _ at: Int) -> UInt8 {
-    base.load(
-      fromByteOffset: CatalogFile.headerSize + index * CatalogFile.recordSize + at, as: UInt8.self)
+  /// The record bytes of the film at `index`.
+  private func recordBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+    readBytes(CatalogFile.headerSize + index * CatalogFile.recordSize, CatalogFile.recordSize, body)
   }
 
   /// What was remembered for `word`.
@@ -201,25 +233,30 @@ final class CatalogStore: Sendable {
 
   /// The film at `index` (0..<count).
   func record(_ index: Int) -> Record {
-    Record(
-      id: field32(index, 0), votes: field32(index, 8), budget: field32(index, 12),
-      year: field16(index, 16), minutes: field16(index, 18),
-      rating: Double(field8(index, 22)) / 10, mpaa: Int(field8(index, 23)),
-      genreFlags: field8(index, 24), title: title(index))
+    recordBytes(index) { bytes in
+      func field32(_ at: Int) -> Int {
+        Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
+      }
+      func field16(_ at: Int) -> Int {
+        Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
+      }
+      return Record(
+        id: field32(0), votes: field32(8), budget: field32(12), year: field16(16),
+        minutes: field16(18), rating: Double(bytes[22]) / 10, mpaa: Int(bytes[23]),
+        genreFlags: bytes[24], title: title(start: field32(4), length: field16(20)))
+    }
   }
 
-  /// The display title of the film at `index`.
-  func title(_ index: Int) -> String {
-    let start = field32(index, 4)
-    let length = field16(index, 20)
+  /// A display title, from where the record says it is.
+  private func title(start: Int, length: Int) -> String {
     guard start + length <= titlesCount else { return "" }
-    return String(
-      decoding: UnsafeRawBufferPointer(start: base + titlesStart + start, count: length),
-      as: UTF8.self)
+    return readBytes(titlesStart + start, length) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The id of the film at `index`.
-  @inline(__always) func id(_ index: Int) -> Int { field32(index, 0) }
+  func id(_ index: Int) -> Int {
+    recordBytes(index) { Int($0.loadUnaligned(as: UInt32.self).littleEndian) }
+  }
 
   /// The index of the film with id `id`: records are stored by id.
   func index(ofID id: Int) -> Int? {
