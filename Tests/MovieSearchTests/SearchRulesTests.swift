@@ -124,15 +124,20 @@ extension OfflineCatalog {
     let votes = try smallCatalog([("Heat", 1995, 999), ("Heat", 1986, 99)])
     #expect(try votes.titles("heat") == ["Heat (1995)", "Heat (1986)"])
     // A typo (12) is outweighed only by more than a hundred times the votes (12 points)…
-    // ("alen" begins "Alens"; with one typo it begins "Aliens")
-    let typo = try smallCatalog([("Aliens", 1986, 200_000), ("Alens", 2000, 999)])
-    #expect(try typo.titles("alen") == ["Aliens (1986)", "Alens (2000)"])
+    // ("marti" begins "Martian"; with one typo it begins "Martyrs")
+    let typo = try smallCatalog([("Martyrs", 2008, 200_000), ("Martian", 2000, 999)])
+    #expect(try typo.titles("marti") == ["Martyrs (2008)", "Martian (2000)"])
     // …and not by less.
-    let near = try smallCatalog([("Aliens", 1986, 50_000), ("Alens", 2000, 999)])
-    #expect(try near.titles("alen") == ["Alens (2000)", "Aliens (1986)"])
+    let near = try smallCatalog([("Martyrs", 2008, 50_000), ("Martian", 2000, 999)])
+    #expect(try near.titles("marti") == ["Martian (2000)", "Martyrs (2008)"])
+    // A typo in a word being typed counts from five letters.
+    let short = try smallCatalog([("Maryland", 1940, 900)])
+    #expect(try short.titles("marp").isEmpty)
+    #expect(try short.titles("maryl") == ["Maryland (1940)"])
+    #expect(try short.titles("marul") == ["Maryland (1940)"])
     // Each title word not typed costs 1.5: at equal votes the shorter title comes first.
-    let short = try smallCatalog([("Big Fish, The", 2003, 100), ("Big", 1988, 100)])
-    #expect(try short.titles("big") == ["Big (1988)", "The Big Fish (2003)"])
+    let shorter = try smallCatalog([("Big Fish, The", 2003, 100), ("Big", 1988, 100)])
+    #expect(try shorter.titles("big") == ["Big (1988)", "The Big Fish (2003)"])
   }
 
   @Test func resultsCarryTheMatchedPartsOfTheirTitles() throws {

@@ -6,8 +6,9 @@
 /// cost adds up how:
 /// - exactly: 0; as the beginning of a longer word (a word being typed): 2;
 /// - with typos (insert, delete, substitute, swap two neighbours): 12 per edit, and 2 more if
-///   only the word's beginning matched. Up to 1 edit from 3 letters (a 3-letter word only as
-///   a whole word), 2 from 7; shorter words must be exact or beginnings. A query word that is
+///   only the word's beginning matched. Up to 1 edit from 3 letters, 2 from 7 (a word with a
+///   typo matches the beginning of a longer word only from 5 letters); shorter words must be
+///   exact or beginnings. A query word that is
 ///   a title word as typed (or, from 6 letters, the beginning of one) is not looked up with
 ///   typos unless the search finds nothing without them;
 /// - a digit for a Roman numeral or back ("godfather 2" → "Part II"): 1; words joined or
@@ -73,7 +74,7 @@ struct SearchEngine {
     var scanned = 0
     var cancelled = false
     for option in plan.words[seed].options {
-      for choice in option.first {
+      for choice in candidateSource(option) {
         store.postings(choice.terms).visit { index in
           guard !cancelled else { return }
           let (word, bit) = (index >> 6, UInt64(1) << UInt64(index & 63))
@@ -101,15 +102,27 @@ struct SearchEngine {
     var seed: Int?
     var fewest = Int.max
     for (position, word) in plan.words.enumerated() where word.optional == nil {
-      let postings = word.options.reduce(0) { sum, option in
-        option.first.reduce(sum) { $0 + store.postings($1.terms).count }
-      }
+      let postings = word.options.reduce(0) { $0 + postingCount(candidateSource($1)) }
       if postings < fewest {
         fewest = postings
         seed = position
       }
     }
     return seed
+  }
+
+  /// The choices whose postings hold every film an option can match: its first word's, or,
+  /// for words joined in the query, the second word's when fewer ("a" + "liens" for
+  /// "aliens" would otherwise visit every film with an "a").
+  func candidateSource(_ option: SearchPlan.Option) -> SearchPlan.Choices {
+    guard let second = option.second, postingCount(second) < postingCount(option.first) else {
+      return option.first
+    }
+    return second
+  }
+
+  func postingCount(_ choices: SearchPlan.Choices) -> Int {
+    choices.reduce(0) { $0 + store.postings($1.terms).count }
   }
 
   /// What matched: for each matched title word, its position and how many of its leading

@@ -39,7 +39,7 @@ struct SearchPlan {
   var year: Int?
 
   /// The most edits a query word of `length` bytes may be away from a title word: one from
-  /// three letters (a three-letter word only as a whole word), two from seven — a typed
+  /// three letters (as the beginning of a longer word, from five), two from seven — a typed
   /// word is often a letter short of the word it means ("rlvaded" for "reloaded").
   static func maxDistance(_ length: Int) -> Int {
     length >= 7 ? 2 : length >= 3 ? 1 : 0
@@ -180,8 +180,9 @@ struct SearchPlan {
       matches = store.fuzzyMatches(word, maxDistance: limit)
     }
     return matches.filter { match in
-      // A three-letter word with a typo would begin too many words.
-      word.count > 3 || match.distance == 0 || !match.prefix
+      // A short word with a typo would begin too many words: typos in a word being typed
+      // are looked for from five letters.
+      word.count >= 5 || match.distance == 0 || !match.prefix
     }.map { match in
       Choice(
         terms: match.terms, cost: Ranking.cost(distance: match.distance, prefix: match.prefix),
