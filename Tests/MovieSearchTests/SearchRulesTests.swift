@@ -42,6 +42,9 @@ extension OfflineCatalog {
     #expect(try catalog.titles("ip") == [])  // 2 letters: exact or a beginning only
     #expect(try catalog.titles("cst") == ["Cat (1990)"])  // 3 letters: one edit, whole word
     #expect(try catalog.titles("ca") == ["Cat (1990)"])
+    // Two typos are looked for when one makes another word ("instinto") that finds nothing.
+    let two = try smallCatalog([("Basic Instinct", 1992, 1_000), ("Instinto", 2000, 10)])
+    #expect(try two.titles("basic instinte") == ["Basic Instinct (1992)"])
   }
 
   @Test func aWordBeingTypedMayHaveATypo() throws {

@@ -174,9 +174,10 @@ struct SearchPlan {
       }
       return choices
     }
-    // One edit first; two only for a long word that one edit does not make a whole word.
+    // One edit first; two only for a long word that one edit does not make a whole word, or
+    // when nothing was found without them.
     var matches = store.fuzzyMatches(word, maxDistance: 1)
-    if limit > 1, !matches.contains(where: { !$0.prefix && $0.distance == 1 }) {
+    if limit > 1, everyTypo || !matches.contains(where: { !$0.prefix && $0.distance == 1 }) {
       matches = store.fuzzyMatches(word, maxDistance: limit)
     }
     return matches.filter { match in
