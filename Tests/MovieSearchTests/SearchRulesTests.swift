@@ -158,6 +158,23 @@ extension OfflineCatalog {
     #expect(try matches("ame") == [0..<3])
   }
 
+  @Test func aBroadQueryCountsEveryMatchAndRanksThePagesByPopularity() throws {
+    // 300 films match "lo" (most are counted without being scored: they cannot make the
+    // page); 50 do not.
+    let films =
+      (0..<300).map { ("Love \($0)", 1990, ($0 * 7_919) % 1_000 + 1) }
+      + (0..<50).map { ("Hate \($0)", 1990, 5_000) }
+    let catalog = try smallCatalog(films)
+    var seen: [String] = []
+    for page in 1...15 {
+      let found = try catalog.searchMovies(MovieQuery("lo", page: page))
+      #expect(found.totalResults == 300)
+      seen += found.results.map(\.title)
+    }
+    let expected = films.prefix(300).sorted { $0.2 > $1.2 }.map(\.0)
+    #expect(seen == expected)
+  }
+
   @Test func manyShortWordsCostNoMoreThanSixteen() throws {
     let catalog = try smallCatalog([("A Is A", 2000, 100), ("Boat", 1990, 100)])
     let many = try catalog.searchMovies(MovieQuery(String(repeating: "a ", count: 5_000)))

@@ -73,7 +73,12 @@ struct SearchEngine {
     var total = 0
     var scanned = 0
     var cancelled = false
+    // A one-word query ("t", "lo") can match most of the catalog, and every film in its
+    // postings matches it: such a film is counted without being scored when even its best
+    // possible score could not enter the page.
+    let floor = plan.words.count == 1 ? bestPossibleCost(plan.words[seed]) : nil
     for option in plan.words[seed].options {
+      let surelyMatches = floor != nil && option.second == nil && !option.absorbsNext
       for choice in candidateSource(option) {
         store.postings(choice.terms).visit { index in
           guard !cancelled else { return }
@@ -86,6 +91,12 @@ struct SearchEngine {
             return
           }
           if let filter, store.summary(index).year != filter { return }
+          if surelyMatches, let floor, let worst = best.worstWhenFull,
+            floor - Ranking.popularity * store.summary(index).popularity > worst
+          {
+            total += 1
+            return
+          }
           guard let score = score(index, matches: nil) else { return }
           total += 1
           best.insert(Hit(index: index, score: score))
@@ -109,6 +120,16 @@ struct SearchEngine {
       }
     }
     return seed
+  }
+
+  /// The lowest cost any film could get for `word` before popularity (see `score`): its
+  /// cheapest choice, less what starting the title and the year can give back.
+  func bestPossibleCost(_ word: SearchPlan.Word) -> Float {
+    let cheapest =
+      word.options.map { option in
+        (option.first.map(\.cost).min() ?? 0) + (option.second?.map(\.cost).min() ?? 0)
+      }.min() ?? 0
+    return cheapest + Ranking.titleStart + (plan.year == nil ? 0 : Ranking.sameYear)
   }
 
   /// The choices whose postings hold every film an option can match: its first word's, or,
@@ -148,7 +169,7 @@ struct SearchEngine {
       var bestSpan = 1
       var bestAbsorbs = false
       var bestPrefix = false
-      for option in word.options {
+      options: for option in word.options {
         for at in 0..<count where used & (1 << UInt64(at)) == 0 {
           guard let (first, isPrefix) = cost(of: ids[at], in: option.first) else { continue }
           var cost = first
@@ -166,6 +187,8 @@ struct SearchEngine {
             (bestCost, bestAt, bestSpan, bestAbsorbs, bestPrefix) = (
               cost, at, span, option.absorbsNext, isPrefix && option.second == nil
             )
+            // Nothing beats an exact match in order: the other options need not be tried.
+            if cost == 0, at > last { break options }
           }
         }
       }
@@ -271,4 +294,7 @@ struct BestHits {
   }
 
   func sorted() -> [SearchEngine.Hit] { heap.sorted { Self.worse($1, $0) } }
+
+  /// The score a hit must beat to enter, once `limit` hits are kept.
+  var worstWhenFull: Float? { heap.count == limit ? heap.first?.score : nil }
 }
