@@ -72,10 +72,27 @@ import Testing
 
   @Test func aRowThatCannotBeDecodedIsSkippedNotFatal() throws {
     let page = try page(
-      #"{"id":1,"title":"One"},{"title":"no id"},"not even an object",{"id":3,"name":"Three"}"#)
+      #"{"id":1,"title":"One","vote_count":0},{"title":"no id","release_date":""},"not even an object",{"id":3,"title":"Three","genre_ids":[]}"#
+    )
     #expect(page.results.map(\.title) == ["One", "Three"])
     #expect(page.skippedRows == 2)
     #expect(page.totalResults == 3)
+  }
+
+  @Test func rowsThatAreNotFilmsAreSkippedAndCounted() throws {
+    let page = try page(
+      [
+        #"{"id":1,"title":"A Film","release_date":"2008-01-18","genre_ids":[28],"vote_average":6.7,"vote_count":9000}"#,
+        // Collection entries as /search/movie mixes them in: a title or a name, nothing else.
+        #"{"adult":false,"id":373722,"title":"Cloverfield Collection","poster_path":"/p.jpg","overview":"…"}"#,
+        #"{"id":2,"name":"Another Collection","original_name":"Another Collection"}"#,
+        #"{"id":3,"title":"A Show","media_type":"tv","release_date":"2001-01-01","vote_count":1}"#,
+        #"{"id":4,"name":"A Person","media_type":"person","known_for_department":"Acting"}"#,
+        #"{"id":5,"title":"C","media_type":"collection","vote_count":0}"#,
+        #"{"id":6,"title":"A Movie Row","media_type":"movie","vote_count":3}"#,
+      ].joined(separator: ","))
+    #expect(page.results.map(\.id) == [1, 6])
+    #expect(page.skippedRows == 5)
   }
 
   @Test func nonLatinTitlesSurviveIntact() throws {

@@ -119,7 +119,7 @@ import Testing
       name: "rows with every quirk", arguments: ["--limit", "20", "quirks"],
       reply: { _, _ in .json(200, quirkyPage) }, status: 0, stderr: "",
       stdout:
-        "1\tEmpty Date\t\t0.0\t0\t1\n2\tNo Date\t\t7.0\t0\t2\n3\tA Collection\t\t0.0\t0\t3\n4\t千と千尋の神隠し\t2001\t8.6\t15000\t6\n"
+        "1\tEmpty Date\t\t0.0\t0\t1\n2\tNo Date\t\t7.0\t0\t2\n3\t千と千尋の神隠し\t2001\t8.6\t15000\t6\n"
     ),
   ]
 

@@ -8,7 +8,8 @@ public struct MoviePage: Codable, Sendable, Hashable {
   public var totalPages: Int
   /// The number of results over all pages.
   public var totalResults: Int
-  /// How many rows of this page could not be decoded and were skipped.
+  /// How many rows of this page were skipped: rows that are not films (TV shows, people and
+  /// collections that TMDb mixes into some lists) and rows that could not be decoded.
   public var skippedRows: Int
 
   /// The most rows TMDb puts on a page.
@@ -35,18 +36,17 @@ public struct MoviePage: Codable, Sendable, Hashable {
     case totalResults = "total_results"
   }
 
-  /// Decodes a page; a row that cannot be decoded is skipped and counted, not fatal.
+  /// Decodes a page; a row that is not a film or cannot be decoded is skipped and counted,
+  /// not fatal.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     var rows = try container.nestedUnkeyedContainer(forKey: .results)
     var results: [Movie] = []
     var skipped = 0
     while !rows.isAtEnd {
-      if let movie = try? rows.decode(Movie.self) {
+      if let movie = try rows.decode(FilmRow.self).movie {
         results.append(movie)
       } else {
-        // A failed decode does not advance the container: step over the row.
-        _ = try rows.decode(SkippedValue.self)
         skipped += 1
       }
     }
@@ -69,7 +69,32 @@ public struct MoviePage: Codable, Sendable, Hashable {
   }
 }
 
-/// Any JSON value, decoded only to move past it.
-struct SkippedValue: Decodable {
-  init(from decoder: any Decoder) throws {}
+/// A row of a list of films: the film, or `nil` when the row is something else or broken.
+/// Decoding one never fails, so a bad row does not stop the list.
+///
+/// TMDb mixes other things into movie lists: rows with a `media_type` other than `movie`
+/// (`tv`, `person`, `collection`), and collection entries without it ("Cloverfield
+/// Collection"), which have a `name` or a `title` but none of a film's fields — no release
+/// date, genres or votes. Their ids are not film ids (`/movie/ID` is a 404 for them).
+struct FilmRow: Decodable {
+  var movie: Movie?
+
+  private enum Keys: String, CodingKey {
+    case mediaType = "media_type"
+    case title
+    case releaseDate = "release_date"
+    case genreIDs = "genre_ids"
+    case voteAverage = "vote_average"
+    case voteCount = "vote_count"
+  }
+
+  init(from decoder: any Decoder) throws {
+    guard let row = try? decoder.container(keyedBy: Keys.self) else { return }
+    if let type = try? row.decodeIfPresent(String.self, forKey: .mediaType), type != "movie" {
+      return
+    }
+    let filmFields: [Keys] = [.releaseDate, .genreIDs, .voteAverage, .voteCount]
+    guard row.contains(.title), filmFields.contains(where: row.contains) else { return }
+    movie = try? Movie(from: decoder)
+  }
 }
