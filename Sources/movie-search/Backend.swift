@@ -36,7 +36,8 @@ enum Backend {
     }
     let credentials: TMDbCredentials =
       if let token { .bearerToken(token) } else if let key { .apiKey(key) } else { .none }
-    return TMDbClient(credentials: credentials, baseURL: baseURL)
+    return TMDbClient(
+      credentials: credentials, baseURL: baseURL, userAgent: "movie-search/\(Commands.version)")
   }
 
   private static func catalog<C: Command>(at path: String, _ invocation: Invocation<C>) throws

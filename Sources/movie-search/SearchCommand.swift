@@ -18,7 +18,9 @@ struct SearchCommand: Command {
       "page", "n", in: 1...MoviePage.maxPage, "The page of results, 1-500 (20 films a page).")
     let limit = Option.integer(
       "limit", "n", in: 1...MoviePage.pageSize, "Print at most this many films, 1-20.")
-    let year = Option.integer("year", "yyyy", in: 1800...2200, "Only films released that year.")
+    let year = Option.integer(
+      "year", "yyyy", in: 1800...2200, "Only films first released that year.")
+    let region = Option.region
     let backend = BackendOptions()
   }
 
@@ -57,7 +59,8 @@ struct SearchCommand: Command {
     var results = try await service.searchMovies(
       MovieQuery(
         text, page: page, language: invocation[\.backend.language],
-        includeAdult: invocation[\.backend.includeAdult], year: invocation[\.year]))
+        includeAdult: invocation[\.backend.includeAdult], year: invocation[\.year],
+        region: invocation[\.region]))
     results.results = Array(results.results.prefix(limit))
     if results.results.isEmpty, let hint = Commands.suggestion(for: arguments) {
       Output.error(hint)

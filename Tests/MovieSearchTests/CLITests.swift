@@ -16,7 +16,7 @@ import Testing
   }
 
   static let searchUsage =
-    "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>]"
+    "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>] [--region <code>]"
 
   @Test func usageErrorsGoToStderrWithStatus64() async throws {
     try await usageError(["--colour", "matrix"], "Unknown option '--colour'.")
@@ -177,7 +177,7 @@ import Testing
     let missing = try await CLI.run(["details", "999999"])
     #expect(missing.status == 1)
     #expect(
-      missing.stderr == "Error: Not found (HTTP 404): the catalog has no film with id 999999\n")
+      missing.stderr == "Error: Not found: the catalog has no film with id 999999\n")
   }
 
   @Test func aRecordedSessionReplaysByteForByteOnVirtualTime() async throws {
@@ -337,14 +337,23 @@ import Testing
     defer { server.stop() }
     let result = try await CLI.run([
       "--base-url", server.baseURL.absoluteString, "--token", "t", "--language", "de",
-      "--include-adult", "--year", "1999", "--page", "2", "matrix",
+      "--include-adult", "--year", "1999", "--region", "at", "--page", "2", "matrix",
     ])
     #expect(result.status == 0)
+    // --year is the year of first release: TMDb's primary_release_year, not "year" (any
+    // release date).
     #expect(
       server.requests.first?.query
         == [
-          "query": "matrix", "page": "2", "include_adult": "true", "language": "de", "year": "1999",
+          "query": "matrix", "page": "2", "include_adult": "true", "language": "de",
+          "primary_release_year": "1999", "region": "AT",
         ])
+    #expect(server.requests.first?.header("User-Agent") == "movie-search/0.1.0")
+    let badRegion = try await CLI.run(["--region", "Austria", "matrix"])
+    #expect(badRegion.status == 64)
+    #expect(
+      badRegion.stderr.hasPrefix(
+        "Error: The value 'Austria' of '--region' is not a two-letter country code.\n"))
   }
 
   @Test func rateLimitingIsRetriedThenSucceeds() async throws {

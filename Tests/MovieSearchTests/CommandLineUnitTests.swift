@@ -74,7 +74,7 @@ import Testing
   @Test func usageLinesAreGeneratedFromTheDeclarations() {
     #expect(
       Help.usage(of: SearchCommand.self)
-        == "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>]"
+        == "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>] [--region <code>]"
     )
     #expect(Help.usage(of: DetailsCommand.self) == "movie-search details <id> [--json]")
     #expect(

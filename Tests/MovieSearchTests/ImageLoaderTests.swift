@@ -45,7 +45,7 @@ import Testing
   @Test func anErrorStatusIsAnErrorNotAnImage() async throws {
     defer { server.stop() }
     let loader = ImageLoader()
-    await #expect(throws: MovieServiceError.notFound(message: "Not Found")) {
+    await #expect(throws: MovieServiceError.notFound(message: "Not Found (HTTP 404)")) {
       try await loader.image(at: url("/missing.jpg"))
     }
     await #expect(throws: MovieServiceError.badResponse("the image at /empty.jpg is empty")) {

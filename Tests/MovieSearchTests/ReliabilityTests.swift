@@ -46,7 +46,7 @@ import Testing
       },
       status: 1,
       stderr:
-        "Error: Not found (HTTP 404): The resource you requested could not be found. (code 34)\n",
+        "Error: Not found: The resource you requested could not be found. (HTTP 404, code 34)\n",
       stdout: ""),
     Fault(
       name: "404", arguments: ["details", "42"],
@@ -55,7 +55,12 @@ import Testing
       },
       status: 1,
       stderr:
-        "Error: Not found (HTTP 404): The resource you requested could not be found. (code 34)\n",
+        "Error: Not found: The resource you requested could not be found. (HTTP 404, code 34)\n",
+      stdout: ""),
+    Fault(
+      name: "422 with TMDb's other error body", arguments: ["matrix"],
+      reply: { _, _ in .json(422, #"{"errors":["query must be provided"]}"#) },
+      status: 1, stderr: "Error: The request failed (HTTP 422): query must be provided\n",
       stdout: ""),
     Fault(
       name: "429 once, then 200", arguments: ["matrix"],

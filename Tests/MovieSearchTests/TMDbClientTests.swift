@@ -41,7 +41,8 @@ import Testing
     #expect(request.header("Authorization") == "Bearer tok-123")
     #expect(
       request.query == [
-        "query": "the matrix", "page": "1", "include_adult": "false", "year": "1999",
+        "query": "the matrix", "page": "1", "include_adult": "false",
+        "primary_release_year": "1999",
       ])
   }
 
@@ -89,13 +90,21 @@ import Testing
     #expect(
       try await failure(
         .json(404, Fixtures.tmdbError(34, "The resource you requested could not be found.")))
-        == .notFound(message: "The resource you requested could not be found. (code 34)"))
+        == .notFound(
+          message: "The resource you requested could not be found. (HTTP 404, code 34)"))
     #expect(
       try await failure(.json(500, "oops"))
         == .server(status: 500, message: "Internal Server Error"))
     #expect(
       try await failure(.json(503, "")) == .server(status: 503, message: "Service Unavailable"))
     #expect(try await failure(.json(418, "{}")) == .http(status: 418, message: "Client Error"))
+    // TMDb's other error document keeps the server's words.
+    #expect(
+      try await failure(.json(422, #"{"errors":["page must be less than or equal to 500"]}"#))
+        == .http(status: 422, message: "page must be less than or equal to 500"))
+    #expect(
+      try await failure(.json(422, #"{"errors":["a","b"]}"#))
+        == .http(status: 422, message: "a; b"))
   }
 
   @Test func aMalformedBodySaysWhatIsWrong() async throws {

@@ -158,7 +158,7 @@ import Testing
       try await states(id: 404, appear: [0])
         == [
           "0 loading",
-          "100 failure Not found (HTTP 404): The resource you requested could not be found.",
+          "100 failure Not found: The resource you requested could not be found.",
         ])
   }
 

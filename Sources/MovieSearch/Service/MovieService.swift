@@ -8,19 +8,23 @@ public struct MovieQuery: Sendable, Hashable {
   public var language: String?
   /// Whether adult titles may be listed.
   public var includeAdult: Bool
-  /// Only films released in this year.
+  /// Only films first released in this year (TMDb's `primary_release_year`).
   public var year: Int?
+  /// An ISO 3166-1 country whose release dates and titles to prefer, e.g. `DE` (TMDb's
+  /// `region`); the offline catalog ignores it.
+  public var region: String?
 
   /// Creates a query.
   public init(
     _ text: String, page: Int = 1, language: String? = nil, includeAdult: Bool = false,
-    year: Int? = nil
+    year: Int? = nil, region: String? = nil
   ) {
     self.text = text
     self.page = page
     self.language = language
     self.includeAdult = includeAdult
     self.year = year
+    self.region = region
   }
 }
 

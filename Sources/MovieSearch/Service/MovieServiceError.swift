@@ -3,7 +3,8 @@
 public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The API key or token was refused (HTTP 401, TMDb code 7).
   case invalidCredentials(message: String)
-  /// The film or the resource does not exist (HTTP 404, TMDb code 34).
+  /// The film or the resource does not exist (HTTP 404, TMDb code 34; the message says
+  /// which, and names the HTTP status when there was one).
   case notFound(message: String)
   /// Too many requests (HTTP 429, TMDb code 25), still so after the allowed retries.
   case rateLimited(message: String)
@@ -26,7 +27,7 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
     case .invalidCredentials(let message):
       "The API key or token was refused (HTTP 401): \(message)"
     case .notFound(let message):
-      "Not found (HTTP 404): \(message)"
+      "Not found: \(message)"
     case .rateLimited(let message):
       "Too many requests (HTTP 429), still limited after retrying: \(message)"
     case .server(let status, let message):

@@ -8,9 +8,11 @@ extension MovieServiceError {
   /// The error for an HTTP error status, from TMDb's error body where there is one.
   init(status: Int, body: Data, redact: (String) -> String = { $0 }) {
     let tmdb = try? JSONDecoder().decode(TMDbErrorBody.self, from: body)
-    let message = redact(
-      tmdb.map { body in body.statusCode.map { "\(body.message) (code \($0))" } ?? body.message }
-        ?? Self.reasonPhrase(status))
+    let text = tmdb?.message ?? Self.reasonPhrase(status)
+    var notes = tmdb?.statusCode.map { ["code \($0)"] } ?? []
+    // "Not found" alone does not say the server said it (the offline catalog says it too).
+    if status == 404 || tmdb?.statusCode == 34 { notes.insert("HTTP \(status)", at: 0) }
+    let message = redact(notes.isEmpty ? text : "\(text) (\(notes.joined(separator: ", ")))")
     switch (status, tmdb?.statusCode) {
     case (401, _), (_, 7): self = .invalidCredentials(message: message)
     case (404, _), (_, 34): self = .notFound(message: message)
@@ -65,7 +67,8 @@ extension MovieServiceError {
 
 }
 
-/// TMDb's error document: `{"success":false,"status_code":7,"status_message":"…"}`.
+/// TMDb's error documents: `{"success":false,"status_code":7,"status_message":"…"}`, and
+/// the other one some endpoints send (HTTP 422 and others): `{"errors":["…", …]}`.
 struct TMDbErrorBody: Decodable {
   var statusCode: Int?
   var message: String
@@ -73,5 +76,19 @@ struct TMDbErrorBody: Decodable {
   enum CodingKeys: String, CodingKey {
     case statusCode = "status_code"
     case message = "status_message"
+    case errors
+  }
+
+  init(from decoder: any Decoder) throws {
+    let body = try decoder.container(keyedBy: CodingKeys.self)
+    statusCode = try? body.decodeIfPresent(Int.self, forKey: .statusCode)
+    if let message = try? body.decode(String.self, forKey: .message), !message.isEmpty {
+      self.message = message
+    } else if let errors = try? body.decode([String].self, forKey: .errors), !errors.isEmpty {
+      message = errors.joined(separator: "; ")
+    } else {
+      throw DecodingError.keyNotFound(
+        CodingKeys.message, .init(codingPath: [], debugDescription: "no message"))
+    }
   }
 }

@@ -77,6 +77,7 @@ public struct TMDbClient: MovieService {
   private let clock: any Clock<Duration>
   private let retryPolicy: RetryPolicy
   private let timeout: TimeInterval
+  private let userAgent: String
   private let configuration = ConfigurationCache()
 
   /// Creates a client.
@@ -88,14 +89,17 @@ public struct TMDbClient: MovieService {
   ///   - clock: The clock that times retry waits.
   ///   - retryPolicy: How HTTP 429 is retried.
   ///   - timeout: How long a request may wait for the server, in seconds.
+  ///   - userAgent: The `User-Agent` of every request, e.g. `movie-search/0.1.0`.
   public init(
     credentials: TMDbCredentials,
     baseURL: URL = TMDbClient.defaultBaseURL,
     transport: any HTTPTransport = URLSessionTransport(),
     clock: any Clock<Duration> = ContinuousClock(),
     retryPolicy: RetryPolicy = RetryPolicy(),
-    timeout: TimeInterval = 15
+    timeout: TimeInterval = 15,
+    userAgent: String = "MovieSearch"
   ) {
+    self.userAgent = userAgent
     self.credentials = credentials
     self.baseURL = baseURL
     self.transport = transport
@@ -114,7 +118,8 @@ public struct TMDbClient: MovieService {
     var parameters = [("query", text), ("page", String(query.page))]
     parameters.append(("include_adult", query.includeAdult ? "true" : "false"))
     if let language = query.language { parameters.append(("language", language)) }
-    if let year = query.year { parameters.append(("year", String(year))) }
+    if let year = query.year { parameters.append(("primary_release_year", String(year))) }
+    if let region = query.region { parameters.append(("region", region)) }
     return try await get("search/movie", parameters)
   }
 
@@ -185,6 +190,7 @@ public struct TMDbClient: MovieService {
     }
     var request = URLRequest(url: url, timeoutInterval: timeout)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
+    request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
     if case .bearerToken(let token) = credentials {
       request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
     }

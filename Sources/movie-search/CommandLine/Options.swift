@@ -50,6 +50,21 @@ extension Option where Value == String {
   }
 }
 
+extension Option where Value == String {
+  /// A country for TMDb: two letters, upper-cased.
+  static let region = Option(
+    name: "region", valueName: "code",
+    help: "A country (ISO 3166-1, e.g. DE) whose release dates and titles to prefer (TMDb only)."
+  ) { text in
+    let code = text.uppercased()
+    guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+      return .failure(
+        UsageMessage(text: "The value '\(text)' of '--region' is not a two-letter country code."))
+    }
+    return .success(code)
+  }
+}
+
 extension Option where Value == Int {
   /// An option whose value is a whole number within `range`.
   static func integer(
