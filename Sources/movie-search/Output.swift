@@ -9,7 +9,9 @@ import Foundation
 #endif
 
 /// Writing to the terminal or a pipe. A closed stdout (`movie-search … | head -1`) ends the
-/// program quietly with status 0 instead of a crash.
+/// program quietly with status 0; any other failure to write stdout (a full disk,
+/// `> /dev/full`) is one line on stderr and status 1 — output that did not arrive is not a
+/// success.
 enum Output {
   /// Writes `text` to stdout at once (no buffering: NDJSON consumers see each line when it
   /// is written).
@@ -29,10 +31,13 @@ enum Output {
       while offset < bytes.count {
         let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 {
-          if errno == EINTR { continue }
+          let failure = errno
+          if failure == EINTR { continue }
+          guard descriptor == STDOUT_FILENO else { return }
           // The reader went away: nothing more can be said, and that is not an error.
-          if descriptor == STDOUT_FILENO { Terminal.exitRestoring(0) }
-          return
+          if failure == EPIPE { Terminal.exitRestoring(0) }
+          error("Error: cannot write the output: \(String(cString: strerror(failure))).")
+          Terminal.exitRestoring(1)
         }
         offset += written
       }

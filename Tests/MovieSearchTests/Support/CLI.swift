@@ -45,21 +45,27 @@ enum CLI {
     return environment.merging(extra) { $1 }
   }
 
-  /// Runs the binary with `arguments`, feeding `stdin` (or an empty input).
+  /// Runs the binary with `arguments`, feeding `stdin` (or an empty input); its stdout goes
+  /// to the file at `stdoutPath` instead of the result when one is given (`/dev/full`).
   static func run(
-    _ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]
+    _ arguments: [String], stdin: String = "", environment extra: [String: String] = [:],
+    stdoutPath: String? = nil
   ) async throws -> Result {
     try await run(
-      executable: binary, arguments, stdin: Data(stdin.utf8), environment: environment(extra))
+      executable: binary, arguments, stdin: Data(stdin.utf8), environment: environment(extra),
+      stdoutPath: stdoutPath)
   }
 
   /// Runs a program; the waiting happens on a thread of its own, never on one of the
   /// concurrency pool's few threads (other tests need them).
   static func run(
-    executable: String, _ arguments: [String], stdin: Data, environment: [String: String]
+    executable: String, _ arguments: [String], stdin: Data, environment: [String: String],
+    stdoutPath: String? = nil
   ) async throws -> Result {
     try await onOwnThread {
-      try runBlocking(executable: executable, arguments, stdin: stdin, environment: environment)
+      try runBlocking(
+        executable: executable, arguments, stdin: stdin, environment: environment,
+        stdoutPath: stdoutPath)
     }
   }
 
@@ -72,7 +78,7 @@ enum CLI {
 
   private static func runBlocking(
     executable: String, _ arguments: [String], stdin: Data, environment: [String: String],
-    limit: Duration = .seconds(120)
+    stdoutPath: String?, limit: Duration = .seconds(120)
   ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -83,6 +89,10 @@ enum CLI {
     let errors = Pipe()
     process.standardInput = input
     process.standardOutput = output
+    if let stdoutPath {
+      process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
+      try? output.fileHandleForWriting.close()
+    }
     process.standardError = errors
     try process.run()
     // Read both outputs while writing the input, so that no pipe fills up.
