@@ -54,6 +54,12 @@ struct DetailsCommand: Command {
 
   /// The details as lines of at most `width` columns, each with its style.
   static func lines(_ details: MovieDetails, poster: String?, width: Int) -> [(String, String?)] {
+    linesOfText(details, poster: poster, width: width).map { ($0.0.printable, $0.1) }
+  }
+
+  private static func linesOfText(_ details: MovieDetails, poster: String?, width: Int)
+    -> [(String, String?)]
+  {
     let movie = details.movie
     var lines: [(String, String?)] = [(movie.title + (movie.year.map { " (\($0))" } ?? ""), "1")]
     var facts: [String] = []
@@ -67,11 +73,11 @@ struct DetailsCommand: Command {
       lines += facts.joined(separator: " · ").wrapped(to: width).map { ($0, nil) }
     }
     if let tagline = details.tagline {
-      lines += "“\(tagline)”".wrapped(to: width).map { ($0, nil) }
+      lines += "“\(tagline.printable)”".wrapped(to: width).map { ($0, nil) }
     }
     if let overview = movie.overview {
       lines.append(("", nil))
-      lines += overview.wrapped(to: width).map { ($0, nil) }
+      lines += overview.printable.wrapped(to: width).map { ($0, nil) }
     }
     var references = ["id \(movie.id)"]
     if let imdb = details.imdbID { references.append("IMDb \(imdb)") }

@@ -25,10 +25,29 @@ enum Format {
 }
 
 enum JSON {
-  /// One line of JSON with sorted keys, ending in a newline.
+  /// One line of JSON with sorted keys, ending in a newline. Text keeps what it says; the
+  /// control characters JSON allows raw (DEL, C1) and the bidirectional controls are written
+  /// as `\u` escapes too, so that the line is safe to show on a terminal.
   static func line(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text + "\n" }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      if needsEscape(scalar) {
+        escaped += String(format: "\\u%04x", scalar.value)
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped + "\n"
+  }
+
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 }

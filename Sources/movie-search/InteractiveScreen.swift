@@ -115,7 +115,7 @@ struct InteractiveScreen {
       for (index, movie) in movies.enumerated().dropFirst(first).prefix(room) {
         let year = movie.year.map { " (\($0))" } ?? ""
         let rating = movie.voteCount > 0 ? "  \(Format.rating(movie.voteAverage))" : ""
-        let row = "\(index == selected ? ">" : " ") \(movie.title)\(year)\(rating)"
+        let row = "\(index == selected ? ">" : " ") \(movie.title.printable)\(year)\(rating)"
         let marks = movie.titleMatches.map { $0.lowerBound + 2..<$0.upperBound + 2 }
         lines.append(
           index == selected
@@ -124,7 +124,8 @@ struct InteractiveScreen {
       lines.append(("↑/↓ choose · Enter details · Esc quit", "2", []))
     }
     return lines.prefix(max(1, size.rows)).map { line in
-      let text = Output.highlight(line.text.truncated(to: width), line.marks, colour: colour)
+      let text = Output.highlight(
+        line.text.printable.truncated(to: width), line.marks, colour: colour)
       return line.style.map { Output.style(text, $0) } ?? text
     }
   }

@@ -19,9 +19,9 @@ enum Output {
     send(text, to: STDOUT_FILENO)
   }
 
-  /// Writes a line to stderr.
+  /// Writes a line to stderr (made ``Swift/String/printable``: messages quote servers).
   static func error(_ text: String) {
-    send(text + "\n", to: STDERR_FILENO)
+    send(text.printable + "\n", to: STDERR_FILENO)
   }
 
   static func send(_ text: String, to descriptor: Int32) {
@@ -95,6 +95,51 @@ enum Output {
 }
 
 extension String {
+  /// The text made safe for one line of a terminal or a TSV file, for anything a server or a
+  /// catalog wrote: escape sequences (CSI, OSC, …) are removed; tabs and line breaks
+  /// (`\r` included, which would overwrite the line) become spaces; other control characters
+  /// (C0, DEL, C1) and the bidirectional controls that reorder what follows are dropped.
+  var printable: String {
+    guard unicodeScalars.contains(where: Self.isControl) else { return self }
+    let scalars = Array(unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var index = 0
+    func skip(until isEnd: (Unicode.Scalar) -> Bool) {
+      while index < scalars.count, !isEnd(scalars[index]) { index += 1 }
+      index += 1
+    }
+    while index < scalars.count {
+      let scalar = scalars[index]
+      index += 1
+      switch scalar.value {
+      case 0x1B where index < scalars.count:
+        let kind = scalars[index]
+        index += 1
+        switch kind {
+        case "[": skip { (0x40...0x7E).contains($0.value) }  // CSI: up to its final byte
+        case "]", "P", "X", "^", "_":  // strings: up to BEL or ST (ESC \)
+          skip { $0.value == 0x07 || $0.value == 0x1B || $0.value == 0x9C }
+          if index < scalars.count, scalars[index - 1].value == 0x1B, scalars[index] == "\\" {
+            index += 1
+          }
+        default: break  // a two-character sequence: both gone
+        }
+      case 0x9B: skip { (0x40...0x7E).contains($0.value) }
+      case 0x09, 0x0A, 0x0D: result.append(" ")
+      default:
+        if !Self.isControl(scalar) { result.append(scalar) }
+      }
+    }
+    return String(result)
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
   /// The number of terminal columns the text takes (wide East Asian characters take two).
   var columns: Int {
     unicodeScalars.reduce(0) { width, scalar in

@@ -76,7 +76,7 @@ struct SearchCommand: Command {
       for (offset, movie) in results.results.enumerated() {
         let fields = [
           String((page - 1) * MoviePage.pageSize + offset + 1),
-          movie.title.replacingOccurrences(of: "\t", with: " "),
+          movie.title.printable,
           movie.year.map(String.init) ?? "", Format.rating(movie.voteAverage),
           String(movie.voteCount),
           String(movie.id),
@@ -94,7 +94,7 @@ struct SearchCommand: Command {
     }
     let rows = page.results.enumerated().map { offset, movie in
       (
-        rank: String(firstRank + offset), title: movie.title, matches: movie.titleMatches,
+        rank: String(firstRank + offset), title: movie.title.printable, matches: movie.titleMatches,
         year: movie.year.map(String.init) ?? "",
         // Films nobody rated (a TMDb export's) show no rating rather than a 0.0.
         rating: movie.voteCount > 0 ? Format.rating(movie.voteAverage) : "",

@@ -183,6 +183,23 @@ import Testing
     #expect(lines.count <= 6)
   }
 
+  @Test func textFromServersIsMadePrintable() {
+    #expect("plain".printable == "plain")
+    #expect("a\rb\nc\td".printable == "a b c d")
+    #expect("x\u{1B}[31my\u{1B}[0m".printable == "xy")
+    #expect("t\u{1B}]0;title\u{07}u".printable == "tu")
+    #expect("t\u{1B}]0;title\u{1B}\\u".printable == "tu")
+    #expect("n\u{0}u\u{7F}l\u{9B}2Jl".printable == "null")
+    #expect("\u{202E}evil".printable == "evil")
+    #expect("Amélie 千と千尋".printable == "Amélie 千と千尋")
+    var screen = InteractiveScreen(size: (columns: 40, rows: 6))
+    screen.show(
+      .success(query: "a", movies: [Movie(id: 1, title: "A\rB\u{1B}[2J")], total: 1))
+    #expect(screen.lines()[2] == "> A B" + String(repeating: " ", count: 35))
+    screen.show(.failure(query: "a", message: "bad\r\u{1B}[2Jnews"))
+    #expect(screen.lines()[1] == "bad news")
+  }
+
   @Test func matchedPartsOfTitlesAreMarkedWhenColourIsAllowed() {
     var matched = films
     matched[0].titleMatches = [4..<10]

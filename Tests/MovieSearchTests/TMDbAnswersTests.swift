@@ -35,4 +35,38 @@ import Testing
     #expect(version.status == 1)
     #expect(version.stderr == full)
   }
+
+  @Test func controlCharactersFromAServerNeverReachTheTerminal() async throws {
+    // A real overview has a bare \r; a hostile one could clear the screen or set the title.
+    let page = #"""
+      {"page":1,"total_pages":1,"total_results":1,"results":[
+       {"id":7,"title":"Evil\u001b]0;pwned\u0007 Film\r\tTwo\u001b[2J\u202e","release_date":"2001-01-01",
+        "vote_average":5,"vote_count":10}]}
+      """#
+    let details = #"""
+      {"id":7,"title":"Evil\u001b[31m Film","release_date":"2001-01-01","runtime":90,
+       "overview":"Line one.\rLine two.\u0000\u009b1m","tagline":"\u001b[5mBlink","vote_count":0}
+      """#
+    let server = try LoopbackServer { request in
+      request.path.hasSuffix("/7") ? .json(200, details) : .json(200, page)
+    }
+    defer { server.stop() }
+    let tsv = try await run(["evil"], server)
+    #expect(tsv.stdout == "1\tEvil Film  Two\t2001\t5.0\t10\t7\n")
+    let shown = try await run(["details", "7"], server)
+    #expect(shown.status == 0)
+    #expect(!shown.stdout.contains("\u{1B}") && !shown.stdout.contains("\r"))
+    #expect(shown.stdout.contains("Line one. Line two."))
+    #expect(shown.stdout.contains("“Blink”"))
+    // JSON keeps the text as it came, escaped.
+    let json = try await run(["details", "7", "--json"], server)
+    #expect(json.stdout.contains(#""overview":"Line one.\rLine two.\u0000\u009b1m""#))
+    // On a terminal, the table and the interactive list are clean too.
+    let terminal = try PseudoTerminal(
+      ["--base-url", server.baseURL.absoluteString, "--token", "t", "evil"],
+      environment: ["NO_COLOR": "1"])
+    #expect(await terminal.waitForExit() == 0)
+    #expect(!terminal.output.contains("\u{1B}]0;") && !terminal.output.contains("\r\t"))
+    #expect(terminal.lines.contains { $0.hasPrefix("1  Evil Film  Two") })
+  }
 }
