@@ -32,7 +32,9 @@ struct SearchCommand: Command {
   static var exclusive: [[KeyPath<Options, Flag>]] { [[\.json, \.ndjson]] }
   static let discussion: String? = """
     On a terminal the results are an aligned table; piped, they are tab-separated lines:
-    rank, title, year, rating, votes, id. With no arguments on a terminal, movie-search
+    rank, title, year, rating, votes, id. Finding nothing is an answer, not a failure: the
+    exit status is 0 (a page past the last one says so on stderr); it is 1 when the server
+    fails or none of a page's results can be read. With no arguments on a terminal, movie-search
     starts the interactive search (see 'movie-search interactive --help'). To search for a
     film titled like a subcommand, name the search: 'movie-search search help'.
     """
@@ -62,7 +64,22 @@ struct SearchCommand: Command {
         includeAdult: invocation[\.backend.includeAdult], year: invocation[\.year],
         region: invocation[\.region]))
     results.results = Array(results.results.prefix(limit))
-    if results.results.isEmpty, let hint = Commands.suggestion(for: arguments) {
+    let pastTheLast =
+      results.results.isEmpty && results.totalResults > 0 && page > results.totalPages
+    if results.results.isEmpty, results.unreadableRows > 0, !pastTheLast {
+      throw MovieServiceError.badResponse(
+        "none of the \(Format.count(results.unreadableRows, "result")) on page \(page) could be read"
+      )
+    }
+    if pastTheLast {
+      Output.error(
+        "Page \(page) is past the last: '\(text)' has \(Format.count(results.totalPages, "page")) (\(Format.count(results.totalResults, "film")))."
+      )
+    } else if results.unreadableRows > 0 {
+      Output.error(
+        "Note: \(Format.count(results.unreadableRows, "result")) on this page could not be read and \(results.unreadableRows == 1 ? "is" : "are") left out."
+      )
+    } else if results.results.isEmpty, let hint = Commands.suggestion(for: arguments) {
       Output.error(hint)
     }
 
@@ -70,7 +87,7 @@ struct SearchCommand: Command {
       Output.print(try JSON.line(results))
     } else if invocation[\.ndjson] {
       for movie in results.results { Output.print(try JSON.line(movie)) }
-    } else if Output.isTerminal {
+    } else if Output.isTerminal, !pastTheLast {
       printTable(results, query: text, firstRank: (page - 1) * MoviePage.pageSize + 1)
     } else {
       for (offset, movie) in results.results.enumerated() {

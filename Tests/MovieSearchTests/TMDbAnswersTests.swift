@@ -7,11 +7,11 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct TMDbAnswersTests {
   /// Runs the binary against `server` with a token.
   func run(
-    _ arguments: [String], _ server: LoopbackServer, environment: [String: String] = [:],
-    stdoutPath: String? = nil
+    _ arguments: [String], _ server: LoopbackServer, stdin: String = "",
+    environment: [String: String] = [:], stdoutPath: String? = nil
   ) async throws -> CLI.Result {
     try await CLI.run(
-      ["--base-url", server.baseURL.absoluteString, "--token", "t"] + arguments,
+      arguments + ["--base-url", server.baseURL.absoluteString, "--token", "t"], stdin: stdin,
       environment: environment, stdoutPath: stdoutPath)
   }
 
@@ -68,5 +68,62 @@ import Testing
     #expect(await terminal.waitForExit() == 0)
     #expect(!terminal.output.contains("\u{1B}]0;") && !terminal.output.contains("\r\t"))
     #expect(terminal.lines.contains { $0.hasPrefix("1  Evil Film  Two") })
+  }
+
+  @Test func collectionsTVShowsAndPeopleInAListAreNotShownAsFilms() async throws {
+    let page = #"""
+      {"page":1,"total_pages":1,"total_results":4,"results":[
+       {"adult":false,"id":7191,"title":"Cloverfield","release_date":"2008-01-15","genre_ids":[28],
+        "vote_average":6.6,"vote_count":6000},
+       {"adult":false,"id":373722,"title":"Cloverfield Collection","poster_path":"/c.jpg","overview":""},
+       {"id":1,"name":"A Show","media_type":"tv","first_air_date":"2001-01-01","vote_count":3},
+       {"id":2,"name":"A Person","media_type":"person"}]}
+      """#
+    let server = try LoopbackServer { _ in .json(200, page) }
+    defer { server.stop() }
+    let ndjson = try await run(["cloverfield", "--ndjson"], server)
+    #expect(ndjson.status == 0)
+    #expect(ndjson.stderr == "")
+    #expect(ndjson.stdout.split(separator: "\n").count == 1)
+    #expect(ndjson.stdout.contains(#""id":7191"#))
+    let popular = try await run(["stream", "--virtual-time"], server, stdin: #"{"appear":true}"#)
+    #expect(popular.stdout.contains(#""id":7191"#) && !popular.stdout.contains("373722"))
+  }
+
+  @Test func emptyPagesSayWhy() async throws {
+    let server = try LoopbackServer { request in
+      switch request.query["page"] {
+      case "5": .json(200, #"{"page":5,"total_pages":2,"total_results":35,"results":[]}"#)
+      case "3":
+        .json(
+          200,
+          #"{"page":3,"total_pages":3,"total_results":55,"results":[{"id":"x","title":1,"release_date":""},"junk"]}"#
+        )
+      case "2":
+        .json(
+          200,
+          #"{"page":2,"total_pages":3,"total_results":55,"results":[{"id":9,"title":"Fine","vote_count":1},"junk"]}"#
+        )
+      default: .json(200, #"{"page":1,"total_pages":0,"total_results":0,"results":[]}"#)
+      }
+    }
+    defer { server.stop() }
+    let past = try await run(["matrix", "--page", "5"], server)
+    #expect(past.status == 0)
+    #expect(past.stdout == "")
+    #expect(past.stderr == "Page 5 is past the last: 'matrix' has 2 pages (35 films).\n")
+    let unreadable = try await run(["matrix", "--page", "3"], server)
+    #expect(unreadable.status == 1)
+    #expect(
+      unreadable.stderr
+        == "Error: The server's answer could not be read: none of the 2 results on page 3 could be read\n"
+    )
+    let partly = try await run(["matrix", "--page", "2"], server)
+    #expect(partly.status == 0)
+    #expect(partly.stdout == "21\tFine\t\t0.0\t1\t9\n")
+    #expect(partly.stderr == "Note: 1 result on this page could not be read and is left out.\n")
+    let nothing = try await run(["zzz"], server)
+    #expect(nothing.status == 0)
+    #expect(nothing.stdout == "" && nothing.stderr == "")
   }
 }

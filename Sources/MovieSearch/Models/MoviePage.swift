@@ -11,6 +11,9 @@ public struct MoviePage: Codable, Sendable, Hashable {
   /// How many rows of this page were skipped: rows that are not films (TV shows, people and
   /// collections that TMDb mixes into some lists) and rows that could not be decoded.
   public var skippedRows: Int
+  /// How many of the skipped rows looked like films but could not be decoded (a damaged
+  /// answer, rather than a TV show or a collection in a list of films).
+  public var unreadableRows: Int
 
   /// The most rows TMDb puts on a page.
   public static let pageSize = 20
@@ -18,13 +21,16 @@ public struct MoviePage: Codable, Sendable, Hashable {
   public static let maxPage = 500
 
   /// Creates a page.
-  public init(page: Int, results: [Movie], totalPages: Int, totalResults: Int, skippedRows: Int = 0)
-  {
+  public init(
+    page: Int, results: [Movie], totalPages: Int, totalResults: Int, skippedRows: Int = 0,
+    unreadableRows: Int = 0
+  ) {
     self.page = page
     self.results = results
     self.totalPages = totalPages
     self.totalResults = totalResults
     self.skippedRows = skippedRows
+    self.unreadableRows = unreadableRows
   }
 
   /// An empty first page.
@@ -43,15 +49,19 @@ public struct MoviePage: Codable, Sendable, Hashable {
     var rows = try container.nestedUnkeyedContainer(forKey: .results)
     var results: [Movie] = []
     var skipped = 0
+    var unreadable = 0
     while !rows.isAtEnd {
-      if let movie = try rows.decode(FilmRow.self).movie {
-        results.append(movie)
-      } else {
+      switch try rows.decode(FilmRow.self) {
+      case .film(let movie): results.append(movie)
+      case .other: skipped += 1
+      case .unreadable:
         skipped += 1
+        unreadable += 1
       }
     }
     self.results = results
     skippedRows = skipped
+    unreadableRows = unreadable
     page = (try? container.decode(Int.self, forKey: .page)) ?? 1
     totalResults = (try? container.decode(Int.self, forKey: .totalResults)) ?? results.count
     totalPages =
@@ -69,19 +79,23 @@ public struct MoviePage: Codable, Sendable, Hashable {
   }
 }
 
-/// A row of a list of films: the film, or `nil` when the row is something else or broken.
-/// Decoding one never fails, so a bad row does not stop the list.
+/// A row of a list of films: the film, something else, or a broken row. Decoding one never
+/// fails, so a bad row does not stop the list.
 ///
 /// TMDb mixes other things into movie lists: rows with a `media_type` other than `movie`
 /// (`tv`, `person`, `collection`), and collection entries without it ("Cloverfield
 /// Collection"), which have a `name` or a `title` but none of a film's fields — no release
 /// date, genres or votes. Their ids are not film ids (`/movie/ID` is a 404 for them).
-struct FilmRow: Decodable {
-  var movie: Movie?
+enum FilmRow: Decodable {
+  case film(Movie)
+  /// A TV show, a person, a collection.
+  case other
+  /// Not an object, or a film's row that cannot be decoded.
+  case unreadable
 
   private enum Keys: String, CodingKey {
     case mediaType = "media_type"
-    case title
+    case title, name
     case releaseDate = "release_date"
     case genreIDs = "genre_ids"
     case voteAverage = "vote_average"
@@ -89,12 +103,25 @@ struct FilmRow: Decodable {
   }
 
   init(from decoder: any Decoder) throws {
-    guard let row = try? decoder.container(keyedBy: Keys.self) else { return }
-    if let type = try? row.decodeIfPresent(String.self, forKey: .mediaType), type != "movie" {
+    guard let row = try? decoder.container(keyedBy: Keys.self) else {
+      self = .unreadable
       return
     }
+    if let type = try? row.decodeIfPresent(String.self, forKey: .mediaType), type != "movie" {
+      self = .other
+      return
+    }
+    // A `name` without a `title` is a TV show's or a collection's.
     let filmFields: [Keys] = [.releaseDate, .genreIDs, .voteAverage, .voteCount]
-    guard row.contains(.title), filmFields.contains(where: row.contains) else { return }
-    movie = try? Movie(from: decoder)
+    guard filmFields.contains(where: row.contains), row.contains(.title) || !row.contains(.name)
+    else {
+      self = .other
+      return
+    }
+    guard let movie = try? Movie(from: decoder) else {
+      self = .unreadable
+      return
+    }
+    self = .film(movie)
   }
 }
