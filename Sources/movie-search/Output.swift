@@ -47,11 +47,12 @@ enum Output {
   /// Whether stdout is a terminal.
   static let isTerminal = isatty(STDOUT_FILENO) == 1
 
-  /// Whether to use colour: on a terminal, unless `NO_COLOR` is set (https://no-color.org).
+  /// Whether to use colour: on a terminal, unless `NO_COLOR` is set (https://no-color.org)
+  /// or the terminal says it has none (`TERM=dumb`).
   static let useColour: Bool = {
     guard isTerminal else { return false }
-    let noColour = ProcessInfo.processInfo.environment["NO_COLOR"] ?? ""
-    return noColour.isEmpty
+    let environment = ProcessInfo.processInfo.environment
+    return (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }()
 
   /// The width of the terminal, or 80 when it cannot be known.

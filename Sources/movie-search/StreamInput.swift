@@ -25,6 +25,8 @@ struct StreamEvent: Sendable, Equatable {
   static func parse(_ line: [UInt8]) -> Result<StreamEvent, StreamInputError> {
     var line = line[...]
     if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+    // A byte-order mark (files saved by some editors start with one) is not text.
+    if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
     guard let text = String(validating: line, as: UTF8.self) else {
       return .failure(.init("it is not valid UTF-8"))
     }
@@ -73,13 +75,13 @@ struct StreamEvent: Sendable, Equatable {
       for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
         switch key.stringValue {
         case "at":
-          let value = try object.decode(Int.self, forKey: key)
+          let value = try Self.wholeNumber(object, key)
           guard value >= 0 else { throw StreamInputError(expected("at")) }
           at = value
         case "search":
           kinds.append(.search(try object.decode(String.self, forKey: key)))
         case "select":
-          let id = try object.decode(Int.self, forKey: key)
+          let id = try Self.wholeNumber(object, key)
           guard id > 0 else { throw StreamInputError(expected("select")) }
           kinds.append(.select(id))
         case "appear":
@@ -98,6 +100,21 @@ struct StreamEvent: Sendable, Equatable {
             : "give one of \"search\", \"select\" and \"appear\", not several")
       }
       event = StreamEvent(kind: kind, at: at)
+    }
+
+    /// A number that is a whole number (`12`, `12.0`, `1.2e1`) within `Int`; any other
+    /// number is an error that says what is wrong with it.
+    private static func wholeNumber(_ object: KeyedDecodingContainer<Key>, _ key: Key) throws
+      -> Int
+    {
+      if let value = try? object.decode(Int.self, forKey: key) { return value }
+      guard let number = try? object.decode(Double.self, forKey: key) else {
+        return try object.decode(Int.self, forKey: key)  // not a number: its own error
+      }
+      if number.rounded() == number, let value = Int(exactly: number) { return value }
+      let problem =
+        number.rounded() == number ? "\(number) is too large" : "\(number) is not whole"
+      throw StreamInputError("\(expected(key.stringValue)); \(problem)")
     }
   }
 }

@@ -11,7 +11,7 @@ import Testing
     environment: [String: String] = [:], stdoutPath: String? = nil
   ) async throws -> CLI.Result {
     try await CLI.run(
-      arguments + ["--base-url", server.baseURL.absoluteString, "--token", "t"], stdin: stdin,
+      arguments + ["--base-url", server.baseURL.absoluteString, "--token", "tok-123"], stdin: stdin,
       environment: environment, stdoutPath: stdoutPath)
   }
 
@@ -63,7 +63,7 @@ import Testing
     #expect(json.stdout.contains(#""overview":"Line one.\rLine two.\u0000\u009b1m""#))
     // On a terminal, the table and the interactive list are clean too.
     let terminal = try PseudoTerminal(
-      ["--base-url", server.baseURL.absoluteString, "--token", "t", "evil"],
+      ["--base-url", server.baseURL.absoluteString, "--token", "tok-123", "evil"],
       environment: ["NO_COLOR": "1"])
     #expect(await terminal.waitForExit() == 0)
     #expect(!terminal.output.contains("\u{1B}]0;") && !terminal.output.contains("\r\t"))
@@ -125,5 +125,57 @@ import Testing
     let nothing = try await run(["zzz"], server)
     #expect(nothing.status == 0)
     #expect(nothing.stdout == "" && nothing.stderr == "")
+  }
+
+  @Test func popularFilmsThatCannotBeLoadedSaySo() async throws {
+    let server = try LoopbackServer { _ in .json(500, "") }
+    defer { server.stop() }
+    let stream = try await run(["stream", "--virtual-time"], server, stdin: #"{"appear":true}"#)
+    #expect(
+      stream.stdout == """
+        {"at":0,"state":"idle"}
+        {"at":0,"message":"Popular films could not be loaded: The server failed (HTTP 500): Internal Server Error","query":"","state":"failure"}
+
+        """)
+    let terminal = try PseudoTerminal([
+      "interactive", "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
+    ])
+    await terminal.waitFor("Popular films could not be loaded: The server failed (HTTP 500)")
+    terminal.type("\u{1B}")
+    #expect(await terminal.waitForExit() == 0)
+  }
+
+  @Test func aDumbTerminalGetsNoColour() async throws {
+    let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
+    defer { server.stop() }
+    let terminal = try PseudoTerminal(
+      ["matrix", "--base-url", server.baseURL.absoluteString, "--token", "tok-123"],
+      environment: ["TERM": "dumb"])
+    #expect(await terminal.waitForExit() == 0)
+    #expect(terminal.output.contains("The Matrix Reloaded"))
+    #expect(!terminal.output.contains("\u{1B}"))
+  }
+
+  @Test func streamLinesWithAByteOrderMarkOrOddNumbers() async throws {
+    let server = try LoopbackServer { request in
+      request.path.hasSuffix("/603")
+        ? .json(200, Fixtures.details) : .json(200, Fixtures.searchPage)
+    }
+    defer { server.stop() }
+    let input = [
+      "\u{FEFF}{\"search\":\"matrix\",\"at\":0}", #"{"at":1.5,"search":"x"}"#,
+      #"{"at":1e30,"search":"x"}"#, #"{"select":12345678901234567890}"#,
+      #"{"select":603.0,"at":2.0e3}"#,
+    ].joined(separator: "\n")
+    let result = try await run(["stream", "--virtual-time"], server, stdin: input)
+    #expect(
+      result.stderr == """
+        Error: line 2: "at" must be a whole number of milliseconds, 0 or more; 1.5 is not whole; skipped.
+        Error: line 3: "at" must be a whole number of milliseconds, 0 or more; 1e+30 is too large; skipped.
+        Error: line 4: "select" must be a film id (a positive whole number); 1.2345678901234567e+19 is too large; skipped.
+
+        """)
+    #expect(result.stdout.contains(#"{"at":300,"query":"matrix","state":"loading"}"#))
+    #expect(result.stdout.contains(#"{"at":2000,"details":"loading","id":603}"#))
   }
 }

@@ -9,7 +9,8 @@ public enum MoviesSearchState: Sendable, Hashable {
   case success(query: String, movies: [Movie], total: Int)
   /// The search for `query` found nothing.
   case noResults(query: String)
-  /// The search for `query` failed; `message` says why, in one line.
+  /// The search for `query` failed; `message` says why, in one line. With an empty `query`,
+  /// nothing was typed: the popular films could not be loaded.
   case failure(query: String, message: String)
 
   /// The idle state before anything was loaded.

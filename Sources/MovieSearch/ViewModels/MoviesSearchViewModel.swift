@@ -130,10 +130,14 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
         .prepend(.show(.loading(query: query)))
     case .appear:
       return Deferred {
-        guard let page = try? await service.popularMovies(page: 1, language: language) else {
+        do throws(MovieServiceError) {
+          return .popular(try await service.popularMovies(page: 1, language: language).results)
+        } catch .cancelled {
           return nil
+        } catch {
+          return .show(
+            .failure(query: "", message: "Popular films could not be loaded: \(error)"))
         }
-        return .popular(page.results)
       }.prepend(.idle)
     }
   }
