@@ -1,6 +1,14 @@
 import Foundation
 import MovieSearch
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Picks the movie service from the options and the environment. A catalog file
 /// (`--catalog`, or `MOVIE_SEARCH_CATALOG` unless TMDb is asked for on the command line) is
 /// searched offline; otherwise TMDb when a key or token (or a base URL) is given and
@@ -37,7 +45,25 @@ enum Backend {
     let credentials: TMDbCredentials =
       if let token { .bearerToken(token) } else if let key { .apiKey(key) } else { .none }
     return TMDbClient(
-      credentials: credentials, baseURL: baseURL, userAgent: "movie-search/\(Commands.version)")
+      credentials: credentials, baseURL: baseURL, userAgent: "movie-search/\(Commands.version)",
+      onWait: { wait in
+        if let notice = retryNotice(wait) { Output.error(notice) }
+      })
+  }
+
+  /// What a person at a terminal is told while a rate-limited request waits more than a
+  /// moment; `nil` for a short wait, or when stderr is not a terminal (scripts see only the
+  /// outcome).
+  static func retryNotice(_ wait: RetryWait, onTerminal: Bool = isatty(STDERR_FILENO) == 1)
+    -> String?
+  {
+    guard onTerminal, wait.delay > .milliseconds(1500) else { return nil }
+    let seconds = { (duration: Duration) in "\(duration.components.seconds) s" }
+    var notice = "TMDb limits the requests: retrying in \(seconds(wait.delay))"
+    if let asked = wait.asked, asked > wait.delay {
+      notice += " (it asked for \(seconds(asked)); waits are capped)"
+    }
+    return notice + "…"
   }
 
   private static func catalog<C: Command>(at path: String, _ invocation: Invocation<C>) throws

@@ -183,6 +183,21 @@ import Testing
     #expect(lines.count <= 6)
   }
 
+  @Test func aLongWaitForARateLimitedRequestIsToldOnATerminal() {
+    let capped = RetryWait(delay: .seconds(10), asked: .seconds(3600), retry: 1)
+    #expect(
+      Backend.retryNotice(capped, onTerminal: true)
+        == "TMDb limits the requests: retrying in 10 s (it asked for 3600 s; waits are capped)…")
+    #expect(
+      Backend.retryNotice(RetryWait(delay: .seconds(4), asked: nil, retry: 3), onTerminal: true)
+        == "TMDb limits the requests: retrying in 4 s…")
+    #expect(Backend.retryNotice(capped, onTerminal: false) == nil)
+    #expect(
+      Backend.retryNotice(
+        RetryWait(delay: .seconds(1), asked: .seconds(1), retry: 1), onTerminal: true)
+        == nil)
+  }
+
   @Test func textFromServersIsMadePrintable() {
     #expect("plain".printable == "plain")
     #expect("a\rb\nc\td".printable == "a b c d")

@@ -136,6 +136,33 @@ import Testing
     #expect(server.requests.count == 2)
   }
 
+  @Test func aLongRetryAfterIsCappedAndReportedBeforeEachWait() async throws {
+    let calls = Lock(0)
+    let server = try LoopbackServer { _ in
+      let call = calls.withLock { count in
+        count += 1
+        return count
+      }
+      return call <= 2
+        ? .json(429, "", headers: ["Retry-After": "3600"]) : .json(200, Fixtures.searchPage)
+    }
+    defer { server.stop() }
+    let clock = RecordingClock()
+    let waits = Lock<[RetryWait]>([])
+    let client = TMDbClient(
+      credentials: .bearerToken("tok-123"), baseURL: server.baseURL, clock: clock,
+      onWait: { wait in waits.withLock { $0.append(wait) } })
+    let page = try await client.searchMovies(MovieQuery("matrix"))
+    #expect(page.results.count == 2)
+    #expect(clock.sleeps == [.seconds(10), .seconds(10)])
+    #expect(
+      waits.withLock { $0 }
+        == [
+          RetryWait(delay: .seconds(10), asked: .seconds(3600), retry: 1),
+          RetryWait(delay: .seconds(10), asked: .seconds(3600), retry: 2),
+        ])
+  }
+
   @Test func aConnectionClosedMidBodyOrResetIsATransportError() async throws {
     let midBody = try await failure(
       .closeMidBody(status: 200, declaredLength: 5000, body: Data("{\"page\":1,".utf8)))

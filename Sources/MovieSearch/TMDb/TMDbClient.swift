@@ -45,10 +45,30 @@ public struct RetryPolicy: Sendable, Hashable {
 
   /// How long to wait before retry number `attempt` (from 0), given the server's `Retry-After`.
   func delay(retryAfter: String?, attempt: Int) -> Duration {
-    let backoff = initialBackoff * (1 << min(attempt, 20))
-    let asked = retryAfter.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-      .map { Duration.milliseconds(Int64(max(0, $0) * 1000)) }
-    return min(asked ?? backoff, maxDelay)
+    min(asked(retryAfter) ?? initialBackoff * (1 << min(attempt, 20)), maxDelay)
+  }
+
+  /// The wait a `Retry-After` header asks for, in seconds (its date form is not used by TMDb).
+  func asked(_ retryAfter: String?) -> Duration? {
+    retryAfter.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+      .map { Duration.milliseconds(Int64(min(max(0, $0), 1e9) * 1000)) }
+  }
+}
+
+/// A wait before retrying a request the server rate-limited, as ``TMDbClient`` reports it.
+public struct RetryWait: Sendable, Hashable {
+  /// How long the client waits.
+  public var delay: Duration
+  /// What the server's `Retry-After` asked for, if it said; longer than `delay` when capped.
+  public var asked: Duration?
+  /// Which retry this is, from 1.
+  public var retry: Int
+
+  /// Creates a report of a wait.
+  public init(delay: Duration, asked: Duration?, retry: Int) {
+    self.delay = delay
+    self.asked = asked
+    self.retry = retry
   }
 }
 
@@ -78,6 +98,7 @@ public struct TMDbClient: MovieService {
   private let retryPolicy: RetryPolicy
   private let timeout: TimeInterval
   private let userAgent: String
+  private let onWait: (@Sendable (RetryWait) -> Void)?
   private let configuration = ConfigurationCache()
 
   /// Creates a client.
@@ -90,6 +111,8 @@ public struct TMDbClient: MovieService {
   ///   - retryPolicy: How HTTP 429 is retried.
   ///   - timeout: How long a request may wait for the server, in seconds.
   ///   - userAgent: The `User-Agent` of every request, e.g. `movie-search/0.1.0`.
+  ///   - onWait: Called before each wait for a rate-limited request's retry, so that a
+  ///     person can be told why nothing happens.
   public init(
     credentials: TMDbCredentials,
     baseURL: URL = TMDbClient.defaultBaseURL,
@@ -97,9 +120,11 @@ public struct TMDbClient: MovieService {
     clock: any Clock<Duration> = ContinuousClock(),
     retryPolicy: RetryPolicy = RetryPolicy(),
     timeout: TimeInterval = 15,
-    userAgent: String = "MovieSearch"
+    userAgent: String = "MovieSearch",
+    onWait: (@Sendable (RetryWait) -> Void)? = nil
   ) {
     self.userAgent = userAgent
+    self.onWait = onWait
     self.credentials = credentials
     self.baseURL = baseURL
     self.transport = transport
@@ -164,9 +189,10 @@ public struct TMDbClient: MovieService {
       case 200..<300:
         return try decode(Response.self, from: data)
       case 429 where attempt < retryPolicy.maxRetries:
-        let delay = retryPolicy.delay(
-          retryAfter: response.value(forHTTPHeaderField: "Retry-After"), attempt: attempt)
+        let retryAfter = response.value(forHTTPHeaderField: "Retry-After")
+        let delay = retryPolicy.delay(retryAfter: retryAfter, attempt: attempt)
         attempt += 1
+        onWait?(RetryWait(delay: delay, asked: retryPolicy.asked(retryAfter), retry: attempt))
         do {
           try await clock.sleep(for: delay)
         } catch {
