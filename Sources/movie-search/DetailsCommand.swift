@@ -5,12 +5,13 @@ import MovieSearch
 struct DetailsCommand: Command {
   struct Options: BackendCommandOptions {
     let json = Flag("json", "Print the details as one JSON document.")
+    let region = Option.region
     let backend = BackendOptions()
   }
 
   static let name = "details"
   static let abstract =
-    "Show everything about one film: title, year, runtime, genres, rating, overview."
+    "Show everything about one film: title, year, runtime, genres, certification, rating, director, cast, overview."
   static let summary = "Show everything about one film."
   static let arguments = Arguments.fixed([("<id>", "The film's id, as search results list it.")])
 
@@ -32,9 +33,13 @@ struct DetailsCommand: Command {
       if invocation[\.json] {
         Output.print(try JSON.line(details))
       } else {
+        let country = country(
+          region: invocation[\.region], language: invocation[\.backend.language])
         Output.print(
-          block(details, poster: poster, width: Output.isTerminal ? Output.width : 80).joined(
-            separator: "\n") + "\n")
+          block(
+            details, poster: poster, width: Output.isTerminal ? Output.width : 80,
+            country: country
+          ).joined(separator: "\n") + "\n")
       }
       return 0
     case .failure(let message):
@@ -45,33 +50,70 @@ struct DetailsCommand: Command {
     }
   }
 
+  /// The country whose certification to show: the region asked for, else the country of
+  /// the language (`pt-BR` → BR, `de` → DE, `en` → US), else the United States.
+  static func country(region: String?, language: String?) -> String {
+    if let region { return region }
+    guard let language else { return "US" }
+    let parts = language.split(whereSeparator: { $0 == "-" || $0 == "_" })
+    if parts.count > 1, parts[1].count == 2 { return parts[1].uppercased() }
+    let countries = [
+      "en": "US", "ja": "JP", "ko": "KR", "zh": "CN", "sv": "SE", "da": "DK", "cs": "CZ",
+      "el": "GR", "he": "IL", "hi": "IN", "uk": "UA", "nb": "NO", "fa": "IR", "vi": "VN",
+    ]
+    let code = parts.first.map { String($0).lowercased() } ?? "en"
+    return countries[code] ?? code.uppercased()
+  }
+
   /// The details as lines of at most `width` columns, styled.
-  static func block(_ details: MovieDetails, poster: String?, width: Int) -> [String] {
-    lines(details, poster: poster, width: width).map { text, style in
+  static func block(_ details: MovieDetails, poster: String?, width: Int, country: String = "US")
+    -> [String]
+  {
+    lines(details, poster: poster, width: width, country: country).map { text, style in
       style.map { Output.style(text, $0) } ?? text
     }
   }
 
   /// The details as lines of at most `width` columns, each with its style.
-  static func lines(_ details: MovieDetails, poster: String?, width: Int) -> [(String, String?)] {
-    linesOfText(details, poster: poster, width: width).map { ($0.0.printable, $0.1) }
+  static func lines(
+    _ details: MovieDetails, poster: String?, width: Int, country: String = "US"
+  ) -> [(String, String?)] {
+    linesOfText(details, poster: poster, width: width, country: country).map {
+      ($0.0.printable, $0.1)
+    }
   }
 
-  private static func linesOfText(_ details: MovieDetails, poster: String?, width: Int)
-    -> [(String, String?)]
-  {
+  private static func linesOfText(
+    _ details: MovieDetails, poster: String?, width: Int, country: String
+  ) -> [(String, String?)] {
     let movie = details.movie
     var lines: [(String, String?)] = [(movie.title + (movie.year.map { " (\($0))" } ?? ""), "1")]
+    func paragraph(_ text: String, _ style: String? = nil) {
+      lines += text.printable.wrapped(to: width).map { ($0, style) }
+    }
+    if let original = movie.originalTitle, original != movie.title {
+      paragraph("Original title: \(original)")
+    }
     var facts: [String] = []
     if let runtime = details.runtime { facts.append("\(runtime) min") }
     if !details.genres.isEmpty { facts.append(details.genres.map(\.name).joined(separator: ", ")) }
+    if let certification = details.releaseDates.certification(in: country) {
+      facts.append("\(certification) (\(country))")
+    }
     if movie.voteCount > 0 {
       facts.append(
         "rated \(Format.rating(movie.voteAverage))/10 by \(Format.count(movie.voteCount))")
     }
-    if !facts.isEmpty {
-      lines += facts.joined(separator: " · ").wrapped(to: width).map { ($0, nil) }
+    if !facts.isEmpty { paragraph(facts.joined(separator: " · ")) }
+    if let directors = details.credits?.directors, !directors.isEmpty {
+      paragraph("Directed by \(directors.joined(separator: ", "))")
     }
+    let cast = details.cast()
+    if !cast.isEmpty {
+      let more = (details.credits?.cast.count ?? 0) > cast.count ? ", …" : ""
+      paragraph("With \(cast.map(\.name).joined(separator: ", "))\(more)")
+    }
+    if let collection = details.collection { paragraph("Part of \(collection.name)") }
     if let tagline = details.tagline {
       lines += "“\(tagline.printable)”".wrapped(to: width).map { ($0, nil) }
     }

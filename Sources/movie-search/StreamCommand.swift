@@ -240,6 +240,9 @@ struct DetailsLine: Encodable {
   var tagline: String?
   var overview: String?
   var poster: String?
+  var directors: [String]?
+  var cast: [String]?
+  var collection: String?
   var message: String?
 
   init(at: Int, id: Int, state: MovieDetailsState) {
@@ -259,6 +262,9 @@ struct DetailsLine: Encodable {
       tagline = film.tagline
       overview = film.movie.overview
       self.poster = poster
+      directors = film.credits.map(\.directors).flatMap { $0.isEmpty ? nil : $0 }
+      cast = film.cast().isEmpty ? nil : film.cast().map(\.name)
+      collection = film.collection?.name
     case .failure(let message):
       details = "failure"
       self.message = message

@@ -33,9 +33,10 @@ import Testing
     try await usageError(["--json=yes", "matrix"], "The flag '--json' does not take a value.")
     try await usageError(
       ["details", "abc"], "'abc' is not a film id (a positive whole number).",
-      usage: "movie-search details <id> [--json]")
+      usage: "movie-search details <id> [--json] [--region <code>]")
     try await usageError(
-      ["details"], "No film id given.", usage: "movie-search details <id> [--json]")
+      ["details"], "No film id given.",
+      usage: "movie-search details <id> [--json] [--region <code>]")
     try await usageError(
       ["stream", "--debounce", "-5"], "The value '-5' of '--debounce' must be between 0 and 60000.",
       usage: "movie-search stream [--virtual-time] [--debounce <ms>]")
@@ -166,7 +167,7 @@ import Testing
     #expect(
       text.stdout == """
         The Matrix (1999)
-        136 min · Action · rated 8.5/10 by 143,853
+        136 min · Action · R (US) · rated 8.5/10 by 143,853
 
         id 32710 · budget $63,000,000
 

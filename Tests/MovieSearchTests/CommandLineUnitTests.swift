@@ -76,7 +76,8 @@ import Testing
       Help.usage(of: SearchCommand.self)
         == "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>] [--region <code>]"
     )
-    #expect(Help.usage(of: DetailsCommand.self) == "movie-search details <id> [--json]")
+    #expect(
+      Help.usage(of: DetailsCommand.self) == "movie-search details <id> [--json] [--region <code>]")
     #expect(
       Help.usage(of: StreamCommand.self)
         == "movie-search stream [--virtual-time] [--debounce <ms>]")

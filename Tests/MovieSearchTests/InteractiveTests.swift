@@ -12,7 +12,7 @@ import Testing
     terminal.type("matr")
     await terminal.waitFor("> The Matrix (1999)  8.5")
     terminal.type("\r")
-    await terminal.waitFor("136 min · Action · rated 8.5/10 by 143,853")
+    await terminal.waitFor("136 min · Action · R (US) · rated 8.5/10 by 143,853")
     terminal.type("\u{1B}")
     await terminal.waitFor("↑/↓ choose")
     terminal.type("\u{1B}[B")  // down: The Matrix Reloaded

@@ -178,4 +178,92 @@ import Testing
     #expect(result.stdout.contains(#"{"at":300,"query":"matrix","state":"loading"}"#))
     #expect(result.stdout.contains(#"{"at":2000,"details":"loading","id":603}"#))
   }
+
+  /// `/movie/603?append_to_response=credits,release_dates&language=de`, shaped as TMDb sends it.
+  static let fullDetails = #"""
+    {"adult":false,"backdrop_path":"/b.jpg","belongs_to_collection":{"id":2344,"name":"Matrix Filmreihe",
+     "poster_path":"/c.jpg","backdrop_path":"/d.jpg"},"budget":63000000,
+     "genres":[{"id":28,"name":"Action"},{"id":878,"name":"Science Fiction"}],"homepage":"",
+     "id":603,"imdb_id":"tt0133093","original_language":"en","original_title":"The Matrix",
+     "overview":"Neo erfährt die Wahrheit.","popularity":80.5,"poster_path":"/p.jpg",
+     "release_date":"1999-03-31","revenue":463517383,"runtime":136,"status":"Released",
+     "tagline":"","title":"Matrix","video":false,"vote_average":8.2,"vote_count":26000,
+     "credits":{"cast":[
+       {"id":6384,"name":"Keanu Reeves","character":"Neo","order":0,"known_for_department":"Acting"},
+       {"id":2975,"name":"Laurence Fishburne","character":"Morpheus","order":1},
+       {"id":530,"name":"Carrie-Anne Moss","character":"Trinity","order":2},
+       {"id":1331,"name":"Hugo Weaving","character":"Agent Smith","order":3},
+       {"id":9364,"name":"Gloria Foster","character":"Oracle","order":5},
+       {"id":7244,"name":"Joe Pantoliano","character":"Cypher","order":4},
+       {"id":9380,"name":"Marcus Chong","character":"Tank","order":6},
+       {"id":9, "character":"no name"}],
+      "crew":[{"id":9339,"name":"Lilly Wachowski","job":"Director","department":"Directing"},
+       {"id":9340,"name":"Lana Wachowski","job":"Director","department":"Directing"},
+       {"id":9339,"name":"Lilly Wachowski","job":"Screenplay","department":"Writing"},
+       {"id":1,"name":"Joel Silver","job":"Producer"}]},
+     "release_dates":{"results":[
+       {"iso_3166_1":"DE","release_dates":[{"certification":"","type":1,"release_date":"1999-06-01T00:00:00.000Z"},
+         {"certification":"16","type":3,"release_date":"1999-06-17T00:00:00.000Z","note":""}]},
+       {"iso_3166_1":"US","release_dates":[{"certification":"R","type":3,"release_date":"1999-03-31T00:00:00.000Z"}]}]}}
+    """#
+
+  @Test func detailsShowWhoMadeTheFilmAndWhoIsInIt() async throws {
+    let server = try LoopbackServer { _ in .json(200, Self.fullDetails) }
+    defer { server.stop() }
+    let german = try await run(["details", "603", "--language", "de"], server)
+    #expect(german.status == 0)
+    #expect(
+      german.stdout == """
+        Matrix (1999)
+        Original title: The Matrix
+        136 min · Action, Science Fiction · 16 (DE) · rated 8.2/10 by 26,000
+        Directed by Lilly Wachowski, Lana Wachowski
+        With Keanu Reeves, Laurence Fishburne, Carrie-Anne Moss, Hugo Weaving, Joe
+        Pantoliano, Gloria Foster, …
+        Part of Matrix Filmreihe
+
+        Neo erfährt die Wahrheit.
+
+        id 603 · IMDb tt0133093 · budget $63,000,000
+
+        """)
+    #expect(
+      server.requests.first?.query
+        == ["append_to_response": "credits,release_dates", "language": "de"])
+    let american = try await run(["details", "603", "--region", "us"], server)
+    #expect(american.stdout.contains("136 min · Action, Science Fiction · R (US) · rated"))
+    let json = try await run(["details", "603", "--json"], server)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let credits = try #require(document["credits"] as? [String: Any])
+    let cast = try #require(credits["cast"] as? [[String: Any]])
+    #expect(cast.count == 7)
+    #expect(cast.first?["name"] as? String == "Keanu Reeves")
+    #expect(cast.first?["character"] as? String == "Neo")
+    #expect(
+      (document["belongs_to_collection"] as? [String: Any])?["name"] as? String
+        == "Matrix Filmreihe")
+    let releases = try #require(
+      (document["release_dates"] as? [String: Any])?["results"] as? [[String: Any]])
+    #expect(releases.map { $0["iso_3166_1"] as? String } == ["DE", "US"])
+    // The stream's details line carries them too.
+    let stream = try await run(["stream", "--virtual-time"], server, stdin: #"{"select":603}"#)
+    #expect(
+      stream.stdout.contains(
+        #""cast":["Keanu Reeves","Laurence Fishburne","Carrie-Anne Moss","Hugo Weaving","Joe Pantoliano","Gloria Foster"],"collection":"Matrix Filmreihe","#
+      ))
+    #expect(stream.stdout.contains(#""directors":["Lilly Wachowski","Lana Wachowski"]"#))
+  }
+
+  @Test func offlineDetailsShowWhatTheCatalogHas() async throws {
+    let details = try await CLI.run(["details", "32710"])
+    #expect(
+      details.stdout == """
+        The Matrix (1999)
+        136 min · Action · R (US) · rated 8.5/10 by 143,853
+
+        id 32710 · budget $63,000,000
+
+        """)
+  }
 }

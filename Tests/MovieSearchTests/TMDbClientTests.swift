@@ -53,7 +53,9 @@ import Testing
     #expect(details.genres.map(\.name) == ["Action", "Science Fiction"])
     let request = try #require(server.requests.first)
     #expect(request.path == "/3/movie/603")
-    #expect(request.query == ["api_key": "key-456", "language": "de"])
+    #expect(
+      request.query
+        == ["api_key": "key-456", "language": "de", "append_to_response": "credits,release_dates"])
     #expect(request.header("Authorization") == nil)
   }
 

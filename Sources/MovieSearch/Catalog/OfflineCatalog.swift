@@ -131,7 +131,10 @@ public struct OfflineCatalog: MovieService {
     return MovieDetails(
       movie: movie(record), genres: genres(record.genreFlags),
       runtime: record.minutes > 0 ? record.minutes : nil, status: "Released",
-      budget: record.budget > 0 ? record.budget : nil)
+      budget: record.budget > 0 ? record.budget : nil,
+      releaseDates: certification(record).map {
+        [CountryReleases(country: "US", releases: [.init(certification: $0, type: 3)])]
+      } ?? [])
   }
 
   /// The most popular films.
@@ -159,6 +162,13 @@ public struct OfflineCatalog: MovieService {
       releaseDate: record.year > 0 ? ReleaseDate(year: record.year) : nil,
       genreIDs: genres(record.genreFlags).map(\.id), popularity: Double(record.votes),
       voteAverage: record.rating, voteCount: record.votes)
+  }
+
+  /// The film's MPAA rating (the data set's are American), if it has one.
+  private func certification(_ record: CatalogStore.Record) -> String? {
+    guard CatalogFile.ratings.indices.contains(record.mpaa) else { return nil }
+    let rating = CatalogFile.ratings[record.mpaa]
+    return rating.isEmpty ? nil : rating
   }
 
   private func genres(_ flags: UInt8) -> [Genre] {

@@ -32,6 +32,12 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
   public var imdbID: String?
   /// The film's web site.
   public var homepage: String?
+  /// Cast and crew, when they were asked for (TMDb) or are known.
+  public var credits: Credits?
+  /// The releases per country, with their certifications, when asked for or known.
+  public var releaseDates: [CountryReleases]
+  /// The collection the film belongs to.
+  public var collection: CollectionReference?
 
   /// TMDb's id.
   public var id: Int { movie.id }
@@ -40,7 +46,8 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
   public init(
     movie: Movie, genres: [Genre] = [], runtime: Int? = nil, tagline: String? = nil,
     status: String? = nil, budget: Int? = nil, revenue: Int? = nil, imdbID: String? = nil,
-    homepage: String? = nil
+    homepage: String? = nil, credits: Credits? = nil, releaseDates: [CountryReleases] = [],
+    collection: CollectionReference? = nil
   ) {
     self.movie = movie
     self.genres = genres
@@ -51,11 +58,33 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
     self.revenue = revenue
     self.imdbID = imdbID
     self.homepage = homepage
+    self.credits = credits
+    self.releaseDates = releaseDates
+    self.collection = collection
   }
 
   enum CodingKeys: String, CodingKey {
-    case genres, runtime, tagline, status, budget, revenue, homepage
+    case genres, runtime, tagline, status, budget, revenue, homepage, credits
     case imdbID = "imdb_id"
+    case releaseDates = "release_dates"
+    case collection = "belongs_to_collection"
+  }
+
+  /// TMDb's `release_dates`: `{"results": [...]}`.
+  private struct ReleaseDatesBody: Codable {
+    var results: [CountryReleases]
+
+    init(results: [CountryReleases]) { self.results = results }
+
+    init(from decoder: any Decoder) throws {
+      results = try decoder.container(keyedBy: CodingKeys.self)
+        .lenientList(.results, of: CountryReleases.self)
+    }
+  }
+
+  /// The first `count` billed actors.
+  public func cast(_ count: Int = 6) -> [CastMember] {
+    Array((credits?.cast ?? []).prefix(count))
   }
 
   /// Decodes tolerantly, like ``Movie``; `genre_ids` is derived from `genres` when missing.
@@ -72,6 +101,11 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
     revenue = container.number(.revenue).map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     imdbID = container.text(.imdbID)
     homepage = container.text(.homepage)
+    credits = try? container.decodeIfPresent(Credits.self, forKey: .credits)
+    releaseDates =
+      (try? container.decodeIfPresent(ReleaseDatesBody.self, forKey: .releaseDates))??.results
+      ?? []
+    collection = try? container.decodeIfPresent(CollectionReference.self, forKey: .collection)
   }
 
   /// Encodes in TMDb's shape.
@@ -86,5 +120,10 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
     try container.encode(revenue ?? 0, forKey: .revenue)
     try container.encode(imdbID, forKey: .imdbID)
     try container.encode(homepage ?? "", forKey: .homepage)
+    try container.encode(collection, forKey: .collection)
+    try container.encodeIfPresent(credits, forKey: .credits)
+    if !releaseDates.isEmpty {
+      try container.encode(ReleaseDatesBody(results: releaseDates), forKey: .releaseDates)
+    }
   }
 }

@@ -148,11 +148,13 @@ public struct TMDbClient: MovieService {
     return try await get("search/movie", parameters)
   }
 
-  /// `GET /movie/{id}`.
+  /// `GET /movie/{id}`, with its credits and release dates in the same request.
   public func movieDetails(id: Int, language: String?) async throws(MovieServiceError)
     -> MovieDetails
   {
-    try await get("movie/\(id)", language.map { [("language", $0)] } ?? [])
+    var parameters = [("append_to_response", "credits,release_dates")]
+    if let language { parameters.append(("language", language)) }
+    return try await get("movie/\(id)", parameters)
   }
 
   /// `GET /movie/popular`.
