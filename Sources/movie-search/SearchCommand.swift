@@ -110,43 +110,74 @@ struct SearchCommand: Command {
       return
     }
     let rows = page.results.enumerated().map { offset, movie in
-      (
-        rank: String(firstRank + offset), title: movie.title.printable, matches: movie.titleMatches,
-        year: movie.year.map(String.init) ?? "",
+      Row(
+        rank: String(firstRank + offset), title: movie.title.printable,
+        matches: movie.titleMatches, year: movie.year.map(String.init) ?? "",
+        genres: movie.genreNames.joined(separator: ", ").printable,
         // Films nobody rated (a TMDb export's) show no rating rather than a 0.0.
         rating: movie.voteCount > 0 ? Format.rating(movie.voteAverage) : "",
         votes: movie.voteCount > 0 ? Format.count(movie.voteCount) : "",
-        id: String(movie.id)
-      )
+        id: String(movie.id))
     }
-    let rankWidth = max(1, rows.map(\.rank.count).max() ?? 1)
-    let votesWidth = max(5, rows.map(\.votes.count).max() ?? 5)
-    let idWidth = max(2, rows.map(\.id.count).max() ?? 2)
-    let fixed = rankWidth + 4 + 6 + votesWidth + idWidth + 5 * 2
-    let titleWidth = max(8, min(rows.map(\.title.columns).max() ?? 5, Output.width - fixed))
-    func line(
-      _ rank: String, _ title: String, _ year: String, _ rating: String, _ votes: String,
-      _ id: String, matches: [Range<Int>] = []
-    )
-      -> String
-    {
-      let shown = title.truncated(to: titleWidth)
-      return [
-        String(repeating: " ", count: rankWidth - rank.count) + rank,
-        Output.highlight(shown, matches)
-          + String(repeating: " ", count: max(0, titleWidth - shown.columns)),
-        year.padded(to: 4), String(repeating: " ", count: 6 - rating.count) + rating,
-        String(repeating: " ", count: votesWidth - votes.count) + votes,
-        String(repeating: " ", count: idWidth - id.count) + id,
-      ].joined(separator: "  ")
-    }
-    Output.print(Output.style(line("#", "Title", "Year", "Rating", "Votes", "ID"), "1") + "\n")
-    for row in rows {
-      Output.print(
-        line(row.rank, row.title, row.year, row.rating, row.votes, row.id, matches: row.matches)
-          + "\n")
-    }
+    let layout = TableLayout(rows, width: Output.width)
+    let header = Row(
+      rank: "#", title: "Title", matches: [], year: "Year", genres: "Genres", rating: "Rating",
+      votes: "Votes", id: "ID")
+    Output.print(Output.style(layout.line(header), "1") + "\n")
+    for row in rows { Output.print(layout.line(row) + "\n") }
     let pages = page.totalPages > 1 ? ", page \(page.page) of \(page.totalPages)" : ""
     Output.print(Output.style("\(Format.count(page.totalResults, "film"))\(pages)", "2") + "\n")
+  }
+}
+
+/// One row of the results table, its texts ready to show.
+private struct Row {
+  var rank: String
+  var title: String
+  var matches: [Range<Int>]
+  var year: String
+  var genres: String
+  var rating: String
+  var votes: String
+  var id: String
+}
+
+/// The column widths of the results table on a terminal `width` columns wide. The title
+/// comes first: the genres column takes what a title of up to 30 columns leaves, and is left
+/// out when less than 10 columns are left for it.
+private struct TableLayout {
+  let rank: Int
+  let title: Int
+  let genres: Int
+  let votes: Int
+  let id: Int
+
+  init(_ rows: [Row], width: Int) {
+    rank = max(1, rows.map(\.rank.count).max() ?? 1)
+    votes = max(5, rows.map(\.votes.count).max() ?? 5)
+    id = max(2, rows.map(\.id.count).max() ?? 2)
+    let fixed = rank + 4 + 6 + votes + id + 5 * 2
+    let titles = rows.map(\.title.columns).max() ?? 5
+    let genresWanted = rows.map(\.genres.columns).max() ?? 0
+    let genresRoom = width - fixed - min(titles, 30) - 2
+    genres = genresWanted > 0 && genresRoom >= 10 ? min(max(6, genresWanted), genresRoom) : 0
+    title = max(8, min(titles, width - fixed - (genres > 0 ? genres + 2 : 0)))
+  }
+
+  func line(_ row: Row) -> String {
+    let shown = row.title.truncated(to: title)
+    var cells = [
+      String(repeating: " ", count: rank - row.rank.count) + row.rank,
+      Output.highlight(shown, row.matches)
+        + String(repeating: " ", count: max(0, title - shown.columns)),
+      row.year.padded(to: 4),
+    ]
+    if genres > 0 { cells.append(row.genres.truncated(to: genres).padded(to: genres)) }
+    cells += [
+      String(repeating: " ", count: 6 - row.rating.count) + row.rating,
+      String(repeating: " ", count: votes - row.votes.count) + row.votes,
+      String(repeating: " ", count: id - row.id.count) + row.id,
+    ]
+    return cells.joined(separator: "  ")
   }
 }

@@ -179,6 +179,7 @@ struct FilmLine: Encodable {
   var title: String
   var year: Int?
   var rating: Double
+  var genres: [String]?
   var matches: [[Int]]?
 
   init(_ movie: Movie) {
@@ -186,6 +187,7 @@ struct FilmLine: Encodable {
     title = movie.title
     year = movie.year
     rating = movie.voteAverage
+    genres = movie.genreNames.isEmpty ? nil : movie.genreNames
     matches =
       movie.titleMatches.isEmpty ? nil : movie.titleMatches.map { [$0.lowerBound, $0.count] }
   }

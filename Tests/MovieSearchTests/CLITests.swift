@@ -221,7 +221,8 @@ import Testing
       #expect(result.stderr == "")
       outputs.append(result.stdout)
     }
-    let matrix = #"{"id":603,"rating":8.2,"title":"The Matrix","year":1999}"#
+    let matrix =
+      #"{"genres":["Action","Science Fiction"],"id":603,"rating":8.2,"title":"The Matrix","year":1999}"#
     let reloaded = #"{"id":604,"rating":7,"title":"The Matrix Reloaded","year":2003}"#
     #expect(
       outputs[0].split(separator: "\n").map(String.init) == [
@@ -237,6 +238,8 @@ import Testing
       server.requests.filter { $0.path == "/3/search/movie" }.map { $0.query["query"] } == [
         "matrix", "matrix",
       ])
+    // The genre names, asked for once per process (two runs), beside the popular films.
+    #expect(server.genreRequests.count == 2)
   }
 
   @Test func badLinesAreReportedWithTheirNumberAndTheStreamGoesOn() async throws {

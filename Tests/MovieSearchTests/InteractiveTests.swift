@@ -116,5 +116,15 @@ import Testing
     #expect(narrow.lines.dropFirst().first == "1  The Matrix    1999     8.5  143,853  32710")
     #expect(narrow.lines.dropFirst(2).first == "2  The Matrix…   2003     7.1   57,225  32708")
     #expect(narrow.lines.allSatisfy { $0.count <= 45 })
+    // Wide enough: the genres.
+    let wider = try PseudoTerminal(["the", "matrix", "--limit", "2"], columns: 72)
+    #expect(await wider.waitForExit() == 0)
+    #expect(
+      wider.lines == [
+        "#  Title                Year  Genres  Rating    Votes     ID",
+        "1  The Matrix           1999  Action     8.5  143,853  32710",
+        "2  The Matrix Reloaded  2003  Action     7.1   57,225  32708",
+        "5 films",
+      ])
   }
 }

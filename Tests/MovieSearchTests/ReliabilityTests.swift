@@ -178,7 +178,7 @@ import Testing
       states == [
         #""state":"idle"}"#, #""query":"slow","state":"loading"}"#,
         #""query":"fast","state":"loading"}"#,
-        #""query":"fast","results":[{"id":603,"rating":8.2,"title":"The Matrix","year":1999},{"id":604,"rating":7,"title":"The Matrix Reloaded","year":2003}],"state":"success","total":2}"#,
+        #""query":"fast","results":[{"genres":["Action","Science Fiction"],"id":603,"rating":8.2,"title":"The Matrix","year":1999},{"id":604,"rating":7,"title":"The Matrix Reloaded","year":2003}],"state":"success","total":2}"#,
       ])
   }
 

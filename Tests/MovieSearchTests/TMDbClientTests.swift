@@ -265,8 +265,14 @@ import Testing
     }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-      times.withLock { $0.append(clock.now.offset) }
-      let (status, headers, body) = replies.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
+      // The genre names asked for beside the search are not part of the script.
+      let (status, headers, body): (Int, [String: String], String) =
+        request.url!.path.hasSuffix("/genre/movie/list")
+        ? (200, [:], Fixtures.genreList)
+        : replies.withLock {
+          times.withLock { $0.append(clock.now.offset) }
+          return $0.count > 1 ? $0.removeFirst() : $0[0]
+        }
       let response = HTTPURLResponse(
         url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
       return (Data(body.utf8), response)

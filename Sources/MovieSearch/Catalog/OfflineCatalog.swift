@@ -157,11 +157,14 @@ public struct OfflineCatalog: MovieService {
   public func imageConfiguration() -> ImageConfiguration? { nil }
 
   private func movie(_ record: CatalogStore.Record) -> Movie {
-    Movie(
+    let genres = genres(record.genreFlags)
+    var movie = Movie(
       id: record.id, title: record.title, originalTitle: record.title,
       releaseDate: record.year > 0 ? ReleaseDate(year: record.year) : nil,
-      genreIDs: genres(record.genreFlags).map(\.id), popularity: Double(record.votes),
+      genreIDs: genres.map(\.id), popularity: Double(record.votes),
       voteAverage: record.rating, voteCount: record.votes)
+    movie.genreNames = genres.map(\.name)
+    return movie
   }
 
   /// The film's MPAA rating (the data set's are American), if it has one.

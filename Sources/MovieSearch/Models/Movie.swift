@@ -37,6 +37,10 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
   /// highlighting; empty when unknown (TMDb does not say). Encoded as `title_matches`, an
   /// extra field, only when there are some.
   public var titleMatches: [Range<Int>] = []
+  /// The names of ``genreIDs``' genres, in their order, when the service knows them (TMDb's
+  /// `/genre/movie/list`, in the requested language); empty otherwise. Not part of TMDb's
+  /// row, so not encoded: the JSON keeps `genre_ids`.
+  public var genreNames: [String] = []
 
   /// Creates a movie.
   public init(

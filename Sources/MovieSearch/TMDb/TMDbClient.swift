@@ -100,6 +100,7 @@ public struct TMDbClient: MovieService {
   private let userAgent: String
   private let onWait: (@Sendable (RetryWait) -> Void)?
   private let configuration = ConfigurationCache()
+  private let genreCache = GenreCache()
 
   /// Creates a client.
   ///
@@ -145,7 +146,10 @@ public struct TMDbClient: MovieService {
     if let language = query.language { parameters.append(("language", language)) }
     if let year = query.year { parameters.append(("primary_release_year", String(year))) }
     if let region = query.region { parameters.append(("region", region)) }
-    return try await get("search/movie", parameters)
+    // The genre names are asked for beside the first search, not after it.
+    async let names = genreNames(language: query.language)
+    let page: MoviePage = try await get("search/movie", parameters)
+    return page.naming(await names)
   }
 
   /// `GET /movie/{id}`, with its credits and release dates in the same request.
@@ -163,7 +167,29 @@ public struct TMDbClient: MovieService {
   {
     var parameters = [("page", String(page))]
     if let language { parameters.append(("language", language)) }
-    return try await get("movie/popular", parameters)
+    async let names = genreNames(language: language)
+    let page: MoviePage = try await get("movie/popular", parameters)
+    return page.naming(await names)
+  }
+
+  /// `GET /genre/movie/list`: the names of TMDb's film genres in `language`.
+  ///
+  /// Search results wait for these names the first time, so the request is kept short: it is
+  /// not retried when rate-limited and waits for the server at most 5 seconds (or the
+  /// client's timeout, if shorter) — names are an extra, not worth a long wait.
+  public func movieGenres(language: String?) async throws(MovieServiceError) -> [Genre] {
+    let list: GenreList = try await get(
+      "genre/movie/list", language.map { [("language", $0)] } ?? [], retrying: false,
+      timeout: min(timeout, 5))
+    return list.genres
+  }
+
+  /// The genre names search results are given, by id: fetched once per language (see
+  /// ``GenreCache``), empty when they cannot be had.
+  private func genreNames(language: String?) async -> [Int: String] {
+    await genreCache.names(language: language) { () async throws(MovieServiceError) in
+      try await movieGenres(language: language)
+    }
   }
 
   /// `GET /configuration`'s images part, fetched once per client.
@@ -177,9 +203,10 @@ public struct TMDbClient: MovieService {
   // MARK: Requests
 
   private func get<Response: Decodable>(
-    _ path: String, _ parameters: [(String, String)]
+    _ path: String, _ parameters: [(String, String)], retrying: Bool = true,
+    timeout: TimeInterval? = nil
   ) async throws(MovieServiceError) -> Response {
-    let request = makeRequest(path, parameters)
+    let request = makeRequest(path, parameters, timeout: timeout ?? self.timeout)
     var attempt = 0
     while true {
       let (data, response) = try await send(request)
@@ -190,7 +217,7 @@ public struct TMDbClient: MovieService {
         )
       case 200..<300:
         return try decode(Response.self, from: data)
-      case 429 where attempt < retryPolicy.maxRetries:
+      case 429 where retrying && attempt < retryPolicy.maxRetries:
         let retryAfter = response.value(forHTTPHeaderField: "Retry-After")
         let delay = retryPolicy.delay(retryAfter: retryAfter, attempt: attempt)
         attempt += 1
@@ -206,7 +233,9 @@ public struct TMDbClient: MovieService {
     }
   }
 
-  private func makeRequest(_ path: String, _ parameters: [(String, String)]) -> URLRequest {
+  private func makeRequest(
+    _ path: String, _ parameters: [(String, String)], timeout: TimeInterval
+  ) -> URLRequest {
     var parameters = parameters
     if case .apiKey(let key) = credentials { parameters.insert(("api_key", key), at: 0) }
     var url = baseURL.appendingPathComponent(path)

@@ -25,6 +25,12 @@ enum Fixtures {
      "poster_sizes":["w92","w154","w185","w342","w500","w780","original"]},"change_keys":[]}
     """
 
+  /// `/genre/movie/list` (an excerpt of TMDb's English answer).
+  static let genreList = """
+    {"genres":[{"id":28,"name":"Action"},{"id":12,"name":"Adventure"},\
+    {"id":878,"name":"Science Fiction"},{"id":53,"name":"Thriller"}]}
+    """
+
   static func tmdbError(_ code: Int, _ message: String) -> String {
     #"{"success":false,"status_code":\#(code),"status_message":"\#(message)"}"#
   }

@@ -13,6 +13,11 @@ import Synchronization
 /// A small HTTP/1.1 server on 127.0.0.1 for tests, on POSIX sockets: it serves canned
 /// TMDb-shaped answers and faults, records every request, and reports when a client closes a
 /// connection it was holding open. One request per connection (`Connection: close`).
+///
+/// TMDb's genre list (`/3/genre/movie/list`), which the client asks for beside its first
+/// search, is answered from `genreList` outside the handler and recorded apart
+/// (``genreRequests``), so that a test's handler, requests and events are about the calls it
+/// makes; pass `genreList: nil` to hand those requests to the handler too.
 final class LoopbackServer: Sendable {
   struct Request: Sendable {
     var method: String
@@ -64,8 +69,10 @@ final class LoopbackServer: Sendable {
   let port: UInt16
   private let listener: Int32
   private let handler: @Sendable (Request) -> Reply
+  private let genreList: String?
   private let state = Lock<(requests: [Request], events: [Event], waiters: [Waiter], next: Int)>(
     ([], [], [], 0))
+  private let genreLog = Lock<[Request]>([])
 
   private struct Waiter {
     let id: Int
@@ -81,9 +88,14 @@ final class LoopbackServer: Sendable {
 
   var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/3")! }
   var requests: [Request] { state.withLock { $0.requests } }
+  /// The requests for the genre list answered from `genreList`.
+  var genreRequests: [Request] { genreLog.withLock { $0 } }
 
-  init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
+  init(
+    genreList: String? = Fixtures.genreList, _ handler: @escaping @Sendable (Request) -> Reply
+  ) throws {
     self.handler = handler
+    self.genreList = genreList
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var yes: Int32 = 1
@@ -168,6 +180,11 @@ final class LoopbackServer: Sendable {
   private func serve(_ connection: Int32) {
     defer { close(connection) }
     guard let request = readRequest(connection) else { return }
+    if let genreList, request.path.hasSuffix("/genre/movie/list") {
+      genreLog.withLock { $0.append(request) }
+      write(connection, head(200, [:], length: genreList.utf8.count) + Data(genreList.utf8))
+      return
+    }
     state.withLock { $0.requests.append(request) }
     record(.received(path: request.path))
     switch handler(request) {
