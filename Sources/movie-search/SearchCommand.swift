@@ -21,6 +21,7 @@ struct SearchCommand: Command {
     let year = Option.integer(
       "year", "yyyy", in: 1800...2200, "Only films first released that year.")
     let region = Option.region
+    let finder = FinderOptions()
     let backend = BackendOptions()
   }
 
@@ -44,12 +45,21 @@ struct SearchCommand: Command {
     // No arguments at all, or options but no query on a terminal: search as you type.
     let nothingGiven = arguments.isEmpty && invocation.flags.isEmpty && invocation.values.isEmpty
     let onTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    let finder = invocation.finder
+    // --print-id, --record and --no-preview belong to the interactive search: with them, no
+    // query means the finder even when stdout is a pipe (it draws on /dev/tty).
+    let forFinder = finder.printID || finder.record != nil || !finder.preview
     if nothingGiven
-      || (arguments.isEmpty && onTerminal && !invocation[\.json] && !invocation[\.ndjson])
+      || (arguments.isEmpty && (onTerminal || forFinder) && !invocation[\.json]
+        && !invocation[\.ndjson])
     {
       return try await InteractiveCommand.start(
         service: try Backend.service(for: invocation), debounce: .milliseconds(300),
-        language: invocation[\.backend.language])
+        language: invocation[\.backend.language], finder: finder)
+    }
+    if forFinder {
+      throw invocation.usageError(
+        "--print-id, --record and --no-preview are for the interactive search: give no query.")
     }
     let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else {

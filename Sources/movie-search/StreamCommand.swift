@@ -19,13 +19,14 @@ struct StreamCommand: Command {
   static let arguments = Arguments.none
   static let discussion: String? = """
     INPUT, one event per line: a plain line is the full text of the search field after an
-    edit; a line starting with '{' is a JSON object: {"search":"mat"}, {"select":603} or
-    {"appear":true}, each optionally with "at": milliseconds since the start. A line
+    edit; a line starting with '{' is a JSON object: {"search":"mat"}, {"select":603},
+    {"appear":true} or {"more":true} (the next page of the results shown), each optionally
+    with "at": milliseconds since the start. A line
     without "at" happens when it is read (or, with --virtual-time, right after the previous
     event). A bad line is reported on stderr with its number; the stream goes on.
 
     OUTPUT, one JSON object per line: {"at":ms,"state":"idle"|"loading"|"success"|
-    "noResults"|"failure", ...} and, for selections, {"at":ms,"details":"loading"|"success"|
+    "loadingMore"|"moreFailed"|"noResults"|"failure", ...} and, for selections, {"at":ms,"details":"loading"|"success"|
     "failure","id":id, ...}. See the README for every field.
     """
 
@@ -59,7 +60,8 @@ struct StreamCommand: Command {
         let input = MoviesSearchInput(
           appear: channel { if case .appear = $0 { () } else { nil } },
           search: channel { if case .search(let text) = $0 { text } else { nil } },
-          selection: channel { if case .select(let id) = $0 { id } else { nil } })
+          selection: channel { if case .select(let id) = $0 { id } else { nil } },
+          more: channel { if case .more = $0 { () } else { nil } })
         let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
         await play(
           input, service: service, clock: clock, debounce: debounce, language: language,
@@ -71,6 +73,7 @@ struct StreamCommand: Command {
       let (appear, appearContinuation) = AsyncStream.makeStream(of: Void.self)
       let (search, searchContinuation) = AsyncStream.makeStream(of: String.self)
       let (selection, selectionContinuation) = AsyncStream.makeStream(of: Int.self)
+      let (more, moreContinuation) = AsyncStream.makeStream(of: Void.self)
       Thread.detachNewThread {
         readEvents { event in
           if let at = event.at {
@@ -81,15 +84,18 @@ struct StreamCommand: Command {
           case .appear: appearContinuation.yield()
           case .search(let text): searchContinuation.yield(text)
           case .select(let id): selectionContinuation.yield(id)
+          case .more: moreContinuation.yield()
           }
         }
         appearContinuation.finish()
         searchContinuation.finish()
         selectionContinuation.finish()
+        moreContinuation.finish()
       }
       let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
       await play(
-        MoviesSearchInput(appear: appear, search: search, selection: selection), service: service,
+        MoviesSearchInput(appear: appear, search: search, selection: selection, more: more),
+        service: service,
         clock: clock, debounce: debounce, language: language, writer: writer)
     }
     return 0
@@ -97,10 +103,10 @@ struct StreamCommand: Command {
 
   /// Runs the view model over `input` and writes every state, and every details state of a
   /// selection, until all of them have ended.
-  static func play<C: Clock<Duration>, A, S, L>(
-    _ input: MoviesSearchInput<A, S, L>, service: any MovieService, clock: C, debounce: Duration,
+  static func play<C: Clock<Duration>, A, S, L, M>(
+    _ input: MoviesSearchInput<A, S, L, M>, service: any MovieService, clock: C, debounce: Duration,
     language: String?, writer: StateWriter
-  ) async {
+  ) async where M: SendableMetatype, M.AsyncIterator: SendableMetatype {
     let viewModel = MoviesSearchViewModel(
       service: service, clock: clock, debounce: debounce, language: language)
     let output = viewModel.transform(input: input)
@@ -217,6 +223,17 @@ struct StateLine: Encodable {
       self.query = query
       self.total = total
       results = movies.map(FilmLine.init)
+    case .loadingMore(let query, let movies, let total):
+      self.state = "loadingMore"
+      self.query = query
+      self.total = total
+      results = movies.map(FilmLine.init)
+    case .moreFailed(let query, let movies, let total, let message):
+      self.state = "moreFailed"
+      self.query = query
+      self.total = total
+      results = movies.map(FilmLine.init)
+      self.message = message
     case .noResults(let query):
       self.state = "noResults"
       self.query = query

@@ -14,6 +14,8 @@ struct StreamEvent: Sendable, Equatable {
     case search(String)
     case select(Int)
     case appear
+    /// The next page of the results shown.
+    case more
   }
 
   var kind: Kind
@@ -53,11 +55,12 @@ struct StreamEvent: Sendable, Equatable {
     case "search": "\"search\" must be a string"
     case "select": "\"select\" must be a film id (a positive whole number)"
     case "appear": "\"appear\" must be true"
+    case "more": "\"more\" must be true"
     default: "\"\(key.prefix(40))\" has the wrong type"
     }
   }
 
-  /// A JSON input line: exactly one of "search", "select", "appear", and maybe "at".
+  /// A JSON input line: exactly one of "search", "select", "appear", "more", and maybe "at".
   private struct JSONLine: Decodable {
     var event: StreamEvent
 
@@ -89,6 +92,11 @@ struct StreamEvent: Sendable, Equatable {
             throw StreamInputError(expected("appear"))
           }
           kinds.append(.appear)
+        case "more":
+          guard try object.decode(Bool.self, forKey: key) else {
+            throw StreamInputError(expected("more"))
+          }
+          kinds.append(.more)
         default:
           throw StreamInputError("unknown key \"\(key.stringValue.prefix(40))\"")
         }
@@ -96,8 +104,8 @@ struct StreamEvent: Sendable, Equatable {
       guard kinds.count == 1, let kind = kinds.first else {
         throw StreamInputError(
           kinds.isEmpty
-            ? "the object has none of \"search\", \"select\" and \"appear\""
-            : "give one of \"search\", \"select\" and \"appear\", not several")
+            ? "the object has none of \"search\", \"select\", \"appear\" and \"more\""
+            : "give one of \"search\", \"select\", \"appear\" and \"more\", not several")
       }
       event = StreamEvent(kind: kind, at: at)
     }

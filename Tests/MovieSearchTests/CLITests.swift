@@ -264,7 +264,7 @@ import Testing
         Error: line 3: "search" must be a string; skipped.
         Error: line 4: "select" must be a film id (a positive whole number); skipped.
         Error: line 5: "appear" must be true; skipped.
-        Error: line 6: give one of "search", "select" and "appear", not several; skipped.
+        Error: line 6: give one of "search", "select", "appear" and "more", not several; skipped.
         Error: line 7: unknown key "sarch"; skipped.
         Error: line 9: "at" must be a whole number of milliseconds, 0 or more; skipped.
 

@@ -146,44 +146,7 @@ import Testing
   }
 }
 
-@Suite struct InteractiveScreenTests {
-  let films = [
-    Movie(
-      id: 1, title: "The Matrix", releaseDate: ReleaseDate("1999-03-31"), voteAverage: 8.5,
-      voteCount: 10),
-    Movie(id: 2, title: "The Matrix Reloaded With A Very Long Title Indeed", voteCount: 0),
-  ]
-
-  @Test func keysEditTheQueryAndChooseAFilm() {
-    var screen = InteractiveScreen(size: (columns: 40, rows: 10))
-    #expect(screen.handle(.character("m")) == .search("m"))
-    #expect(screen.handle(.character("a")) == .search("ma"))
-    #expect(screen.handle(.backspace) == .search("m"))
-    screen.show(.success(query: "m", movies: films, total: 2))
-    #expect(screen.handle(.up) == .none)
-    #expect(screen.selected == 0)
-    _ = screen.handle(.down)
-    _ = screen.handle(.down)
-    #expect(screen.selected == 1)  // not past the last film
-    #expect(screen.handle(.enter) == .select(2))
-    #expect(screen.handle(.interrupt) == .quit(130))
-    #expect(screen.handle(.clearLine) == .search(""))
-  }
-
-  @Test func linesFitTheWidthAndSayWhatIsGoingOn() {
-    var screen = InteractiveScreen(size: (columns: 30, rows: 6))
-    screen.text = "matrix"
-    screen.show(.loading(query: "matrix"))
-    #expect(screen.lines()[1].hasSuffix("Searching “matrix”…"))
-    screen.show(.success(query: "matrix", movies: films, total: 45))
-    let lines = screen.lines()
-    #expect(lines[0] == "Search: matrix")
-    #expect(lines[1] == "45 films, first 2 shown")
-    #expect(lines[2].hasPrefix("> The Matrix (1999)  8.5"))
-    #expect(lines.allSatisfy { $0.count <= 30 })
-    #expect(lines.count <= 6)
-  }
-
+@Suite struct OutputTests {
   @Test func aLongWaitForARateLimitedRequestIsToldOnATerminal() {
     let capped = RetryWait(delay: .seconds(10), asked: .seconds(3600), retry: 1)
     #expect(
@@ -209,29 +172,11 @@ import Testing
     #expect("\u{202E}evil".printable == "evil")
     #expect("Amélie 千と千尋".printable == "Amélie 千と千尋")
     var screen = InteractiveScreen(size: (columns: 40, rows: 6))
+    screen.handle([.character("a")])
     screen.show(
       .success(query: "a", movies: [Movie(id: 1, title: "A\rB\u{1B}[2J")], total: 1))
     #expect(screen.lines()[2] == "> A B" + String(repeating: " ", count: 35))
     screen.show(.failure(query: "a", message: "bad\r\u{1B}[2Jnews"))
     #expect(screen.lines()[1] == "bad news")
-  }
-
-  @Test func matchedPartsOfTitlesAreMarkedWhenColourIsAllowed() {
-    var matched = films
-    matched[0].titleMatches = [4..<10]
-    matched[1].titleMatches = [4..<8, 11..<19]
-    var screen = InteractiveScreen(size: (columns: 60, rows: 6))
-    screen.show(.success(query: "matr reloaded", movies: matched, total: 2))
-    screen.colour = false
-    #expect(screen.lines()[2].hasPrefix("> The Matrix (1999)  8.5  "))
-    screen.colour = true
-    let (on, off) = ("\u{1B}[1;4m", "\u{1B}[22;24m")
-    #expect(screen.lines()[2].hasPrefix("> The \(on)Matrix\(off) (1999)  8.5"))
-    #expect(
-      screen.lines()[3]
-        == "  The \(on)Matr\(off)ix \(on)Reloaded\(off) With A Very Long Title Indeed")
-    // Cut to fit, the "…" is never marked.
-    screen.size = (columns: 12, rows: 6)
-    #expect(screen.lines()[3] == "  The \(on)Matr\(off)i…")
   }
 }

@@ -14,14 +14,17 @@ import Testing
   }
 
   func run(
-    typing: [(Int, String)], appear: [Int] = [], select: [(Int, Int)] = [],
+    typing: [(Int, String)], appear: [Int] = [], select: [(Int, Int)] = [], more: [Int] = [],
     latency: @escaping @Sendable (String) -> Duration = { _ in .milliseconds(100) },
-    answer: (@Sendable (String) -> Result<MoviePage, MovieServiceError>)? = nil
+    answer: (@Sendable (String) -> Result<MoviePage, MovieServiceError>)? = nil,
+    pages: (@Sendable (String, Int) -> Result<MoviePage, MovieServiceError>)? = nil
   ) async throws -> Run {
     try await withVirtualTime { clock in
       let service =
-        answer.map { FakeMovieService(clock: clock, latency: latency, answer: $0) }
-        ?? FakeMovieService(clock: clock, latency: latency)
+        answer.map {
+          FakeMovieService(clock: clock, latency: latency, answer: $0, pageAnswer: pages)
+        }
+        ?? FakeMovieService(clock: clock, latency: latency, pageAnswer: pages)
       let viewModel = MoviesSearchViewModel(service: service, clock: clock)
       func at<T>(_ events: [(Int, T)]) -> AsyncScheduledSequence<T, VirtualClock> {
         // The screen stays open until 10 s: inputs do not end right after their last event.
@@ -29,7 +32,8 @@ import Testing
           events.map { (.milliseconds($0.0), $0.1) }, end: .seconds(10), clock: clock)
       }
       let input = MoviesSearchInput(
-        appear: at(appear.map { ($0, ()) }), search: at(typing), selection: at(select))
+        appear: at(appear.map { ($0, ()) }), search: at(typing), selection: at(select),
+        more: at(more.map { ($0, ()) }))
       let output = viewModel.transform(input: input)
       async let shown: [String] = {
         var shown: [String] = []
@@ -50,8 +54,14 @@ import Testing
     switch state {
     case .idle(let popular): popular.isEmpty ? "idle" : "idle \(popular.map(\.title))"
     case .loading(let query): "loading \(query)"
+    case .success(let query, let movies, let total) where movies.count > 3:
+      "success \(query) \(movies.count) of \(total)"
     case .success(let query, let movies, let total):
       "success \(query) \(movies.map(\.title)) of \(total)"
+    case .loadingMore(let query, let movies, let total):
+      "loadingMore \(query) \(movies.count) of \(total)"
+    case .moreFailed(let query, let movies, let total, let message):
+      "moreFailed \(query) \(movies.count) of \(total): \(message)"
     case .noResults(let query): "noResults \(query)"
     case .failure(let query, let message): "failure \(query): \(message)"
     }
@@ -125,6 +135,83 @@ import Testing
     #expect(run.shown == ["603@1000", "604@2000"])
     #expect(run.states.count == 3)  // a selection changes no state of this screen
   }
+
+  /// 45 films for any query: pages of 20, 20 and 5, titled "Query p-i".
+  static let fortyFive: @Sendable (String, Int) -> Result<MoviePage, MovieServiceError> = {
+    query, page in
+    let count = page < 3 ? 20 : 5
+    let movies = (0..<count).map { index in
+      Movie(
+        id: FakeMovieService.id(for: query) * 100 + page * 20 + index,
+        title: "\(query.capitalized) \(page)-\(index + 1)")
+    }
+    return .success(MoviePage(page: page, results: movies, totalPages: 3, totalResults: 45))
+  }
+
+  @Test func moreAppendsPagesUntilTheLast() async throws {
+    let run = try await run(
+      typing: [(0, "mat")], more: [50, 1000, 1050, 2000], pages: Self.fortyFive)
+    #expect(
+      run.states == [
+        "0 idle", "300 loading mat", "400 success mat 20 of 45",
+        // A more before the first page is there counts for nothing; one during a page load
+        // loads the page after it; one after the last page does nothing.
+        "1000 loadingMore mat 20 of 45", "1100 success mat 40 of 45",
+        "1100 loadingMore mat 40 of 45", "1200 success mat 45 of 45",
+      ])
+    #expect(run.log == ["search mat @300", "search mat p2 @1000", "search mat p3 @1100"])
+  }
+
+  @Test func aNewerQueryCancelsAPageAndNeverMixesPages() async throws {
+    let run = try await run(
+      typing: [(0, "mat"), (550, "star")], more: [500, 900],
+      latency: { $0.hasSuffix("p2") ? .seconds(1) : .milliseconds(100) }, pages: Self.fortyFive)
+    #expect(
+      run.states == [
+        "0 idle", "300 loading mat", "400 success mat 20 of 45", "500 loadingMore mat 20 of 45",
+        "850 loading star", "950 success star 20 of 45",
+        // The more at 900 came before star's first page: it counts for nothing.
+      ])
+    #expect(
+      run.log == [
+        "search mat @300", "search mat p2 @500", "search star @850", "cancelled mat p2 @850",
+      ])
+  }
+
+  @Test func aFailedPageKeepsTheRowsAndTheNextMoreTriesAgain() async throws {
+    let attempts = Lock(0)
+    let run = try await run(
+      typing: [(0, "mat")], more: [1000, 2000],
+      pages: { query, page in
+        guard page == 2 else { return Self.fortyFive(query, page) }
+        let attempt = attempts.withLock {
+          $0 += 1
+          return $0
+        }
+        return attempt == 1
+          ? .failure(.server(status: 503, message: "Service offline."))
+          : Self.fortyFive(query, page)
+      })
+    #expect(
+      run.states == [
+        "0 idle", "300 loading mat", "400 success mat 20 of 45", "1000 loadingMore mat 20 of 45",
+        "1100 moreFailed mat 20 of 45: The server failed (HTTP 503): Service offline.",
+        "2000 loadingMore mat 20 of 45", "2100 success mat 40 of 45",
+      ])
+  }
+
+  @Test func aPageRepeatingARowDoesNotListItTwice() async throws {
+    let run = try await run(
+      typing: [(0, "mat")], more: [1000],
+      pages: { query, page in
+        // Page 2 starts with page 1's last film (the list changed between the requests).
+        var result = try! Self.fortyFive(query, page).get()
+        if page == 2 { result.results[0] = try! Self.fortyFive(query, 1).get().results[19] }
+        return .success(result)
+      })
+    #expect(run.states.last == "1100 success mat 39 of 45")
+  }
+
 }
 
 @Suite struct MovieDetailsViewModelTests {

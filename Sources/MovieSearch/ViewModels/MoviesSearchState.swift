@@ -5,8 +5,14 @@ public enum MoviesSearchState: Sendable, Hashable {
   case idle(popular: [Movie])
   /// A search for `query` is under way.
   case loading(query: String)
-  /// `movies` is the first page of the results for `query`; `total` counts all pages.
+  /// `movies` are the results for `query` loaded so far (the first page, and the pages
+  /// `more` added); `total` counts all pages.
   case success(query: String, movies: [Movie], total: Int)
+  /// The next page of the results for `query` is being loaded; `movies` are those so far.
+  case loadingMore(query: String, movies: [Movie], total: Int)
+  /// The next page could not be loaded (`message` says why); `movies` are those so far, and
+  /// another `more` tries again.
+  case moreFailed(query: String, movies: [Movie], total: Int, message: String)
   /// The search for `query` found nothing.
   case noResults(query: String)
   /// The search for `query` failed; `message` says why, in one line. With an empty `query`,
@@ -20,9 +26,19 @@ public enum MoviesSearchState: Sendable, Hashable {
   public var query: String? {
     switch self {
     case .idle: nil
-    case .loading(let query), .success(let query, _, _), .noResults(let query),
-      .failure(let query, _):
+    case .loading(let query), .success(let query, _, _), .loadingMore(let query, _, _),
+      .moreFailed(let query, _, _, _), .noResults(let query), .failure(let query, _):
       query
+    }
+  }
+
+  /// The films listed: the results so far, or the popular films while idle.
+  public var movies: [Movie] {
+    switch self {
+    case .idle(let movies), .success(_, let movies, _), .loadingMore(_, let movies, _),
+      .moreFailed(_, let movies, _, _):
+      movies
+    case .loading, .noResults, .failure: []
     }
   }
 }

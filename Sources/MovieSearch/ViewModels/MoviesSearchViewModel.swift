@@ -6,7 +6,8 @@ import Synchronization
 public struct MoviesSearchInput<
   Appear: AsyncSequence<Void, Never> & Sendable,
   Search: AsyncSequence<String, Never> & Sendable,
-  Selection: AsyncSequence<Int, Never> & Sendable
+  Selection: AsyncSequence<Int, Never> & Sendable,
+  More: AsyncSequence<Void, Never> & Sendable
 >: Sendable {
   /// The screen appeared.
   public var appear: Appear
@@ -14,12 +15,22 @@ public struct MoviesSearchInput<
   public var search: Search
   /// The id of a film the user picked.
   public var selection: Selection
+  /// The user wants the next page of the results listed (scrolled past the last row).
+  public var more: More
 
   /// Creates the input.
-  public init(appear: Appear, search: Search, selection: Selection) {
+  public init(appear: Appear, search: Search, selection: Selection, more: More) {
     self.appear = appear
     self.search = search
     self.selection = selection
+    self.more = more
+  }
+}
+
+extension MoviesSearchInput where More == Empty<Void> {
+  /// Creates the input of a screen that shows only the first page of results.
+  public init(appear: Appear, search: Search, selection: Selection) {
+    self.init(appear: appear, search: search, selection: selection, more: Empty())
   }
 }
 
@@ -59,6 +70,13 @@ public struct MoviesSearchOutput<
 ///   query's result never appears.
 /// - `appear` loads popular films into the idle state, when nothing is typed; it never
 ///   interrupts a search. If they cannot be loaded the idle state simply stays empty.
+/// - `more` loads the next page of the results shown: `loadingMore` (with the rows so far),
+///   then `success` with the new page's films appended (a film already listed is not listed
+///   twice), or `moreFailed` with the rows kept — another `more` tries that page again. A
+///   `more` counts only once the first page is shown, for the query shown; one that arrives
+///   while a page loads loads the page after it. A newer query cancels the page loading, so
+///   an older query's page never joins a newer query's rows. After the last page, `more`
+///   does nothing.
 /// - `selection` emits a route to a ``MovieDetailsViewModel`` for that film on `routes`.
 /// - Consecutive equal states are not repeated.
 public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
@@ -85,25 +103,29 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
   }
 
   /// Turns the screen's events into its states and routes.
-  public func transform<Appear, Search, Selection>(
-    input: MoviesSearchInput<Appear, Search, Selection>
+  public func transform<Appear, Search, Selection, More>(
+    input: MoviesSearchInput<Appear, Search, Selection, More>
   ) -> MoviesSearchOutput<
     some AsyncSequence<MoviesSearchState, Never> & Sendable,
     some AsyncSequence<MoviesSearchRoute, Never> & Sendable
-  > {
+  > where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
+    // Each query's pages listen to `more` while they are the latest. The intents listen too,
+    // from the start, so that `more` is read as it comes (its elements are not intents: they
+    // go nowhere else); several while a page loads count as one.
+    let more = input.more.share(bufferingPolicy: .bufferingLatest(1))
     let queries = input.search
       .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .debounce(for: debounce, clock: clock)
       .removeDuplicates()
       .map { SearchIntent.query($0) }
-    let states = merge(queries, input.appear.map { SearchIntent.appear })
+    let states = merge(queries, input.appear.map { SearchIntent.appear }, more.map { .more })
       // What was typed decides what an appearance does: it loads popular films only while
       // nothing is typed, so that it never cancels a search.
       .scan(TypedText()) { typed, intent in typed.next(intent) }
       .map(\.intent)
       .compacted()
       .flatMapLatest { [service, language] intent in
-        Self.events(for: intent, service: service, language: language)
+        IntentWork(intent: intent, service: service, language: language, more: more)
       }
       // The popular films, once loaded, are what the idle state shows.
       .scan(ScreenMemory()) { memory, event in memory.next(event) }
@@ -115,43 +137,6 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
         MovieDetailsViewModel(movieID: id, service: service, language: language))
     }
     return MoviesSearchOutput(states: states, routes: routes)
-  }
-
-  /// What one intent leads to. The service is called in the task `flatMapLatest` runs for
-  /// the intent, so a newer intent cancels the call itself.
-  static func events(for intent: SearchIntent, service: any MovieService, language: String?)
-    -> AsyncPrependSequence<Deferred<ScreenEvent>>
-  {
-    switch intent {
-    case .query(let query) where query.isEmpty:
-      return Deferred { nil }.prepend(.idle)
-    case .query(let query):
-      return Deferred { .show(await search(query, service: service, language: language)) }
-        .prepend(.show(.loading(query: query)))
-    case .appear:
-      return Deferred {
-        do throws(MovieServiceError) {
-          return .popular(try await service.popularMovies(page: 1, language: language).results)
-        } catch .cancelled {
-          return nil
-        } catch {
-          return .show(
-            .failure(query: "", message: "Popular films could not be loaded: \(error)"))
-        }
-      }.prepend(.idle)
-    }
-  }
-
-  static func search(_ query: String, service: any MovieService, language: String?) async
-    -> MoviesSearchState
-  {
-    do throws(MovieServiceError) {
-      let page = try await service.searchMovies(MovieQuery(query, language: language))
-      if page.results.isEmpty { return .noResults(query: query) }
-      return .success(query: query, movies: page.results, total: page.totalResults)
-    } catch {
-      return .failure(query: query, message: error.description)
-    }
   }
 }
 
@@ -167,6 +152,8 @@ extension MoviesSearchViewModel where C == ContinuousClock {
 enum SearchIntent: Sendable, Equatable {
   case appear
   case query(String)
+  /// Read by the pages of the latest query, not acted on here.
+  case more
 }
 
 /// What was typed last, and the intent to act on (none for an appearance while text is
@@ -179,6 +166,7 @@ struct TypedText: Sendable {
     switch intent {
     case .query(let query): TypedText(query: query, intent: intent)
     case .appear: TypedText(query: query, intent: query.isEmpty ? .appear : nil)
+    case .more: TypedText(query: query, intent: nil)
     }
   }
 }

@@ -78,3 +78,9 @@ struct UsageError: Error {
   let message: String
   let usage: String
 }
+
+/// A failure at run time that is not the service's: one line on stderr, exit status 1.
+struct RuntimeError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -149,9 +149,12 @@ final class PseudoTerminal: Sendable {
     dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
   }
 
+  /// Starts `arguments` on a new pseudo-terminal. With `stdoutFile`, the program's stdout
+  /// goes to that file instead, and the terminal is its controlling terminal (`/dev/tty`), in
+  /// a session of its own — as `movie-search --print-id > file` in a shell.
   init(
     _ arguments: [String], columns: UInt16 = 80, rows: UInt16 = 24,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], stdoutFile: String? = nil
   ) throws {
     guard let openpt = Self.function("posix_openpt", as: OpenFunction.self),
       let grantpt = Self.function("grantpt", as: OpenFunction.self),
@@ -169,7 +172,19 @@ final class PseudoTerminal: Sendable {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    for target in [Int32(0), 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, target) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    if let stdoutFile {
+      // A new session (glibc's POSIX_SPAWN_SETSID, 0x80), whose first terminal opened
+      // becomes its controlling terminal.
+      posix_spawnattr_setflags(&attributes, 0x80)
+      posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
+      posix_spawn_file_actions_adddup2(&actions, 0, 2)
+      posix_spawn_file_actions_addopen(&actions, 1, stdoutFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    } else {
+      for target in [Int32(0), 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, target) }
+    }
     posix_spawn_file_actions_addclose(&actions, master)
     let argv = ([CLI.binary] + arguments).map { strdup($0) } + [nil]
     let environment =
@@ -179,7 +194,7 @@ final class PseudoTerminal: Sendable {
       for pointer in argv + environment { free(pointer) }
     }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, CLI.binary, &actions, nil, argv, environment)
+    let spawned = posix_spawn(&pid, CLI.binary, &actions, &attributes, argv, environment)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
     self.pid = pid
   }
@@ -193,22 +208,23 @@ final class PseudoTerminal: Sendable {
     _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
   }
 
-  /// Reads the program's output until its visible text (styles left out) contains `text`;
-  /// records a failure after `limit`.
+  /// Reads the program's output until its visible text (styles left out; with `raw`, the
+  /// bytes as written) contains `text`; records a failure after `limit`.
   func waitFor(
-    _ text: String, limit: Duration = .seconds(15),
+    _ text: String, raw: Bool = false, limit: Duration = .seconds(15),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let seen = (try? await onOwnThread { self.readUntil(text, limit: limit) }) ?? false
+    let seen =
+      (try? await onOwnThread { self.readUntil(text, raw: raw, limit: limit) }) ?? false
     if !seen {
       Issue.record(
         "never saw \(text.debugDescription) in:\n\(visible)", sourceLocation: sourceLocation)
     }
   }
 
-  private func readUntil(_ text: String, limit: Duration) -> Bool {
+  private func readUntil(_ text: String, raw: Bool, limit: Duration) -> Bool {
     let deadline = ContinuousClock.now + limit
-    while !visible.contains(text) {
+    while !(raw ? output : visible).contains(text) {
       guard ContinuousClock.now < deadline else { return false }
       readAvailable(timeout: 100)
     }

@@ -9,6 +9,8 @@ final class FakeMovieService: MovieService {
   let clock: VirtualClock
   let latency: @Sendable (String) -> Duration
   let answer: @Sendable (String) -> Result<MoviePage, MovieServiceError>
+  /// The answer for a page past the first, when a test pages; by default the first page's.
+  let pageAnswer: (@Sendable (String, Int) -> Result<MoviePage, MovieServiceError>)?
   private let entries = Lock<[String]>([])
 
   init(
@@ -16,11 +18,13 @@ final class FakeMovieService: MovieService {
     latency: @escaping @Sendable (String) -> Duration = { _ in .milliseconds(100) },
     answer: @escaping @Sendable (String) -> Result<MoviePage, MovieServiceError> = {
       .success(FakeMovieService.page(for: $0))
-    }
+    },
+    pageAnswer: (@Sendable (String, Int) -> Result<MoviePage, MovieServiceError>)? = nil
   ) {
     self.clock = clock
     self.latency = latency
     self.answer = answer
+    self.pageAnswer = pageAnswer
   }
 
   /// "search mat @500", "cancelled mat @800", …
@@ -50,7 +54,8 @@ final class FakeMovieService: MovieService {
   }
 
   func searchMovies(_ query: MovieQuery) async throws(MovieServiceError) -> MoviePage {
-    try await call("search", query.text)
+    try await call("search", query.text + (query.page > 1 ? " p\(query.page)" : ""))
+    if let pageAnswer { return try pageAnswer(query.text, query.page).get() }
     return try answer(query.text).get()
   }
 

@@ -1,0 +1,130 @@
+import Streams
+
+/// What one intent of the search screen leads to, as the sequence `flatMapLatest` runs for
+/// it: the service is called in that sequence's task, so a newer intent cancels the call
+/// itself — and the pages of a query, which listen to `more` only while theirs is the latest
+/// query.
+struct IntentWork<More: AsyncSequence<Void, Never> & Sendable>: AsyncSequence, Sendable
+where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
+  typealias Element = ScreenEvent
+  typealias Failure = Never
+
+  let intent: SearchIntent
+  let service: any MovieService
+  let language: String?
+  let more: AsyncShareSequence<More>
+
+  func makeAsyncIterator() -> Iterator { Iterator(work: self) }
+
+  struct Iterator: AsyncIteratorProtocol {
+    enum Step {
+      case start, popular, firstPage, waitForMore, nextPage, done
+    }
+
+    let work: IntentWork
+    var step = Step.start
+    /// The results so far: the rows of the pages loaded, their number, and the totals.
+    var movies: [Movie] = []
+    var listed: Set<Int> = []
+    var page = 0
+    var total = 0
+    var totalPages = 0
+    var wants: AsyncShareSequence<More>.AsyncIterator?
+
+    init(work: IntentWork) {
+      self.work = work
+    }
+
+    mutating func next() async -> ScreenEvent? {
+      switch (step, work.intent) {
+      case (.start, .appear):
+        step = .popular
+        return .idle
+      case (.start, .query(let query)) where query.isEmpty:
+        step = .done
+        return .idle
+      case (.start, .query(let query)):
+        step = .firstPage
+        return .show(.loading(query: query))
+      case (.popular, _):
+        step = .done
+        return await popular()
+      case (.firstPage, .query(let query)):
+        return await firstPage(query)
+      case (.waitForMore, .query(let query)):
+        guard page < totalPages else { return nil }
+        if wants == nil { wants = work.more.makeAsyncIterator() }
+        guard await wants?.next() != nil, !Task.isCancelled else { return nil }
+        step = .nextPage
+        return .show(.loadingMore(query: query, movies: movies, total: total))
+      case (.nextPage, .query(let query)):
+        return await nextPage(query)
+      default:
+        return nil
+      }
+    }
+
+    private mutating func popular() async -> ScreenEvent? {
+      do throws(MovieServiceError) {
+        let page = try await work.service.popularMovies(page: 1, language: work.language)
+        return Task.isCancelled ? nil : .popular(page.results)
+      } catch .cancelled {
+        return nil
+      } catch {
+        return .show(.failure(query: "", message: "Popular films could not be loaded: \(error)"))
+      }
+    }
+
+    private mutating func firstPage(_ query: String) async -> ScreenEvent? {
+      step = .done
+      let result = await fetch(query, page: 1)
+      if Task.isCancelled { return nil }
+      switch result {
+      case .success(let first) where first.results.isEmpty:
+        return .show(.noResults(query: query))
+      case .success(let first):
+        step = .waitForMore
+        add(first)
+        return .show(.success(query: query, movies: movies, total: total))
+      case .failure(let error):
+        return .show(.failure(query: query, message: error.description))
+      }
+    }
+
+    private mutating func nextPage(_ query: String) async -> ScreenEvent? {
+      step = .waitForMore
+      let result = await fetch(query, page: page + 1)
+      if Task.isCancelled { return nil }
+      switch result {
+      case .success(let next):
+        add(next)
+        return .show(.success(query: query, movies: movies, total: total))
+      case .failure(let error):
+        return .show(
+          .moreFailed(query: query, movies: movies, total: total, message: error.description))
+      }
+    }
+
+    private func fetch(_ query: String, page: Int) async -> Result<MoviePage, MovieServiceError> {
+      do throws(MovieServiceError) {
+        return .success(
+          try await work.service.searchMovies(
+            MovieQuery(query, page: page, language: work.language)))
+      } catch {
+        return .failure(error)
+      }
+    }
+
+    /// Appends a page's films not listed yet (a list that changed between two requests may
+    /// repeat a row).
+    private mutating func add(_ loaded: MoviePage) {
+      page = loaded.page
+      total = loaded.totalResults
+      // An empty page past the first ends the list, whatever the totals said.
+      totalPages = loaded.results.isEmpty ? page : Swift.min(loaded.totalPages, MoviePage.maxPage)
+      for movie in loaded.results where listed.insert(movie.id).inserted {
+        movies.append(movie)
+      }
+    }
+  }
+}

@@ -1,0 +1,202 @@
+/// A key press, as the interactive screen understands it.
+enum Key: Sendable, Equatable {
+  case character(Character)
+  /// Text pasted in one go (bracketed paste): one edit, line breaks made spaces.
+  case paste(String)
+  case enter
+  case escape
+  /// Ctrl-C.
+  case interrupt
+  /// Backspace, Ctrl-H: the character before the cursor.
+  case backspace
+  /// Delete: the character at the cursor.
+  case delete
+  /// Ctrl-D: the character at the cursor, or leave on an empty line.
+  case deleteOrLeave
+  case left, right, home, end
+  /// Alt-b, Alt-f: a word back or forward.
+  case wordLeft, wordRight
+  /// Ctrl-U: everything before the cursor.
+  case killToStart
+  /// Ctrl-K: everything from the cursor.
+  case killToEnd
+  /// Ctrl-W: back to the previous space.
+  case killSpaceWord
+  /// Alt-Backspace: back to the start of the word.
+  case killWord
+  /// Up, Ctrl-P; Down, Ctrl-N.
+  case up, down
+  case pageUp, pageDown
+  /// Ctrl-L.
+  case redraw
+  /// Ctrl-Z.
+  case suspend
+  /// The terminal went away (its input ended).
+  case endOfInput
+}
+
+/// Turns the bytes a terminal sends into keys. Escape sequences are read to their end: a
+/// sequence no key is bound to (F1, Alt-x, a mouse report) is dropped whole, never read as Esc
+/// followed by letters. A lone Esc is known only by the silence after it: ``flush()`` is
+/// called when no byte followed within a moment.
+struct KeyParser {
+  private var pending: [UInt8] = []
+  /// The text of a bracketed paste being received, in bytes.
+  private var pasting: [UInt8]?
+
+  /// The keys the bytes complete; an unfinished sequence waits for more bytes.
+  mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+    var keys: [Key] = []
+    for byte in bytes {
+      if pasting != nil {
+        pasting!.append(byte)
+        if pasting!.count >= 6, pasting!.suffix(6).elementsEqual(Self.pasteEnd) {
+          keys.append(.paste(Self.pasteText(pasting!.dropLast(6))))
+          pasting = nil
+        }
+        continue
+      }
+      pending.append(byte)
+      while let (key, used) = parse(pending).map({ ($0.0, $0.1) }) {
+        pending.removeFirst(used)
+        if let key { keys.append(key) }
+        if pasting != nil {
+          // The rest of the buffer is pasted text.
+          let rest = pending
+          pending = []
+          keys += feed(rest)
+          break
+        }
+      }
+    }
+    return keys
+  }
+
+  /// After a silence: a pending lone Esc is the Esc key; any other unfinished sequence is
+  /// dropped.
+  mutating func flush() -> [Key] {
+    defer { pending = [] }
+    return pending == [0x1B] ? [.escape] : []
+  }
+
+  /// Whether bytes wait for the rest of a sequence (the reader then waits a moment only).
+  var isWaiting: Bool { !pending.isEmpty }
+
+  private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+  /// Pasted text as one line: line breaks and tabs become spaces, other controls go.
+  private static func pasteText(_ bytes: some Collection<UInt8>) -> String {
+    var text = ""
+    for scalar in String(decoding: Array(bytes), as: UTF8.self).unicodeScalars {
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0D: text.unicodeScalars.append(" ")
+      case 0..<0x20, 0x7F..<0xA0: continue
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    return text
+  }
+
+  /// The key at the start of `bytes` and how many bytes it took (`nil` key: bytes that mean
+  /// nothing, skipped); `nil` when more bytes are needed.
+  private mutating func parse(_ bytes: [UInt8]) -> (Key?, Int)? {
+    guard let first = bytes.first else { return nil }
+    switch first {
+    case 0x1B: return escape(bytes)
+    case 0x01: return (.home, 1)
+    case 0x02: return (.left, 1)
+    case 0x03: return (.interrupt, 1)
+    case 0x04: return (.deleteOrLeave, 1)
+    case 0x05: return (.end, 1)
+    case 0x06: return (.right, 1)
+    case 0x08, 0x7F: return (.backspace, 1)
+    case 0x0A, 0x0D: return (.enter, 1)
+    case 0x0B: return (.killToEnd, 1)
+    case 0x0C: return (.redraw, 1)
+    case 0x0E: return (.down, 1)
+    case 0x10: return (.up, 1)
+    case 0x15: return (.killToStart, 1)
+    case 0x17: return (.killSpaceWord, 1)
+    case 0x1A: return (.suspend, 1)
+    case 0..<0x20: return (nil, 1)
+    default: return character(bytes)
+    }
+  }
+
+  /// One UTF-8 character; an invalid byte is skipped.
+  private func character(_ bytes: [UInt8]) -> (Key?, Int)? {
+    let first = bytes[0]
+    let length =
+      switch first {
+      case 0..<0x80: 1
+      case 0xC2..<0xE0: 2
+      case 0xE0..<0xF0: 3
+      case 0xF0..<0xF5: 4
+      default: 0
+      }
+    guard length > 0 else { return (nil, 1) }
+    guard bytes.count >= length else { return nil }
+    guard let text = String(validating: bytes[0..<length], as: UTF8.self),
+      let character = text.first
+    else { return (nil, 1) }
+    return (.character(character), length)
+  }
+
+  /// An escape sequence: CSI (`ESC [ … final`), SS3 (`ESC O x`), or Alt with a key.
+  private mutating func escape(_ bytes: [UInt8]) -> (Key?, Int)? {
+    guard bytes.count >= 2 else { return nil }
+    switch bytes[1] {
+    case UInt8(ascii: "["):
+      // Parameters and intermediates (0x20–0x3F) up to a final byte (0x40–0x7E).
+      guard let end = bytes.dropFirst(2).firstIndex(where: { (0x40...0x7E).contains($0) }) else {
+        // Not finished; a runaway sequence is given up.
+        return bytes.count > 32 ? (nil, bytes.count) : nil
+      }
+      let parameters = String(decoding: bytes[2..<end], as: UTF8.self)
+      return (csi(parameters, final: bytes[end]), end + 1)
+    case UInt8(ascii: "O"):
+      guard bytes.count >= 3 else { return nil }
+      let keys: [UInt8: Key] = [
+        UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
+        UInt8(ascii: "D"): .left, UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
+      ]
+      return (keys[bytes[2]], 3)  // F1–F4 (ESC O P…S) mean nothing here.
+    case UInt8(ascii: "b"), UInt8(ascii: "B"): return (.wordLeft, 2)
+    case UInt8(ascii: "f"), UInt8(ascii: "F"): return (.wordRight, 2)
+    case 0x7F, 0x08: return (.killWord, 2)
+    case 0..<0x20:
+      // Esc, then Esc or a control key (Ctrl-C) pressed quickly: the Esc is a key of its own.
+      return (.escape, 1)
+    default:
+      // Alt with any other key: nothing; a multi-byte character after Esc is skipped whole.
+      guard let parsed = character(Array(bytes.dropFirst())) else { return nil }
+      return (nil, 1 + parsed.1)
+    }
+  }
+
+  private mutating func csi(_ parameters: String, final: UInt8) -> Key? {
+    // Modifiers (ESC [ 1 ; 5 C) are ignored: Ctrl-Right is Right.
+    let number = parameters.split(separator: ";").first.flatMap { Int($0) }
+    switch final {
+    case UInt8(ascii: "A"): return .up
+    case UInt8(ascii: "B"): return .down
+    case UInt8(ascii: "C"): return .right
+    case UInt8(ascii: "D"): return .left
+    case UInt8(ascii: "H"): return .home
+    case UInt8(ascii: "F"): return .end
+    case UInt8(ascii: "~"):
+      switch number {
+      case 1, 7: return .home
+      case 4, 8: return .end
+      case 3: return .delete
+      case 5: return .pageUp
+      case 6: return .pageDown
+      case 200:
+        pasting = []
+        return nil
+      default: return nil
+      }
+    default: return nil
+    }
+  }
+}

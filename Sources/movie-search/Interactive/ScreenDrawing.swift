@@ -1,0 +1,148 @@
+import MovieSearch
+
+/// Drawing the interactive screen: lines of at most the terminal's width, styles applied
+/// after the text is cut, so that escape codes never count as width.
+extension InteractiveScreen {
+  /// A line before styling: its text, its style (SGR codes), and the parts to mark (matched
+  /// characters of a title, as offsets in the text).
+  private typealias Line = (text: String, style: String?, marks: [Range<Int>])
+
+  private static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  private var spinner: String { Self.spinnerFrames[frame % Self.spinnerFrames.count] }
+
+  /// The screen's lines, each at most `size.columns` wide.
+  func lines() -> [String] {
+    let width = max(1, size.columns)
+    if let details {
+      var lines: [Line] = detailsLines(details.state, width: width).map { ($0.0, $0.1, []) }
+      lines.append(("", nil, []))
+      lines.append(("Esc back · Ctrl-C quit", "2", []))
+      return lines.prefix(max(1, size.rows)).map { styled($0, width: width) }
+    }
+    let prompt = "Search: "
+    var scroll = scroll
+    let field = editor.window(width: width - prompt.count, scroll: &scroll)
+    var lines = [
+      styled((prompt + field.text, nil, []), width: width), styled(status(), width: width),
+    ]
+    let listWidth = isPreviewShown ? (width - 3) / 2 : width
+    let rows = listRows
+    let first = max(0, min(selected - rows + 1, listed.count - rows))
+    var left = listed.indices.dropFirst(first).prefix(rows).map { row(at: $0, width: listWidth) }
+    if isPreviewShown {
+      left += Array(repeating: "", count: rows - left.count)
+      let right = previewLines(width: width - listWidth - 3)
+      lines += left.enumerated().map { index, line in
+        line + String(repeating: " ", count: max(0, listWidth - line.visibleColumns))
+          + styled(("│", "2", []), width: 1) + " " + (index < right.count ? right[index] : "")
+      }
+    } else {
+      lines += left
+    }
+    lines.append(styled((helpLine, "2", []), width: width))
+    return Array(lines.prefix(max(1, size.rows)))
+  }
+
+  /// The column of the cursor in the search field, from 0.
+  var cursorColumn: Int {
+    var scroll = scroll
+    return 8 + editor.window(width: max(1, size.columns) - 8, scroll: &scroll).cursorColumn
+  }
+
+  private var helpLine: String {
+    "↑/↓ choose · Enter \(printsID ? "prints the id" : "details") · Esc quit"
+  }
+
+  /// One row of the list: the title cut to fit, its year and rating always shown.
+  private func row(at index: Int, width: Int) -> String {
+    let movie = listed[index]
+    let year = movie.year.map { " (\($0))" } ?? ""
+    let rating = movie.voteCount > 0 ? "  \(Format.rating(movie.voteAverage))" : ""
+    let suffix = year + rating
+    let title = movie.title.printable
+    let room = max(1, width - 2 - suffix.columns)
+    let shown = title.columns > room ? title.truncated(to: room) : title
+    let text = "\(index == selected ? ">" : " ") \(shown)\(suffix)"
+    let marks = movie.titleMatches.map { $0.lowerBound + 2..<$0.upperBound + 2 }
+    let dim = !isCurrent
+    let style: String? =
+      index == selected ? (dim ? "2;7" : "7") : (dim ? "2" : nil)
+    let padded = index == selected ? text.truncated(to: width).padded(to: width) : text
+    return styled((padded, style, marks), width: width)
+  }
+
+  private func status() -> Line {
+    if !isCurrent {
+      let waiting = query.isEmpty ? spinner : "\(spinner) Searching “\(query)”…"
+      return (waiting + (enterPending ? " Enter opens the first result." : ""), nil, [])
+    }
+    switch state {
+    case .idle(let popular): return (popular.isEmpty ? "Type a title." : "Popular films", nil, [])
+    case .loading(let query): return ("\(spinner) Searching “\(query)”…", nil, [])
+    case .success(_, let movies, let total):
+      let loaded = total > movies.count ? ", \(Format.count(movies.count)) loaded" : ""
+      return ("\(Format.count(total, "film"))\(loaded)", nil, [])
+    case .loadingMore(_, let movies, let total):
+      return (
+        "\(spinner) \(Format.count(total, "film")), \(Format.count(movies.count)) loaded, loading more…",
+        nil, []
+      )
+    case .moreFailed(_, _, _, let message): return (message, "31", [])
+    case .noResults(let query): return ("No films match “\(query)”.", nil, [])
+    case .failure(_, let message): return (message, "31", [])
+    }
+  }
+
+  private func previewLines(width: Int) -> [String] {
+    guard let preview, width > 0 else { return [] }
+    return detailsLines(preview.state, width: width).map { styled(($0.0, $0.1, []), width: width) }
+  }
+
+  private func detailsLines(_ state: MovieDetailsState, width: Int) -> [(String, String?)] {
+    switch state {
+    case .loading: [("\(spinner) Loading details…", nil)]
+    case .failure(let message): [(message, "31")]
+    case .success(let film, let poster):
+      DetailsCommand.lines(film, poster: poster, width: width)
+    }
+  }
+
+  private func styled(_ line: Line, width: Int) -> String {
+    let text = Output.highlight(
+      line.text.printable.truncated(to: width), line.marks, colour: colour)
+    guard colour, let style = line.style else { return text }
+    return "\u{1B}[\(style)m\(text)\u{1B}[0m"
+  }
+
+  /// The bytes that draw the whole screen: home, each line cleared to its end, the rest
+  /// cleared, and the cursor in the search field (hidden over the details).
+  func frameText() -> String {
+    // No line break after the last line: on the bottom row it would scroll the screen.
+    var output = "\u{1B}[H" + lines().map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
+    output += "\u{1B}[J"
+    if details == nil {
+      output += "\u{1B}[1;\(min(size.columns, cursorColumn + 1))H\u{1B}[?25h"
+    } else {
+      output += "\u{1B}[?25l"
+    }
+    return output
+  }
+}
+
+extension String {
+  /// The columns the text takes on screen, escape sequences not counted.
+  var visibleColumns: Int {
+    var plain = ""
+    var inEscape = false
+    for scalar in unicodeScalars {
+      if inEscape {
+        if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
+      } else if scalar == "\u{1B}" {
+        inEscape = true
+      } else {
+        plain.unicodeScalars.append(scalar)
+      }
+    }
+    return plain.columns
+  }
+}

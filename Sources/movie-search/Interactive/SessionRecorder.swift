@@ -1,0 +1,63 @@
+import Foundation
+import Streams
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes an interactive session's events to a file in `movie-search stream`'s input format,
+/// each with its time in milliseconds since the start: `stream --virtual-time` replays it
+/// (with the same `--debounce`) and shows, state by state, what the user saw.
+///
+/// Each line is written when its event happens, so a session ended by Ctrl-C or a signal is
+/// recorded up to its end.
+final class SessionRecorder: Sendable {
+  private let descriptor: Int32
+  /// The start of the session: when the screen appeared.
+  private let start = Lock(ContinuousClock.now)
+
+  /// Opens (creates or empties) the file; a file that cannot be written is a runtime error.
+  init(path: String) throws {
+    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw RuntimeError(
+        "Cannot write the recording '\(path)': \(String(cString: strerror(errno))).")
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  /// The screen appeared: the session starts, at 0.
+  func appear() {
+    start.withLock { $0 = .now }
+    write(#"{"appear":true,"at":0}"#)
+  }
+
+  func more() { write(#"{"at":\#(now),"more":true}"#) }
+  func select(_ id: Int) { write(#"{"at":\#(now),"select":\#(id)}"#) }
+
+  func search(_ text: String) {
+    struct Line: Encodable {
+      var at: Int
+      var search: String
+    }
+    guard let line = try? JSON.line(Line(at: now, search: text)) else { return }
+    write(String(line.dropLast()))
+  }
+
+  private var now: Int { Int((ContinuousClock.now - start.withLock { $0 }) / .milliseconds(1)) }
+
+  private func write(_ line: String) {
+    var bytes = Array((line + "\n").utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+}

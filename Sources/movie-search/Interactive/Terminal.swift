@@ -1,0 +1,143 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The terminal's modes, and putting them back on every way out: a normal exit, Ctrl-C,
+/// SIGTERM, SIGHUP, a closed stdout.
+///
+/// The screen is the terminal of stdin and stdout when both are one; otherwise (`movie-search
+/// --print-id | xargs …`) the process's controlling terminal, `/dev/tty`, as fzf does — so
+/// that stdout carries only what the user chose.
+enum Terminal {
+  /// The modes before raw mode, kept where a signal handler can reach them.
+  nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+  private static let isRaw = Atomic<Bool>(false)
+  private static let inputDescriptor = Atomic<Int32>(STDIN_FILENO)
+  private static let outputDescriptor = Atomic<Int32>(STDOUT_FILENO)
+
+  /// Where keys are read from.
+  static var input: Int32 { inputDescriptor.load(ordering: .relaxed) }
+  /// Where the screen is drawn.
+  static var output: Int32 { outputDescriptor.load(ordering: .relaxed) }
+
+  /// Chooses the terminal: stdin and stdout when both are one, else `/dev/tty`; `false` when
+  /// there is none.
+  static func attach() -> Bool {
+    if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 { return true }
+    let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard tty >= 0 else { return false }
+    guard isatty(tty) == 1 else {
+      close(tty)
+      return false
+    }
+    inputDescriptor.store(tty, ordering: .relaxed)
+    outputDescriptor.store(tty, ordering: .relaxed)
+    return true
+  }
+
+  /// Whether the screen may use colour: unless `NO_COLOR` is set or `TERM=dumb`.
+  static var allowsColour: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    return (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+  }
+
+  /// Writes to the screen, all of it.
+  static func send(_ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+
+  /// The escape sequences that enter the full-screen mode: the alternate screen, bracketed
+  /// paste (a paste arrives marked, as one piece), the cursor hidden until drawn.
+  static let enterScreen = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?25l"
+  /// The escape sequences that leave the full-screen mode: bracketed paste off, show the
+  /// cursor, leave the alternate screen.
+  static let leaveScreen = "\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
+  /// The same bytes, made before any signal handler is installed: a handler must not
+  /// allocate (a signal may arrive while `malloc` holds its lock).
+  nonisolated(unsafe) private static let leaveScreenBytes: UnsafeBufferPointer<UInt8> = {
+    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: leaveScreen.utf8.count)
+    _ = bytes.initialize(from: leaveScreen.utf8)
+    return UnsafeBufferPointer(bytes)
+  }()
+
+  /// Switches stdin to raw mode (no echo, no line editing, Ctrl-C as a key) and stdout to
+  /// the alternate screen; installs the handlers that undo it.
+  static func enterRawMode() -> Bool {
+    guard isatty(input) == 1, tcgetattr(input, saved) == 0 else { return false }
+    var raw = saved.pointee
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    // TCSANOW, not TCSAFLUSH: keys typed while the program started are kept.
+    guard tcsetattr(input, TCSANOW, &raw) == 0 else { return false }
+    // The handlers touch these statics: initialise them now, not in a handler.
+    _ = leaveScreenBytes
+    isRaw.store(true, ordering: .sequentiallyConsistent)
+    for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+      _ = signal(number) { number in
+        Terminal.restore()
+        _exit(128 + number)
+      }
+    }
+    send(enterScreen)
+    return true
+  }
+
+  /// Ctrl-Z: gives the terminal back and stops the process, as the shell expects; on `fg`
+  /// takes the terminal again (the caller redraws).
+  static func suspend() {
+    restore()
+    signal(SIGTSTP, SIG_DFL)
+    // raise, not kill: the stop takes this thread before the call returns, so the terminal is
+    // taken again only after SIGCONT — provided this thread does not block the signal, as
+    // the runtime's worker threads may.
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, nil)
+    raise(SIGTSTP)
+    _ = enterRawMode()
+  }
+
+  /// Puts the terminal back as it was; safe to call more than once and from a signal handler
+  /// (it only uses `tcsetattr` and `write`, on memory prepared beforehand).
+  static func restore() {
+    guard isRaw.exchange(false, ordering: .sequentiallyConsistent) else { return }
+    tcsetattr(input, TCSAFLUSH, saved)
+    _ = write(output, leaveScreenBytes.baseAddress, leaveScreenBytes.count)
+  }
+
+  /// Restores the terminal, then exits with `status`.
+  static func exitRestoring(_ status: Int32) -> Never {
+    restore()
+    exit(status)
+  }
+
+  /// The size of the terminal: columns and rows.
+  static var size: (columns: Int, rows: Int) {
+    var size = winsize()
+    guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else {
+      return (80, 24)
+    }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+}
