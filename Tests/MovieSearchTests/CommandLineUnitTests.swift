@@ -110,6 +110,7 @@ import Testing
       try parse(#"{"search":"mat","at":120}"#).get() == StreamEvent(kind: .search("mat"), at: 120))
     #expect(try parse(#"{"select":603}"#).get() == StreamEvent(kind: .select(603)))
     #expect(try parse(#"{"appear":true,"at":0}"#).get() == StreamEvent(kind: .appear, at: 0))
+    #expect(try parse(#"{"at":5,"more":true}"#).get() == StreamEvent(kind: .more, at: 5))
   }
 
   @Test func badLinesSayWhatIsWrong() {
@@ -121,6 +122,8 @@ import Testing
     #expect(reason(#"{"search":5}"#) == #""search" must be a string"#)
     #expect(reason(#"{"select":-1}"#) == #""select" must be a film id (a positive whole number)"#)
     #expect(reason(#"{"appear":false}"#) == #""appear" must be true"#)
+    #expect(reason(#"{"more":1}"#) == #""more" must be true"#)
+    #expect(reason(#"{"more":false}"#) == #""more" must be true"#)
     #expect(reason(#"{"sarch":"x"}"#) == #"unknown key "sarch""#)
     #expect(StreamEvent.parse([0xFF, 0xFE]) == .failure(StreamInputError("it is not valid UTF-8")))
   }

@@ -266,4 +266,46 @@ import Testing
 
         """)
   }
+
+  @Test func moreLoadsTheNextPageFromTheServer() async throws {
+    let server = try LoopbackServer { request in
+      guard request.path == "/3/search/movie" else { return .json(404, "") }
+      let page = Int(request.query["page"] ?? "") ?? 0
+      let rows = (1...2).map { index in
+        #"{"id":\#(page * 10 + index),"title":"Matrix \#(page)-\#(index)","genre_ids":[28]}"#
+      }
+      return .json(
+        200,
+        #"{"page":\#(page),"total_pages":2,"total_results":4,"results":[\#(rows.joined(separator: ","))]}"#
+      )
+    }
+    defer { server.stop() }
+    let session = """
+      {"search":"matrix","at":0}
+      {"more":true,"at":1000}
+      {"more":true,"at":2000}
+
+      """
+    let result = try await CLI.run(
+      ["stream", "--virtual-time", "--base-url", server.baseURL.absoluteString, "--token", "t"],
+      stdin: session)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    let states = result.stdout.split(separator: "\n").map { line in
+      let state = line.firstRange(of: #""state":""#).map {
+        line[$0.upperBound...].prefix { $0 != "\"" }
+      }
+      let ids = line.matches(of: #/"id":(\d+)/#).map { String($0.1) }.joined(separator: ",")
+      return "\(line.prefix { $0 != "," }) \(state ?? "") \(ids)"
+    }
+    #expect(
+      states == [
+        #"{"at":0 idle "#, #"{"at":300 loading "#, #"{"at":300 success 11,12"#,
+        #"{"at":1000 loadingMore 11,12"#, #"{"at":1000 success 11,12,21,22"#,
+      ])
+    #expect(
+      server.requests.filter { $0.path == "/3/search/movie" }.map { $0.query["page"] } == [
+        "1", "2",
+      ])
+  }
 }

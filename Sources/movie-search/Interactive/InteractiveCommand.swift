@@ -33,7 +33,8 @@ struct InteractiveCommand: Command {
     Left/Right (Ctrl-B/Ctrl-F), Home/End (Ctrl-A/Ctrl-E), Alt-B/Alt-F by word, Backspace,
     Delete, Ctrl-D (on an empty line: leave), Ctrl-U, Ctrl-K, Ctrl-W, Alt-Backspace; Ctrl-L
     redraws, Ctrl-Z suspends. On terminals 140 columns wide or more the highlighted film's
-    details show beside the list. Needs a terminal (stdin and stdout, or /dev/tty).
+    details show beside the list (--no-preview: not). Needs a terminal on stdin or stdout;
+    when the other is a pipe, the screen is drawn on /dev/tty.
     """
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {

@@ -27,10 +27,14 @@ enum Terminal {
   /// Where the screen is drawn.
   static var output: Int32 { outputDescriptor.load(ordering: .relaxed) }
 
-  /// Chooses the terminal: stdin and stdout when both are one, else `/dev/tty`; `false` when
-  /// there is none.
+  /// Chooses the terminal: stdin and stdout when both are one; `/dev/tty` when one of them
+  /// is (a piped stdout: `movie-search --print-id | …`); `false` otherwise — a program run
+  /// with both redirected is not interactive, even if a terminal is around.
   static func attach() -> Bool {
-    if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 { return true }
+    let stdinIsTerminal = isatty(STDIN_FILENO) == 1
+    let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    if stdinIsTerminal, stdoutIsTerminal { return true }
+    guard stdinIsTerminal || stdoutIsTerminal else { return false }
     let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
     guard tty >= 0 else { return false }
     guard isatty(tty) == 1 else {
