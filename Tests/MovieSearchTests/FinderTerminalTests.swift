@@ -82,6 +82,32 @@ import Testing
     #expect(!plain.visible.contains("│"))
   }
 
+  @Test func aNewerHighlightCancelsThePreviewOnTheWire() async throws {
+    let server = try LoopbackServer { request in
+      switch request.path {
+      case "/3/movie/603": .slow(seconds: 10, then: Data(Fixtures.details.utf8))
+      case "/3/movie/604":
+        .json(200, Fixtures.details.replacingOccurrences(of: "The Matrix", with: "Reloaded"))
+      default: .json(200, Fixtures.searchPage)
+      }
+    }
+    defer { server.stop() }
+    let terminal = try PseudoTerminal(
+      [
+        "interactive", "--base-url", server.baseURL.absoluteString, "--token", "t", "--debounce",
+        "0",
+      ], columns: 150, rows: 14)
+    await terminal.waitFor("Search: ")
+    terminal.type("matrix")
+    await terminal.waitFor("Loading details…")
+    try await server.wait { $0 == .received(path: "/3/movie/603") }
+    terminal.type("\u{0E}")  // Ctrl-N: the highlight moves on before the answer came
+    try await server.wait { $0 == .clientClosed(path: "/3/movie/603") }
+    await terminal.waitFor("│ Reloaded (1999)")
+    terminal.type("\u{1B}")
+    #expect(await terminal.waitForExit() == 0)
+  }
+
   @Test func printIDPrintsOnlyTheChosenIDOnStdout() async throws {
     let file = temporaryFile("stdout")
     defer { try? FileManager.default.removeItem(atPath: file) }

@@ -236,6 +236,18 @@ import Testing
     #expect(screen.selected == 44)
   }
 
+  @Test func theEndOfThePopularListAsksForMoreOncePerLength() {
+    var screen = InteractiveScreen(size: (columns: 40, rows: 8))
+    screen.show(.idle(popular: page("Popular", 0..<20)))
+    #expect(screen.handle([.pageDown, .pageDown, .pageDown, .pageDown]) == [.more])
+    #expect(screen.handle([.down]) == [])
+    screen.show(.idle(popular: page("Popular", 0..<40)))
+    #expect(screen.selected == 19)
+    #expect(screen.handle([.end, .pageDown, .pageDown, .pageDown, .pageDown]) == [.more])
+    screen.show(.idle(popular: page("Popular", 0..<45)))  // a short page: the last
+    #expect(screen.handle([.pageDown]) == [])
+  }
+
   @Test func aFailedPageIsToldAndScrollingOnTriesAgain() {
     var screen = InteractiveScreen(size: (columns: 40, rows: 8))
     screen.handle(typed("mat"))

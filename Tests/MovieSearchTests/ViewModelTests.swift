@@ -130,6 +130,17 @@ import Testing
     #expect(cleared.states.last == "2300 idle [\"Popular 1\", \"Popular 2\"]")
   }
 
+  @Test func moreLoadsMorePopularFilmsWhileIdle() async throws {
+    let run = try await run(typing: [], appear: [0], more: [500, 900])
+    #expect(
+      run.states == [
+        "0 idle", "100 idle [\"Popular 1\", \"Popular 2\"]",
+        "600 idle [\"Popular 1\", \"Popular 2\", \"Popular 3\", \"Popular 4\"]",
+      ])
+    // The second more came after the last page: nothing asked.
+    #expect(run.log == ["popular 1 @0", "popular 2 @500"])
+  }
+
   @Test func aSelectionIsARouteToTheDetailsOfThatFilm() async throws {
     let run = try await run(typing: [(0, "mat")], select: [(1000, 603), (2000, 604)])
     #expect(run.shown == ["603@1000", "604@2000"])

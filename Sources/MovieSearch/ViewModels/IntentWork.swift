@@ -47,30 +47,40 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         step = .firstPage
         return .show(.loading(query: query))
       case (.popular, _):
-        step = .done
         return await popular()
       case (.firstPage, .query(let query)):
         return await firstPage(query)
-      case (.waitForMore, .query(let query)):
+      case (.waitForMore, _):
         guard page < totalPages else { return nil }
         if wants == nil { wants = work.more.makeAsyncIterator() }
         guard await wants?.next() != nil, !Task.isCancelled else { return nil }
         step = .nextPage
+        guard case .query(let query) = work.intent else { return await next() }
         return .show(.loadingMore(query: query, movies: movies, total: total))
       case (.nextPage, .query(let query)):
         return await nextPage(query)
+      case (.nextPage, .appear):
+        return await popular()
       default:
         return nil
       }
     }
 
+    /// The next page of popular films: all so far. A later page that fails is not shown
+    /// (the idle screen has nowhere to say so); the next `more` tries it again.
     private mutating func popular() async -> ScreenEvent? {
+      let first = page == 0
+      step = first ? .done : .waitForMore
       do throws(MovieServiceError) {
-        let page = try await work.service.popularMovies(page: 1, language: work.language)
-        return Task.isCancelled ? nil : .popular(page.results)
+        let loaded = try await work.service.popularMovies(page: page + 1, language: work.language)
+        if Task.isCancelled { return nil }
+        add(loaded)
+        step = .waitForMore
+        return .popular(movies)
       } catch .cancelled {
         return nil
       } catch {
+        if !first { return await next() }
         return .show(.failure(query: "", message: "Popular films could not be loaded: \(error)"))
       }
     }

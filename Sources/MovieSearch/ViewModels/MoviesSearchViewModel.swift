@@ -76,7 +76,8 @@ public struct MoviesSearchOutput<
 ///   `more` counts only once the first page is shown, for the query shown; one that arrives
 ///   while a page loads loads the page after it. A newer query cancels the page loading, so
 ///   an older query's page never joins a newer query's rows. After the last page, `more`
-///   does nothing.
+///   does nothing. While the popular films of `appear` are shown, `more` appends their next
+///   page to the idle state (a page that fails is not shown; the next `more` tries again).
 /// - `selection` emits a route to a ``MovieDetailsViewModel`` for that film on `routes`.
 /// - Consecutive equal states are not repeated.
 public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {

@@ -34,6 +34,8 @@ struct InteractiveScreen {
   var previewAllowed = true
   private(set) var preview: (id: Int, state: MovieDetailsState)?
   private var previews: [Int: MovieDetailsState] = [:]
+  /// The length of the popular list when its next page was last asked for.
+  private var popularAsked: Int?
   var frame = 0
   /// Whether styles are used (matched parts of titles, dimmed rows, errors in red).
   var colour = Output.useColour
@@ -133,6 +135,12 @@ struct InteractiveScreen {
       switch state {
       case .success(_, let movies, let total) where movies.count < total: actions.append(.more)
       case .moreFailed: actions.append(.more)
+      case .idle(let popular)
+      where popular.count % MoviePage.pageSize == 0
+        && popularAsked != popular.count:
+        // The popular list says nothing of its length: ask once per length.
+        popularAsked = popular.count
+        actions.append(.more)
       default: break
       }
     }

@@ -70,7 +70,13 @@ final class FakeMovieService: MovieService {
 
   func popularMovies(page: Int, language: String?) async throws(MovieServiceError) -> MoviePage {
     try await call("popular", String(page))
-    return Self.page(for: "popular", count: 2)
+    // Two pages of two films.
+    let movies = (0..<2).map {
+      Movie(
+        id: Self.id(for: "popular") + (page - 1) * 2 + $0,
+        title: "Popular \((page - 1) * 2 + $0 + 1)")
+    }
+    return MoviePage(page: page, results: movies, totalPages: 2, totalResults: 4)
   }
 
   func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration? {
