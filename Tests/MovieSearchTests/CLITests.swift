@@ -47,7 +47,9 @@ import Testing
       try await usageError(
         arguments,
         "Interactive search needs a terminal; give a query to search, e.g. 'movie-search the matrix'.",
-        usage: "movie-search interactive [--debounce <ms>]")
+        usage:
+          "movie-search interactive [--debounce <ms>] [--print-id] [--no-preview] [--record <file>]"
+      )
     }
   }
 

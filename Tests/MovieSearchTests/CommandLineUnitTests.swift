@@ -81,7 +81,10 @@ import Testing
     #expect(
       Help.usage(of: StreamCommand.self)
         == "movie-search stream [--virtual-time] [--debounce <ms>]")
-    #expect(Help.usage(of: InteractiveCommand.self) == "movie-search interactive [--debounce <ms>]")
+    #expect(
+      Help.usage(of: InteractiveCommand.self)
+        == "movie-search interactive [--debounce <ms>] [--print-id] [--no-preview] [--record <file>]"
+    )
     #expect(
       Help.usage(of: BuildCatalogCommand.self)
         == "movie-search build-catalog <source> <catalog.bin> [--include-adult]")

@@ -16,9 +16,11 @@ import Streams
 /// states, the details and preview states and a 100 ms tick (spinner, resize) arrive as
 /// events; after each one the screen is drawn again from ``InteractiveScreen``.
 struct InteractiveCommand: Command {
-  struct Options: BackendCommandOptions {
+  struct Options: BackendCommandOptions, FinderCommandOptions {
     let debounce = Option.debounce
-    let finder = FinderOptions()
+    let printID = FinderOptions.printIDFlag
+    let noPreview = FinderOptions.noPreviewFlag
+    let record = FinderOptions.recordOption
     let backend = BackendOptions()
   }
 
@@ -174,13 +176,18 @@ struct InteractiveCommand: Command {
   }
 }
 
-/// Options of the interactive search, also taken by `movie-search` without a query.
+/// Options of the interactive search, also taken by `movie-search` without a query (as a
+/// group there, which its usage line leaves out: they are not for a query).
 struct FinderOptions: OptionGroup {
-  let printID = Flag(
+  static let printIDFlag = Flag(
     "print-id", "Enter on a film prints its id on stdout and leaves (as fzf prints a choice).")
-  let noPreview = Flag("no-preview", "No details beside the list on wide terminals.")
-  let record = Option.text(
+  static let noPreviewFlag = Flag("no-preview", "No details beside the list on wide terminals.")
+  static let recordOption = Option.text(
     "record", "file", "Write the session's events to a file, in the 'stream' input format.")
+
+  let printID = printIDFlag
+  let noPreview = noPreviewFlag
+  let record = recordOption
 }
 
 /// What the finder options asked for.
@@ -194,18 +201,22 @@ extension Invocation where C.Options: FinderCommandOptions {
   /// The finder options given.
   var finder: Finder {
     Finder(
-      printID: self[\.finder.printID], preview: !self[\.finder.noPreview],
-      record: self[\.finder.record])
+      printID: self[\.printID], preview: !self[\.noPreview], record: self[\.record])
   }
 }
 
 /// The options of a command that can start the interactive search.
 protocol FinderCommandOptions: OptionGroup {
-  var finder: FinderOptions { get }
+  var printID: Flag { get }
+  var noPreview: Flag { get }
+  var record: Option<String> { get }
 }
 
-extension InteractiveCommand.Options: FinderCommandOptions {}
-extension SearchCommand.Options: FinderCommandOptions {}
+extension SearchCommand.Options: FinderCommandOptions {
+  var printID: Flag { finder.printID }
+  var noPreview: Flag { finder.noPreview }
+  var record: Option<String> { finder.record }
+}
 
 /// Reads keys from the terminal in raw mode, on its own thread: whatever arrived together is
 /// parsed and handed over as one burst, so a paste or fast typing is one redraw.
