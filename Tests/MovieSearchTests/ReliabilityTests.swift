@@ -258,8 +258,13 @@ import Testing
   /// Whether this process runs under AddressSanitizer, whose shadow memory makes resident
   /// memory meaningless as a measure.
   static let underAddressSanitizer = dlsym(dlopen(nil, RTLD_NOW), "__asan_init") != nil
+  static let underThreadSanitizer = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
 
-  @Test(.disabled(if: underAddressSanitizer, "memory is not measurable under AddressSanitizer"))
+  @Test(
+    .disabled(if: underAddressSanitizer, "memory is not measurable under AddressSanitizer"),
+    .disabled(
+      if: underThreadSanitizer,
+      "memory is not measurable under ThreadSanitizer, and 100,000 events take minutes"))
   func aHundredMegabyteLineIsSkippedInBoundedMemory() async throws {
     var input = Data(repeating: UInt8(ascii: "m"), count: 100 << 20)
     input.append(contentsOf: Array("\nmatrix\n".utf8))
@@ -274,7 +279,11 @@ import Testing
     #expect(result.stdout.contains(#""query":"matrix","results""#))
   }
 
-  @Test(.disabled(if: underAddressSanitizer, "memory is not measurable under AddressSanitizer"))
+  @Test(
+    .disabled(if: underAddressSanitizer, "memory is not measurable under AddressSanitizer"),
+    .disabled(
+      if: underThreadSanitizer,
+      "memory is not measurable under ThreadSanitizer, and 100,000 events take minutes"))
   func aLongSessionKeepsMemoryFlat() async throws {
     func peak(events: Int) async throws -> (kilobytes: Int, states: Int) {
       var generator = SeededGenerator(seed: 7)

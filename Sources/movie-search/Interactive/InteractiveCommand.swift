@@ -226,7 +226,7 @@ enum KeyReader {
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
       // A lone Esc is known by a short silence after it.
-      let count = read(into: &buffer, timeout: parser.isWaiting ? 30 : -1)
+      let count = readChunk(into: &buffer, timeout: parser.isWaiting ? 30 : -1)
       let keys: [Key]
       if count > 0 {
         keys = parser.feed(buffer[0..<count])
@@ -243,7 +243,7 @@ enum KeyReader {
 
   /// Reads what is there: the byte count, 0 after `timeout` ms without input (never, when
   /// negative), -1 at the end of input.
-  private static func read(into buffer: inout [UInt8], timeout: Int32) -> Int {
+  private static func readChunk(into buffer: inout [UInt8], timeout: Int32) -> Int {
     var descriptor = pollfd(fd: Terminal.input, events: Int16(POLLIN), revents: 0)
     while true {
       let ready = poll(&descriptor, 1, timeout)
@@ -251,7 +251,7 @@ enum KeyReader {
       if ready == 0 { return 0 }
       guard ready > 0 else { return -1 }
       let count = buffer.withUnsafeMutableBytes { bytes in
-        Glibc.read(Terminal.input, bytes.baseAddress, bytes.count)
+        read(Terminal.input, bytes.baseAddress, bytes.count)
       }
       if count < 0, errno == EINTR || errno == EAGAIN { continue }
       return count > 0 ? count : -1

@@ -34,11 +34,11 @@ final class SessionRecorder: Sendable {
   /// The screen appeared: the session starts, at 0.
   func appear() {
     start.withLock { $0 = .now }
-    write(#"{"appear":true,"at":0}"#)
+    append(#"{"appear":true,"at":0}"#)
   }
 
-  func more() { write(#"{"at":\#(now),"more":true}"#) }
-  func select(_ id: Int) { write(#"{"at":\#(now),"select":\#(id)}"#) }
+  func more() { append(#"{"at":\#(now),"more":true}"#) }
+  func select(_ id: Int) { append(#"{"at":\#(now),"select":\#(id)}"#) }
 
   func search(_ text: String) {
     struct Line: Encodable {
@@ -46,15 +46,15 @@ final class SessionRecorder: Sendable {
       var search: String
     }
     guard let line = try? JSON.line(Line(at: now, search: text)) else { return }
-    write(String(line.dropLast()))
+    append(String(line.dropLast()))
   }
 
   private var now: Int { Int((ContinuousClock.now - start.withLock { $0 }) / .milliseconds(1)) }
 
-  private func write(_ line: String) {
+  private func append(_ line: String) {
     var bytes = Array((line + "\n").utf8)[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
       if written < 0, errno == EINTR { continue }
       guard written > 0 else { return }
       bytes = bytes.dropFirst(written)
