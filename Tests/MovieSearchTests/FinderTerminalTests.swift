@@ -147,6 +147,18 @@ import Testing
     #expect(await terminal.waitForExit() == 130)
   }
 
+  @Test func aRecordingThatCannotBeWrittenIsAnErrorBeforeTheScreenIsTaken() async throws {
+    let terminal = try PseudoTerminal([
+      "interactive", "--offline", "--record", "/nonexistent/dir/session.ndjson",
+    ])
+    #expect(await terminal.waitForExit() == 1)
+    #expect(
+      terminal.lines == [
+        "Error: Cannot write the recording '/nonexistent/dir/session.ndjson': No such file or directory."
+      ])
+    #expect(!terminal.output.contains("\u{1B}[?1049h"))
+  }
+
   @Test func aRecordedSessionReplaysWhatTheUserSaw() async throws {
     let file = temporaryFile("session.ndjson")
     defer { try? FileManager.default.removeItem(atPath: file) }
