@@ -64,6 +64,13 @@ import Testing
     #expect(parser.feed(Array("\u{1B}[200~star w".utf8)) == [])
     #expect(parser.feed(Array("ars\u{1B}[20".utf8)) == [])
     #expect(parser.feed(Array("1~".utf8)) == [.paste("star wars")])
+    // A paste whose end marker never comes ends at the reader's silence, keeping its text;
+    // keys after it are keys again.
+    parser = KeyParser()
+    #expect(parser.feed(Array("\u{1B}[200~alien".utf8)) == [])
+    #expect(parser.isPasting)
+    #expect(parser.flush() == [.paste("alien")])
+    #expect(parser.feed([0x03]) == [.interrupt])
     let long = String(repeating: "matrix ", count: 10_000)
     #expect(keys("\u{1B}[200~" + long + "\u{1B}[201~") == [.paste(long)])
   }

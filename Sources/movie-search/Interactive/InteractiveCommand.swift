@@ -225,8 +225,10 @@ enum KeyReader {
     var parser = KeyParser()
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
-      // A lone Esc is known by a short silence after it.
-      let count = readChunk(into: &buffer, timeout: parser.isWaiting ? 30 : -1)
+      // A lone Esc is known by a short silence after it; a paste that stops for half a
+      // second without its end marker is over.
+      let timeout: Int32 = parser.isPasting ? 500 : parser.isWaiting ? 30 : -1
+      let count = readChunk(into: &buffer, timeout: timeout)
       let keys: [Key]
       if count > 0 {
         keys = parser.feed(buffer[0..<count])

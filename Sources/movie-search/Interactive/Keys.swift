@@ -73,14 +73,23 @@ struct KeyParser {
   }
 
   /// After a silence: a pending lone Esc is the Esc key; any other unfinished sequence is
-  /// dropped.
+  /// dropped. A paste whose end marker never came ends here, with what it had, so that a
+  /// terminal that lost the marker cannot swallow every key after it (Ctrl-C included).
   mutating func flush() -> [Key] {
+    if let pasted = pasting {
+      pasting = nil
+      let text = Self.pasteText(pasted)
+      return text.isEmpty ? [] : [.paste(text)]
+    }
     defer { pending = [] }
     return pending == [0x1B] ? [.escape] : []
   }
 
   /// Whether bytes wait for the rest of a sequence (the reader then waits a moment only).
   var isWaiting: Bool { !pending.isEmpty }
+  /// Whether a bracketed paste is being received (the reader waits longer, as a big paste
+  /// may come in pieces, before it calls ``flush()``).
+  var isPasting: Bool { pasting != nil }
 
   private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
