@@ -139,6 +139,15 @@ import Testing
       ])
     // The second more came after the last page: nothing asked.
     #expect(run.log == ["popular 1 @0", "popular 2 @500"])
+    // After a search, a cleared field shows the popular films loaded, and pages on from them.
+    let cleared = try await self.run(
+      typing: [(500, "mat"), (1500, "")], appear: [0], more: [2500])
+    #expect(
+      cleared.states.suffix(2) == [
+        "1800 idle [\"Popular 1\", \"Popular 2\"]",
+        "2600 idle [\"Popular 1\", \"Popular 2\", \"Popular 3\", \"Popular 4\"]",
+      ])
+    #expect(cleared.log == ["popular 1 @0", "search mat @800", "popular 2 @2500"])
   }
 
   @Test func aSelectionIsARouteToTheDetailsOfThatFilm() async throws {

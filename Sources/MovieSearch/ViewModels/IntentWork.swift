@@ -13,8 +13,14 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
   let service: any MovieService
   let language: String?
   let more: AsyncShareSequence<More>
+  /// The pages of popular films loaded so far, kept across intents.
+  let popularPages: SavedPages
 
   func makeAsyncIterator() -> Iterator { Iterator(work: self) }
+
+  /// Whether this intent shows the popular films: an appearance, or an empty field (which
+  /// shows those loaded so far, and pages on from them).
+  var isPopular: Bool { intent == .appear || intent == .query("") }
 
   struct Iterator: AsyncIteratorProtocol {
     enum Step {
@@ -23,12 +29,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
 
     let work: IntentWork
     var step = Step.start
-    /// The results so far: the rows of the pages loaded, their number, and the totals.
-    var movies: [Movie] = []
-    var listed: Set<Int> = []
-    var page = 0
-    var total = 0
-    var totalPages = 0
+    var pages = Pages()
     var wants: AsyncShareSequence<More>.AsyncIterator?
 
     init(work: IntentWork) {
@@ -41,7 +42,8 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         step = .popular
         return .idle
       case (.start, .query(let query)) where query.isEmpty:
-        step = .done
+        pages = work.popularPages.value
+        step = pages.page > 0 ? .waitForMore : .done
         return .idle
       case (.start, .query(let query)):
         step = .firstPage
@@ -51,16 +53,16 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
       case (.firstPage, .query(let query)):
         return await firstPage(query)
       case (.waitForMore, _):
-        guard page < totalPages else { return nil }
+        guard pages.page < pages.totalPages else { return nil }
         if wants == nil { wants = work.more.makeAsyncIterator() }
         guard await wants?.next() != nil, !Task.isCancelled else { return nil }
         step = .nextPage
-        guard case .query(let query) = work.intent else { return await next() }
-        return .show(.loadingMore(query: query, movies: movies, total: total))
+        guard case .query(let query) = work.intent, !work.isPopular else { return await next() }
+        return .show(.loadingMore(query: query, movies: pages.movies, total: pages.total))
+      case (.nextPage, _) where work.isPopular:
+        return await popular()
       case (.nextPage, .query(let query)):
         return await nextPage(query)
-      case (.nextPage, .appear):
-        return await popular()
       default:
         return nil
       }
@@ -69,14 +71,16 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
     /// The next page of popular films: all so far. A later page that fails is not shown
     /// (the idle screen has nowhere to say so); the next `more` tries it again.
     private mutating func popular() async -> ScreenEvent? {
-      let first = page == 0
+      let first = pages.page == 0
       step = first ? .done : .waitForMore
       do throws(MovieServiceError) {
-        let loaded = try await work.service.popularMovies(page: page + 1, language: work.language)
+        let loaded = try await work.service.popularMovies(
+          page: pages.page + 1, language: work.language)
         if Task.isCancelled { return nil }
-        add(loaded)
+        pages.add(loaded)
+        work.popularPages.value = pages
         step = .waitForMore
-        return .popular(movies)
+        return .popular(pages.movies)
       } catch .cancelled {
         return nil
       } catch {
@@ -94,8 +98,8 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         return .show(.noResults(query: query))
       case .success(let first):
         step = .waitForMore
-        add(first)
-        return .show(.success(query: query, movies: movies, total: total))
+        pages.add(first)
+        return .show(.success(query: query, movies: pages.movies, total: pages.total))
       case .failure(let error):
         return .show(.failure(query: query, message: error.description))
       }
@@ -103,15 +107,16 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
 
     private mutating func nextPage(_ query: String) async -> ScreenEvent? {
       step = .waitForMore
-      let result = await fetch(query, page: page + 1)
+      let result = await fetch(query, page: pages.page + 1)
       if Task.isCancelled { return nil }
       switch result {
       case .success(let next):
-        add(next)
-        return .show(.success(query: query, movies: movies, total: total))
+        pages.add(next)
+        return .show(.success(query: query, movies: pages.movies, total: pages.total))
       case .failure(let error):
         return .show(
-          .moreFailed(query: query, movies: movies, total: total, message: error.description))
+          .moreFailed(
+            query: query, movies: pages.movies, total: pages.total, message: error.description))
       }
     }
 
@@ -124,17 +129,37 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         return .failure(error)
       }
     }
+  }
+}
 
-    /// Appends a page's films not listed yet (a list that changed between two requests may
-    /// repeat a row).
-    private mutating func add(_ loaded: MoviePage) {
-      page = loaded.page
-      total = loaded.totalResults
-      // An empty page past the first ends the list, whatever the totals said.
-      totalPages = loaded.results.isEmpty ? page : Swift.min(loaded.totalPages, MoviePage.maxPage)
-      for movie in loaded.results where listed.insert(movie.id).inserted {
-        movies.append(movie)
-      }
+/// The pages of a list loaded so far: their films, in order and each once, the last page's
+/// number, and the totals.
+struct Pages: Sendable {
+  var movies: [Movie] = []
+  var listed: Set<Int> = []
+  var page = 0
+  var total = 0
+  var totalPages = 0
+
+  /// Appends a page's films not listed yet (a list that changed between two requests may
+  /// repeat a row).
+  mutating func add(_ loaded: MoviePage) {
+    page = loaded.page
+    total = loaded.totalResults
+    // An empty page past the first ends the list, whatever the totals said.
+    totalPages = loaded.results.isEmpty ? page : min(loaded.totalPages, MoviePage.maxPage)
+    for movie in loaded.results where listed.insert(movie.id).inserted {
+      movies.append(movie)
     }
+  }
+}
+
+/// Pages kept from one intent to the next (the popular films).
+final class SavedPages: Sendable {
+  private let saved = Lock(Pages())
+
+  var value: Pages {
+    get { saved.withLock { $0 } }
+    set { saved.withLock { $0 = newValue } }
   }
 }

@@ -76,8 +76,9 @@ public struct MoviesSearchOutput<
 ///   `more` counts only once the first page is shown, for the query shown; one that arrives
 ///   while a page loads loads the page after it. A newer query cancels the page loading, so
 ///   an older query's page never joins a newer query's rows. After the last page, `more`
-///   does nothing. While the popular films of `appear` are shown, `more` appends their next
-///   page to the idle state (a page that fails is not shown; the next `more` tries again).
+///   does nothing. While the popular films are shown (after `appear`, or with the field
+///   cleared later), `more` appends their next page to the idle state (a page that fails is
+///   not shown; the next `more` tries again).
 /// - `selection` emits a route to a ``MovieDetailsViewModel`` for that film on `routes`.
 /// - Consecutive equal states are not repeated.
 public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
@@ -125,8 +126,10 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
       .scan(TypedText()) { typed, intent in typed.next(intent) }
       .map(\.intent)
       .compacted()
-      .flatMapLatest { [service, language] intent in
-        IntentWork(intent: intent, service: service, language: language, more: more)
+      .flatMapLatest { [service, language, popularPages = SavedPages()] intent in
+        IntentWork(
+          intent: intent, service: service, language: language, more: more,
+          popularPages: popularPages)
       }
       // The popular films, once loaded, are what the idle state shows.
       .scan(ScreenMemory()) { memory, event in memory.next(event) }

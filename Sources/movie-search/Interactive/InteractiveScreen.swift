@@ -161,6 +161,8 @@ struct InteractiveScreen {
   @discardableResult mutating func show(_ state: MoviesSearchState) -> [Action] {
     let sameQuery = state.query == self.state.query
     self.state = state
+    // Away from the popular list, an ask for its next page may have gone unanswered.
+    if case .idle = state {} else { popularAsked = nil }
     switch state {
     case .loading:
       break  // the previous list stays, dimmed, until the answer comes
