@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 # Any report fails the run (exit code 66), not only a failing test.
-export TSAN_OPTIONS="halt_on_error=0:exitcode=66"
+export TSAN_OPTIONS="halt_on_error=0:exitcode=66:suppressions=$PWD/scripts/tsan.supp"
 
 for sanitizer in ${1:-thread address}; do
   echo "== swift test --sanitize=$sanitizer"
