@@ -125,7 +125,9 @@ import Testing
     await none.waitFor("Type a title.")
     none.type("\u{1B}")
     #expect(await none.waitForExit() == 0)
-    #expect(try String(contentsOfFile: file, encoding: .utf8) == "")
+    // Empty (its size: reading an empty file leaks a buffer in FoundationEssentials,
+    // which LeakSanitizer would report).
+    #expect(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int == 0)
   }
 
   @Test func ctrlZGivesTheTerminalBackAndTakesItAgain() async throws {
