@@ -106,9 +106,17 @@ struct InteractiveCommand: Command {
     screen.previewAllowed = finder.preview
     var detailsTask: Task<Void, Never>?
     var previewTask: Task<Void, Never>?
-    func details(_ id: Int) -> Task<Void, Never> {
+    // A highlight swept down a list asks a server for each film it passes: the preview of a
+    // film is asked for only once the highlight has rested on it a moment (the built-in
+    // catalog answers at once and needs no such care).
+    let previewRest: Duration = service is OfflineCatalog ? .zero : .milliseconds(120)
+    func preview(_ id: Int) -> Task<Void, Never> {
       let details = MovieDetailsViewModel(movieID: id, service: service, language: language)
       return Task {
+        if previewRest > .zero {
+          try? await Task.sleep(for: previewRest)
+          if Task.isCancelled { return }
+        }
         for await state in details.transform(input: MovieDetailsInput(appear: [()].async)) {
           post.yield(.details(id: id, state))
         }
@@ -135,7 +143,7 @@ struct InteractiveCommand: Command {
           recorder?.more()
         case .preview(let id):
           previewTask?.cancel()
-          previewTask = details(id)
+          previewTask = preview(id)
         case .redraw: Terminal.send("\u{1B}[2J")
         case .suspend:
           Terminal.suspend()
