@@ -49,11 +49,13 @@ enum Output {
 
   /// Whether to use colour: on a terminal, unless `NO_COLOR` is set (https://no-color.org)
   /// or the terminal says it has none (`TERM=dumb`).
-  static let useColour: Bool = {
-    guard isTerminal else { return false }
+  static let useColour = isTerminal && environmentAllowsColour
+
+  /// Whether the environment lets a terminal have colour: no `NO_COLOR`, no `TERM=dumb`.
+  static var environmentAllowsColour: Bool {
     let environment = ProcessInfo.processInfo.environment
     return (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-  }()
+  }
 
   /// The width of the terminal, or 80 when it cannot be known.
   static var width: Int {

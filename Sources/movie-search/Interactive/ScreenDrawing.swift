@@ -33,7 +33,7 @@ extension InteractiveScreen {
       left += Array(repeating: "", count: rows - left.count)
       let right = previewLines(width: width - listWidth - 3)
       lines += left.enumerated().map { index, line in
-        line + String(repeating: " ", count: max(0, listWidth - line.visibleColumns))
+        line + String(repeating: " ", count: max(0, listWidth - line.printable.columns))
           + styled(("│", "2", []), width: 1) + " " + (index < right.count ? right[index] : "")
       }
     } else {
@@ -126,23 +126,5 @@ extension InteractiveScreen {
       output += "\u{1B}[?25l"
     }
     return output
-  }
-}
-
-extension String {
-  /// The columns the text takes on screen, escape sequences not counted.
-  var visibleColumns: Int {
-    var plain = ""
-    var inEscape = false
-    for scalar in unicodeScalars {
-      if inEscape {
-        if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
-      } else if scalar == "\u{1B}" {
-        inEscape = true
-      } else {
-        plain.unicodeScalars.append(scalar)
-      }
-    }
-    return plain.columns
   }
 }

@@ -34,30 +34,26 @@ final class SessionRecorder: Sendable {
   /// The screen appeared: the session starts, at 0.
   func appear() {
     start.withLock { $0 = .now }
-    append(#"{"appear":true,"at":0}"#)
+    record(Event(appear: true, at: 0))
   }
 
-  func more() { append(#"{"at":\#(now),"more":true}"#) }
-  func select(_ id: Int) { append(#"{"at":\#(now),"select":\#(id)}"#) }
+  func more() { record(Event(at: now, more: true)) }
+  func select(_ id: Int) { record(Event(at: now, select: id)) }
+  func search(_ text: String) { record(Event(at: now, search: text)) }
 
-  func search(_ text: String) {
-    struct Line: Encodable {
-      var at: Int
-      var search: String
-    }
-    guard let line = try? JSON.line(Line(at: now, search: text)) else { return }
-    append(String(line.dropLast()))
+  /// One line of `stream` input; absent fields are left out, keys sorted (`JSON.line`).
+  private struct Event: Encodable {
+    var appear: Bool?
+    var at: Int
+    var more: Bool?
+    var search: String?
+    var select: Int?
   }
 
   private var now: Int { Int((ContinuousClock.now - start.withLock { $0 }) / .milliseconds(1)) }
 
-  private func append(_ line: String) {
-    var bytes = Array((line + "\n").utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else { return }
-      bytes = bytes.dropFirst(written)
-    }
+  private func record(_ event: Event) {
+    guard let line = try? JSON.line(event) else { return }
+    Output.send(line, to: descriptor)
   }
 }

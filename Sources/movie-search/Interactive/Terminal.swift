@@ -47,20 +47,11 @@ enum Terminal {
   }
 
   /// Whether the screen may use colour: unless `NO_COLOR` is set or `TERM=dumb`.
-  static var allowsColour: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-  }
+  static var allowsColour: Bool { Output.environmentAllowsColour }
 
-  /// Writes to the screen, all of it.
+  /// Writes to the screen, all of it (a failure on stdout is reported as any output's is).
   static func send(_ text: String) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else { return }
-      bytes = bytes.dropFirst(written)
-    }
+    Output.send(text, to: output)
   }
 
   /// The escape sequences that enter the full-screen mode: the alternate screen, bracketed
