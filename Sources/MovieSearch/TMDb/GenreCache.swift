@@ -17,6 +17,13 @@ final class GenreCache: Sendable {
 
   private let entries = Lock<[String: Entry]>([:])
 
+  /// The names for `language` when they are already known.
+  func known(language: String?) -> [Int: String]? {
+    entries.withLock { entries in
+      if case .loaded(let names) = entries[language ?? ""] { names } else { nil }
+    }
+  }
+
   /// The names for `language` by genre id, fetched with `fetch` if no one has yet; empty
   /// when the fetch failed.
   func names(

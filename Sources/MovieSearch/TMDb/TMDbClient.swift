@@ -146,10 +146,9 @@ public struct TMDbClient: MovieService {
     if let language = query.language { parameters.append(("language", language)) }
     if let year = query.year { parameters.append(("primary_release_year", String(year))) }
     if let region = query.region { parameters.append(("region", region)) }
-    // The genre names are asked for beside the first search, not after it.
-    async let names = genreNames(language: query.language)
-    let page: MoviePage = try await get("search/movie", parameters)
-    return page.naming(await names)
+    return try await namingGenres(language: query.language) { () async throws(MovieServiceError) in
+      try await get("search/movie", parameters)
+    }
   }
 
   /// `GET /movie/{id}`, with its credits and release dates in the same request.
@@ -167,9 +166,9 @@ public struct TMDbClient: MovieService {
   {
     var parameters = [("page", String(page))]
     if let language { parameters.append(("language", language)) }
-    async let names = genreNames(language: language)
-    let page: MoviePage = try await get("movie/popular", parameters)
-    return page.naming(await names)
+    return try await namingGenres(language: language) { () async throws(MovieServiceError) in
+      try await get("movie/popular", parameters)
+    }
   }
 
   /// `GET /genre/movie/list`: the names of TMDb's film genres in `language`.
@@ -190,6 +189,16 @@ public struct TMDbClient: MovieService {
     await genreCache.names(language: language) { () async throws(MovieServiceError) in
       try await movieGenres(language: language)
     }
+  }
+
+  /// A page of films with their genre names: once the names are known, at no cost; before,
+  /// asked for beside the page, not after it.
+  private func namingGenres(
+    language: String?, _ page: () async throws(MovieServiceError) -> MoviePage
+  ) async throws(MovieServiceError) -> MoviePage {
+    if let names = genreCache.known(language: language) { return try await page().naming(names) }
+    async let names = genreNames(language: language)
+    return try await page().naming(await names)
   }
 
   /// `GET /configuration`'s images part, fetched once per client.
