@@ -74,16 +74,13 @@ struct InteractiveScreen {
   /// Applies the keys read at once (a burst of typing, a paste): one search for the text
   /// they leave, not one per key.
   @discardableResult mutating func handle(_ keys: [Key]) -> [Action] {
+    let before = text
     var actions: [Action] = []
     for key in keys {
       actions += handle(key)
       if case .quit = actions.last { break }
     }
-    let searches = actions.filter { if case .search = $0 { true } else { false } }
-    if searches.count > 1 {
-      actions.removeAll { if case .search = $0 { true } else { false } }
-      actions.insert(searches.last!, at: 0)
-    }
+    if text != before { actions.insert(.search(text), at: 0) }
     // The prompt keeps the cursor in view.
     _ = editor.window(width: max(1, size.columns) - 8, scroll: &scroll)
     return actions + followUps()
@@ -116,9 +113,8 @@ struct InteractiveScreen {
       }
       return listed.indices.contains(selected) ? [.select(listed[selected].id)] : []
     default:
-      guard editor.apply(key) else { return [] }
-      enterPending = false
-      return [.search(text)]
+      // An edit: the batch searches what it leaves.
+      if editor.apply(key) { enterPending = false }
     }
     return []
   }
