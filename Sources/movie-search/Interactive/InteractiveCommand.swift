@@ -110,15 +110,15 @@ struct InteractiveCommand: Command {
     // film is asked for only once the highlight has rested on it a moment (the built-in
     // catalog answers at once and needs no such care).
     let previewRest: Duration = service is OfflineCatalog ? .zero : .milliseconds(120)
-    func preview(_ id: Int) -> Task<Void, Never> {
-      let details = MovieDetailsViewModel(movieID: id, service: service, language: language)
-      return Task {
-        if previewRest > .zero {
-          try? await Task.sleep(for: previewRest)
+    /// Runs a details view model, after `rest`, its states going to the screen loop.
+    func show(_ details: MovieDetailsViewModel, after rest: Duration = .zero) -> Task<Void, Never> {
+      Task {
+        if rest > .zero {
+          try? await Task.sleep(for: rest)
           if Task.isCancelled { return }
         }
         for await state in details.transform(input: MovieDetailsInput(appear: [()].async)) {
-          post.yield(.details(id: id, state))
+          post.yield(.details(id: details.movieID, state))
         }
       }
     }
@@ -143,7 +143,9 @@ struct InteractiveCommand: Command {
           recorder?.more()
         case .preview(let id):
           previewTask?.cancel()
-          previewTask = preview(id)
+          previewTask = show(
+            MovieDetailsViewModel(movieID: id, service: service, language: language),
+            after: previewRest)
         case .redraw: Terminal.send("\u{1B}[2J")
         case .suspend:
           Terminal.suspend()
@@ -166,11 +168,7 @@ struct InteractiveCommand: Command {
       case .openDetails(let details):
         detailsTask?.cancel()
         screen.openDetails(details.movieID)
-        detailsTask = Task {
-          for await state in details.transform(input: MovieDetailsInput(appear: [()].async)) {
-            post.yield(.details(id: details.movieID, state))
-          }
-        }
+        detailsTask = show(details)
       case .details(let id, let state):
         screen.show(state, id: id)
       case .tick:
