@@ -243,6 +243,26 @@ import Testing
     #expect(server.requests.count == 1)
   }
 
+  @Test func callersAskingForTheConfigurationTogetherShareOneRequest() async throws {
+    let server = try LoopbackServer { _ in .json(200, Fixtures.configuration) }
+    defer { server.stop() }
+    let client = client(server)
+    let answers = try await withThrowingTaskGroup(of: ImageConfiguration?.self) { group in
+      for _ in 0..<6 { group.addTask { try await client.imageConfiguration() } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(answers.count == 6 && Set(answers).count == 1 && answers[0] != nil)
+    #expect(server.requests.filter { $0.path == "/3/configuration" }.count == 1)
+    // A configuration the server does not have is not asked for again.
+    let missing = try LoopbackServer { _ in .json(404, "") }
+    defer { missing.stop() }
+    let other = self.client(missing)
+    for _ in 0..<2 {
+      await #expect(throws: MovieServiceError.self) { try await other.imageConfiguration() }
+    }
+    #expect(missing.requests.count == 1)
+  }
+
   @Test func anEmptyQuerySendsNoRequest() async throws {
     let server = try LoopbackServer { _ in .json(500, "") }
     defer { server.stop() }

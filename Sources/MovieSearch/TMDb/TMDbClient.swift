@@ -99,8 +99,10 @@ public struct TMDbClient: MovieService {
   private let timeout: TimeInterval
   private let userAgent: String
   private let onWait: (@Sendable (RetryWait) -> Void)?
-  private let configuration = ConfigurationCache()
-  private let genreCache = GenreCache()
+  /// `/configuration`'s images, under the key "".
+  private let configuration = FetchOnce<ImageConfiguration?>()
+  /// Genre names by id, under the language's code ("" for the default).
+  private let genres = FetchOnce<[Int: String]>()
 
   /// Creates a client.
   ///
@@ -183,30 +185,28 @@ public struct TMDbClient: MovieService {
     return list.genres
   }
 
-  /// The genre names search results are given, by id: fetched once per language (see
-  /// ``GenreCache``), empty when they cannot be had.
-  private func genreNames(language: String?) async -> [Int: String] {
-    await genreCache.names(language: language) { () async throws(MovieServiceError) in
-      try await movieGenres(language: language)
-    }
-  }
-
-  /// A page of films with their genre names: once the names are known, at no cost; before,
-  /// asked for beside the page, not after it.
+  /// A page of films with their genre names (``FetchOnce``: asked for once per language;
+  /// none when they cannot be had — a search never fails for them): once the names are known,
+  /// at no cost; before, asked for beside the page, not after it.
   private func namingGenres(
     language: String?, _ page: () async throws(MovieServiceError) -> MoviePage
   ) async throws(MovieServiceError) -> MoviePage {
-    if let names = genreCache.known(language: language) { return try await page().naming(names) }
-    async let names = genreNames(language: language)
-    return try await page().naming(await names)
+    if let names = genres.known(language ?? "") { return try await page().naming(names) }
+    async let names = genres.value(for: language ?? "") { () async throws(MovieServiceError) in
+      var names: [Int: String] = [:]
+      for genre in try await movieGenres(language: language) { names[genre.id] = genre.name }
+      return names
+    }
+    let loaded = try await page()
+    return loaded.naming((try? await names.get()) ?? [:])
   }
 
-  /// `GET /configuration`'s images part, fetched once per client.
+  /// `GET /configuration`'s images part, fetched once per client (see ``FetchOnce``).
   public func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration? {
-    if let cached = configuration.value { return cached }
-    let fetched: APIConfiguration = try await get("configuration", [])
-    configuration.value = fetched.images
-    return fetched.images
+    try await configuration.value(for: "") { () async throws(MovieServiceError) in
+      let fetched: APIConfiguration = try await get("configuration", [])
+      return fetched.images
+    }.get()
   }
 
   // MARK: Requests
@@ -336,13 +336,4 @@ public struct TMDbClient: MovieService {
 
   private static let unreserved = CharacterSet(
     charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-}
-
-/// The image configuration once fetched.
-final class ConfigurationCache: Sendable {
-  private let cached = Lock<ImageConfiguration?>(nil)
-  var value: ImageConfiguration? {
-    get { cached.withLock { $0 } }
-    set { cached.withLock { $0 = newValue } }
-  }
 }
