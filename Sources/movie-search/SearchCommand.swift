@@ -89,9 +89,11 @@ struct SearchCommand: Command {
       Output.error(
         "Note: \(Format.count(results.unreadableRows, "result")) on this page could not be read and \(results.unreadableRows == 1 ? "is" : "are") left out."
       )
-    } else if results.results.isEmpty, let hint = Commands.suggestion(for: arguments) {
-      Output.error(hint)
     }
+    // The search never comes back empty-handed when some word matches, so the hint cannot
+    // wait for an empty page: a first word a typo away from a subcommand always gets it,
+    // unless the search was named.
+    if !invocation.named, let hint = Commands.suggestion(for: arguments) { Output.error(hint) }
 
     if invocation[\.json] {
       Output.print(try JSON.line(results))

@@ -51,7 +51,7 @@ import Testing
 
         """)
     let search = try await CLI.run(["godfathr", "2", "--catalog", out])
-    #expect(search.stdout == "1\tThe Godfather Part II\t\t0.0\t0\t240\n")
+    #expect(search.stdout.hasPrefix("1\tThe Godfather Part II\t\t0.0\t0\t240\n"))
     let matrix = try await CLI.run(["matrix", "--catalog", out])
     #expect(
       matrix.stdout.split(separator: "\n").map { $0.split(separator: "\t").last } == ["603", "604"])
@@ -61,8 +61,12 @@ import Testing
 
     let adult = try file("adult.bin")
     #expect(try await CLI.run(["build-catalog", source, adult, "--include-adult"]).status == 0)
-    #expect(try await CLI.run(["matrix", "nights", "--catalog", adult]).stdout.hasSuffix("\t9\n"))
-    #expect(try await CLI.run(["matrix", "nights", "--catalog", out]).stdout == "")
+    // The adult film matches both words: first; left out, only the films matching one.
+    let withAdult = try await CLI.run(["matrix", "nights", "--catalog", adult]).stdout
+    #expect(withAdult.split(separator: "\n").first?.hasSuffix("\t9") == true)
+    let without = try await CLI.run(["matrix", "nights", "--catalog", out]).stdout
+    #expect(
+      without.split(separator: "\n").map { $0.split(separator: "\t").last } == ["603", "604"])
   }
 
   @Test func theEnvironmentNamesACatalogAndTheOptionWins() async throws {

@@ -3,51 +3,91 @@ import MovieSearch
 
 /// Recall@1 and @3 per category, for the built-in catalog's search and for `fzf --filter`
 /// over the same films, one line each ("Title (Year)"): fzf is a yardstick, run as a process.
-func evaluate(queries: [EvaluationQuery], fzf useFzf: Bool, misses: Bool) throws {
+/// With `results`, each query's three best ids for both are written there (a TSV that
+/// `scripts/anchors.py` reads to put rapidfuzz and tantivy beside them).
+func evaluate(queries: [EvaluationQuery], fzf useFzf: Bool, misses: Bool, results: String?)
+  throws
+{
   let catalog = try OfflineCatalog.builtIn()
-  var ours: [String: (one: Int, three: Int, total: Int)] = [:]
-  var theirs: [String: (one: Int, three: Int, total: Int)] = [:]
+  var ours: [String: Recall] = [:]
+  var theirs: [String: Recall] = [:]
+  var rows = ["category\tquery\tid\tours\tours_us\tfzf"]
   let list = NSTemporaryDirectory() + "search-eval-titles.txt"
   if useFzf {
     let lines = catalog.allMovies.map { "\($0.title)\($0.year.map { " (\($0))" } ?? "")\t\($0.id)" }
     try (lines.joined(separator: "\n") + "\n").write(
       toFile: list, atomically: true, encoding: .utf8)
   }
+  let clock = ContinuousClock()
   for query in queries {
-    let found = try catalog.searchMovies(MovieQuery(query.text)).results.prefix(3).map(\.id)
-    ours[query.category, default: (0, 0, 0)].total += 1
-    if found.first == query.id { ours[query.category]?.one += 1 }
-    if found.contains(query.id) {
-      ours[query.category]?.three += 1
-    } else if misses {
-      let titles = try catalog.searchMovies(MovieQuery(query.text)).results.prefix(3).map(\.title)
+    let start = clock.now
+    let page = try catalog.searchMovies(MovieQuery(query.text))
+    let elapsed = clock.now - start
+    let found = page.results.prefix(3).map(\.id)
+    ours[query.category, default: Recall()].add(found, query.id)
+    if misses, !found.contains(query.id) {
+      let titles = page.results.prefix(3).map(\.title)
       print("miss [\(query.category)] '\(query.text)' wants \(query.title): got \(titles)")
     }
-    guard useFzf else { continue }
-    let fzfFound = try fzfTop(query.text, list: list, count: 3)
-    theirs[query.category, default: (0, 0, 0)].total += 1
-    if fzfFound.first == query.id { theirs[query.category]?.one += 1 }
-    if fzfFound.contains(query.id) { theirs[query.category]?.three += 1 }
+    var fzfFound: [Int] = []
+    if useFzf {
+      fzfFound = try fzfTop(query.text, list: list, count: 3)
+      theirs[query.category, default: Recall()].add(fzfFound, query.id)
+    }
+    let micros = Double(elapsed.components.attoseconds) / 1e12
+    rows.append(
+      "\(query.category)\t\(query.text)\t\(query.id)\t\(ids(found))\t\(String(format: "%.1f", micros))\t\(ids(fzfFound))"
+    )
   }
-  func percent(_ part: Int, _ whole: Int) -> String {
-    whole == 0 ? "-" : String(format: "%.1f %%", 100 * Double(part) / Double(whole))
+  if let results {
+    try (rows.joined(separator: "\n") + "\n").write(
+      toFile: results, atomically: true, encoding: .utf8)
   }
   print("| category | queries | movie-search @1 | movie-search @3 | fzf @1 | fzf @3 |")
   print("|---|---:|---:|---:|---:|---:|")
-  var all = (ours: (0, 0, 0), theirs: (0, 0, 0))
+  var all = (ours: Recall(), theirs: Recall())
   for category in categories {
-    let mine = ours[category] ?? (0, 0, 0)
-    let other = theirs[category] ?? (0, 0, 0)
-    all.ours = (all.ours.0 + mine.one, all.ours.1 + mine.three, all.ours.2 + mine.total)
-    all.theirs = (all.theirs.0 + other.one, all.theirs.1 + other.three, all.theirs.2 + other.total)
+    let mine = ours[category] ?? Recall()
+    let other = theirs[category] ?? Recall()
+    guard mine.total > 0 else { continue }
+    all.ours.merge(mine)
+    all.theirs.merge(other)
     print(
-      "| \(category) | \(mine.total) | \(percent(mine.one, mine.total)) | \(percent(mine.three, mine.total)) | \(percent(other.one, other.total)) | \(percent(other.three, other.total)) |"
+      "| \(category) | \(mine.total) | \(mine.atOne) | \(mine.atThree) | \(other.atOne) | \(other.atThree) |"
     )
   }
   print(
-    "| **all** | \(all.ours.2) | \(percent(all.ours.0, all.ours.2)) | \(percent(all.ours.1, all.ours.2)) | \(percent(all.theirs.0, all.theirs.2)) | \(percent(all.theirs.1, all.theirs.2)) |"
+    "| **all** | \(all.ours.total) | \(all.ours.atOne) | \(all.ours.atThree) | \(all.theirs.atOne) | \(all.theirs.atThree) |"
   )
 }
+
+/// How many queries found their film first, and in the first three.
+struct Recall {
+  var first = 0
+  var top3 = 0
+  var total = 0
+
+  mutating func add(_ found: [Int], _ wanted: Int) {
+    total += 1
+    if found.first == wanted { first += 1 }
+    if found.contains(wanted) { top3 += 1 }
+  }
+
+  mutating func merge(_ other: Recall) {
+    first += other.first
+    top3 += other.top3
+    total += other.total
+  }
+
+  var atOne: String { percent(first) }
+  var atThree: String { percent(top3) }
+
+  private func percent(_ part: Int) -> String {
+    total == 0 ? "-" : String(format: "%.1f %%", 100 * Double(part) / Double(total))
+  }
+}
+
+func ids(_ found: [Int]) -> String { found.map(String.init).joined(separator: ",") }
 
 /// The ids of fzf's best `count` lines for `query` over `list` ("title\tid" lines; only the
 /// title is matched).

@@ -9,13 +9,20 @@ struct EvaluationQuery {
   var title: String
 }
 
-/// The categories, in the order the report lists them.
-let categories = ["exact", "prefix", "typo1", "typo2", "punctuation", "year", "sequel"]
+/// The categories, in the order the report lists them: issue 12's, then issue 18's.
+let categories =
+  ["exact", "prefix", "typo1", "typo2", "punctuation", "year", "sequel"] + humanCategories
 
 /// Builds the evaluation set from the built-in catalog: for each of its 400 most-voted films,
-/// the queries a new user would type, in every category that applies to its title. Random
-/// choices come from a fixed seed: the same catalog gives the same set.
+/// the queries a new user would type, in every category that applies to its title; then the
+/// kinds of ``generateHumanQueries()``, for less-voted films. Random choices come from fixed
+/// seeds: the same catalog gives the same set.
 func generateQueries() throws -> [EvaluationQuery] {
+  try generateTitleQueries() + generateHumanQueries()
+}
+
+/// Issue 12's categories, for the 400 most-voted films.
+func generateTitleQueries() throws -> [EvaluationQuery] {
   let catalog = try OfflineCatalog.builtIn()
   var films: [Movie] = []
   for page in 1...20 { films += try catalog.popularMovies(page: page, language: nil).results }

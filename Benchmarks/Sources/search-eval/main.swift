@@ -3,8 +3,10 @@ import MovieSearch
 
 // Usage:
 //   search-eval --generate [--out FILE]       the evaluation set, from the built-in catalog
-//   search-eval --evaluate [--queries FILE] [--no-fzf] [--misses]
-//                                             recall@1 and @3 per category, beside fzf
+//   search-eval --evaluate [--queries FILE] [--no-fzf] [--misses] [--results FILE]
+//                                             recall@1 and @3 per category, beside fzf;
+//                                             each query's best three ids to FILE
+//   search-eval --titles FILE                 the catalog as id, title, year, votes (TSV)
 //   search-eval --speed [--catalog FILE] [--queries FILE]
 //                                             p50/p99 of one search, in process
 //   search-eval --million DIR [--binary PATH] a generated million-film export, its catalog
@@ -44,7 +46,14 @@ if arguments.contains("--generate") {
   try evaluate(
     queries: try readQueries(option("--queries") ?? defaultQueries),
     fzf: !arguments.contains("--no-fzf"),
-    misses: arguments.contains("--misses"))
+    misses: arguments.contains("--misses"), results: option("--results"))
+} else if let path = option("--titles") {
+  // The catalog's films for the Python anchors: id, title, year, votes.
+  let lines = try OfflineCatalog.builtIn().allMovies.map {
+    "\($0.id)\t\($0.title)\t\($0.year ?? 0)\t\($0.voteCount)"
+  }
+  try (["id\ttitle\tyear\tvotes"] + lines).joined(separator: "\n").appending("\n").write(
+    toFile: path, atomically: true, encoding: .utf8)
 } else if arguments.contains("--speed") {
   try speed(
     catalogPath: option("--catalog"),
@@ -56,6 +65,6 @@ if arguments.contains("--generate") {
       ?? here.appendingPathComponent("../../../.build/release/movie-search").standardized.path,
     queries: try readQueries(option("--queries") ?? defaultQueries))
 } else {
-  print("usage: search-eval --generate | --evaluate | --speed | --million DIR")
+  print("usage: search-eval --generate | --evaluate | --titles FILE | --speed | --million DIR")
   exit(64)
 }

@@ -60,8 +60,12 @@ final class CatalogStore: Sendable {
   private let termBytesCount: Int
   private let titlesStart: Int
   private let titlesCount: Int
-  /// The term runs of recently searched words (see `SearchPlan.choices`), at most 1,024.
+  /// The term runs of recently searched words (see `SearchPlan.choices`), at most 8,192.
   private let lookups = Lock<[[UInt8]: SearchPlan.Choices]>([:])
+  /// The largest `summary(_:).popularity`, once asked.
+  private let highestPopularity = Lock<Float?>(nil)
+  /// Arrays of one mask per film, all zero, for searches to borrow (see `withMasks`).
+  private let spareMasks = Lock<[[UInt32]]>([])
 
   /// The catalog built into the binary.
   static func embedded() throws(CatalogFile.FormatError) -> CatalogStore {
@@ -226,9 +230,31 @@ final class CatalogStore: Sendable {
   /// Remembers the term runs of `word`; forgets everything when full.
   func remember(_ word: [UInt8], _ choices: SearchPlan.Choices) {
     lookups.withLock { lookups in
-      if lookups.count >= 1024 { lookups.removeAll(keepingCapacity: true) }
+      if lookups.count >= 8192 { lookups.removeAll(keepingCapacity: true) }
       lookups[word] = choices
     }
+  }
+
+  /// The largest log10(1 + popularity) of any film: what popularity can give a score at
+  /// most. Read from every film once, then remembered.
+  var maxPopularity: Float {
+    if let known = highestPopularity.withLock({ $0 }) { return known }
+    var highest: Float = 0
+    for index in 0..<count { highest = max(highest, summary(index).popularity) }
+    highestPopularity.withLock { $0 = highest }
+    return highest
+  }
+
+  /// Calls `body` with an array of one mask per film, all zero; `body` leaves them zero.
+  /// Arrays are kept for the next search: a million films' masks are 4 MB to clear.
+  func withMasks<T>(_ body: (inout [UInt32]) -> T) -> T {
+    var masks =
+      spareMasks.withLock { $0.popLast() } ?? [UInt32](repeating: 0, count: count)
+    let result = body(&masks)
+    spareMasks.withLock { spare in
+      if spare.count < 4 { spare.append(masks) }
+    }
+    return result
   }
 
   /// The film at `index` (0..<count).

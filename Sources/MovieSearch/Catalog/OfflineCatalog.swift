@@ -91,14 +91,26 @@ public struct OfflineCatalog: MovieService {
     guard (1...MoviePage.maxPage).contains(query.page) else {
       throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(query.page)")
     }
-    guard var plan = SearchPlan(query.text, store: store) else { return .empty }
+    guard let plan = SearchPlan(query.text, store: store) else { return .empty }
+    let limit = query.page * MoviePage.pageSize
     var engine = SearchEngine(store: store, plan: plan)
-    var (hits, total) = try engine.search(limit: query.page * MoviePage.pageSize, year: query.year)
-    if total == 0, let everyTypo = SearchPlan(query.text, store: store, everyTypo: true) {
-      // Nothing found: a typo may have made another title word ("star ward").
-      plan = everyTypo
-      engine = SearchEngine(store: store, plan: plan)
-      (hits, total) = try engine.search(limit: query.page * MoviePage.pageSize, year: query.year)
+    var (hits, total) = try engine.search(limit: limit, year: query.year)
+    // A typo may have made another title word ("the ting" for "The Thing", "star ward"):
+    // words taken as typed are read as typos too when a film found so could come first —
+    // it needs a typo, and can gain no more than the most popular film's popularity.
+    let bestWithTypo =
+      Ranking.typo + Ranking.titleStart + (plan.year == nil ? 0 : Ranking.sameYear)
+      - Ranking.popularity * store.maxPopularity
+    // A probe looks only for such a film; the search is made again if one is found.
+    if plan.mayHaveMoreTypos, hits.first.map({ $0.score > bestWithTypo }) ?? true,
+      let everyTypo = SearchPlan(query.text, store: store, everyTypo: true)
+    {
+      let retry = SearchEngine(store: store, plan: everyTypo)
+      let probe = try retry.search(limit: 1, year: query.year, below: hits.first?.score)
+      if !probe.hits.isEmpty {
+        engine = retry
+        (hits, total) = try retry.search(limit: limit, year: query.year)
+      }
     }
     let rows = hits.dropFirst((query.page - 1) * MoviePage.pageSize).map { hit in
       var movie = movie(store.record(hit.index))

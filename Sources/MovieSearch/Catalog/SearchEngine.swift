@@ -1,300 +1,230 @@
-/// How the offline catalog ranks the films that match a query. Lower is better:
-///
-///     score = match cost − 6 × log10(1 + popularity) − year bonus
-///
-/// **Match cost.** Every required query word must match a different word of the title; the
-/// cost adds up how:
-/// - exactly: 0; as the beginning of a longer word (a word being typed): 2;
-/// - with typos (insert, delete, substitute, swap two neighbours): 12 per edit, and 2 more if
-///   only the word's beginning matched. Up to 1 edit from 3 letters, 2 from 7 (a word with a
-///   typo matches the beginning of a longer word only from 5 letters); shorter words must be
-///   exact or beginnings. A query word that is
-///   a title word as typed (or, from 6 letters, the beginning of one) is not looked up with
-///   typos unless the search finds nothing without them;
-/// - a digit for a Roman numeral or back ("godfather 2" → "Part II"): 1; words joined or
-///   split ("spiderman" → "Spider-Man"): 1;
-/// - a leading or trailing article of the query ("the", "das", "o", …) that the title lacks:
-///   12 — so a literal title wins ("o brother" → "O Brother, Where Art Thou?" before
-///   "Brother") but dropping the article still finds it;
-/// - each title word no query word matched (a leading article excepted): 1.5 — shorter,
-///   closer titles first;
-/// - query words matched out of order: 4; the first query word matching the title's first
-///   word: −2.
-///
-/// **Popularity** is the vote count in the built-in catalog, and TMDb's popularity × 100 in
-/// a catalog built from TMDb's export. Each factor of ten is worth 6: a typo (12) is
-/// outweighed only by a film a hundred times more popular, so exact and prefix matches always
-/// rank above typo matches of equal popularity.
-///
-/// **A year** typed first or last ("king kong 1933", "1999 matrix") is not title text: a film
-/// of that year gets −40, one a year off −5. (If the title contains the number, it matches as
-/// a word too.) A year outweighs popularity: a film a million times more voted is still
-/// ranked after one of the year typed.
-enum Ranking {
-  static let popularity: Float = 6
-  static let typo: Float = 12
-  static let typedPrefix: Float = 2
-  static let numeral: Float = 1
-  static let compound: Float = 1
-  static let missingArticle: Float = 12
-  static let extraWord: Float = 1.5
-  static let outOfOrder: Float = 4
-  static let titleStart: Float = -2
-  static let sameYear: Float = -40
-  static let nearYear: Float = -5
-
-  static func cost(distance: Int, prefix: Bool) -> Float {
-    Float(distance) * typo + (prefix ? typedPrefix : 0)
-  }
-}
-
 /// Finds and ranks the films that match a ``SearchPlan``.
 ///
-/// Candidates come from the postings of the query word with the fewest (each of its term
-/// runs is one contiguous run of postings); each is then scored against every query word
-/// through its title's term ids, without touching its text. Cancellation is checked while
-/// scanning, so a superseded search stops early.
+/// Candidates come from the postings of each required query word in turn, the rarest first
+/// (each of its term runs is one contiguous run of postings); each is scored against every
+/// query word through its title's term ids, without touching its text. A film first met
+/// in the postings of a later word misses every earlier one: when even its best possible
+/// score could not enter the page, it is counted without being scored. Cancellation is
+/// checked while scanning, so a superseded search stops early.
 struct SearchEngine {
   let store: CatalogStore
   let plan: SearchPlan
+  let compiled: CompiledPlan
 
-  /// A film that matched: its index, score, and which title words matched how.
+  init(store: CatalogStore, plan: SearchPlan) {
+    self.store = store
+    self.plan = plan
+    compiled = CompiledPlan(plan)
+  }
+
+  /// A film that matched: its index and score.
   struct Hit {
     var index: Int
     var score: Float
   }
 
   /// The films matching the plan, best first, up to `limit`, and how many matched in all.
-  func search(limit: Int, year filter: Int?) throws(MovieServiceError) -> (hits: [Hit], total: Int)
-  {
-    guard let seed = seedWord() else { return ([], 0) }
-    var seen = [UInt64](repeating: 0, count: store.count / 64 + 1)
-    var best = BestHits(limit: limit)
-    var total = 0
-    var scanned = 0
-    var cancelled = false
-    // A one-word query ("t", "lo") can match most of the catalog, and every film in its
-    // postings matches it: such a film is counted without being scored when even its best
-    // possible score could not enter the page.
-    let floor = plan.words.count == 1 ? bestPossibleCost(plan.words[seed]) : nil
-    for option in plan.words[seed].options {
-      let surelyMatches = floor != nil && option.second == nil && !option.absorbsNext
-      for choice in candidateSource(option) {
-        store.postings(choice.terms).visit { index in
-          guard !cancelled else { return }
-          let (word, bit) = (index >> 6, UInt64(1) << UInt64(index & 63))
-          guard seen[word] & bit == 0 else { return }
-          seen[word] |= bit
-          scanned += 1
-          if scanned & 4095 == 0, Task.isCancelled {
-            cancelled = true
-            return
+  /// With `below`, only the films scoring below it are looked for, and none is counted: a
+  /// probe of whether any film would rank above a known one.
+  ///
+  /// First every group's postings are visited, marking in each film's mask which groups it
+  /// is in (certainly, or — for words split in two — maybe). Films with the same mask miss
+  /// the same words: they are scored a mask at a time, the masks with the lowest bound
+  /// first, so that the page fills with the best films early and the rest are counted
+  /// without being scored once their bound cannot beat it.
+  func search(limit: Int, year filter: Int?, below: Float? = nil) throws(MovieServiceError) -> (
+    hits: [Hit], total: Int
+  ) {
+    let groups = visitingOrder()
+    var touched: [Int32] = []
+    var buckets = Buckets()
+    let cancelled = store.withMasks { masks in
+      var visited = 0
+      for (bit, group) in groups.enumerated() {
+        for source in group.sources {
+          let flag = UInt32(1) << UInt32(source.certain ? bit : bit + 16)
+          store.postings(source.terms).visit { index in
+            if masks[index] == 0 { touched.append(Int32(index)) }
+            masks[index] |= flag
           }
-          if let filter, store.summary(index).year != filter { return }
-          if surelyMatches, let floor, let worst = best.worstWhenFull,
-            floor - Ranking.popularity * store.summary(index).popularity > worst
-          {
-            total += 1
-            return
+          visited += store.postings(source.terms).count
+          if visited > 4096 {
+            visited = 0
+            if Task.isCancelled { break }
           }
-          guard let score = score(index, matches: nil) else { return }
-          total += 1
-          best.insert(Hit(index: index, score: score))
         }
       }
+      for index in touched {
+        let position = Int(index)
+        let mask = masks[position]
+        masks[position] = 0
+        if let filter, store.summary(position).year != filter { continue }
+        buckets.add(index, mask)
+      }
+      return Task.isCancelled
     }
     if cancelled { throw .cancelled }
-    return (best.sorted(), total)
-  }
-
-  /// The required query word whose matches have the fewest postings (all words, if none
-  /// is required).
-  func seedWord() -> Int? {
-    var seed: Int?
-    var fewest = Int.max
-    for (position, word) in plan.words.enumerated() where word.optional == nil {
-      let postings = word.options.reduce(0) { $0 + postingCount(candidateSource($1)) }
-      if postings < fewest {
-        fewest = postings
-        seed = position
-      }
-    }
-    return seed
-  }
-
-  /// The lowest cost any film could get for `word` before popularity (see `score`): its
-  /// cheapest choice, less what starting the title and the year can give back.
-  func bestPossibleCost(_ word: SearchPlan.Word) -> Float {
-    let cheapest =
-      word.options.map { option in
-        (option.first.map(\.cost).min() ?? 0) + (option.second?.map(\.cost).min() ?? 0)
-      }.min() ?? 0
-    return cheapest + Ranking.titleStart + (plan.year == nil ? 0 : Ranking.sameYear)
-  }
-
-  /// The choices whose postings hold every film an option can match: its first word's, or,
-  /// for words joined in the query, the second word's when fewer ("a" + "liens" for
-  /// "aliens" would otherwise visit every film with an "a").
-  func candidateSource(_ option: SearchPlan.Option) -> SearchPlan.Choices {
-    guard let second = option.second, postingCount(second) < postingCount(option.first) else {
-      return option.first
-    }
-    return second
-  }
-
-  func postingCount(_ choices: SearchPlan.Choices) -> Int {
-    choices.reduce(0) { $0 + store.postings($1.terms).count }
-  }
-
-  /// What matched: for each matched title word, its position and how many of its leading
-  /// characters to show as matched (`nil`: the whole word).
-  typealias Matches = [(position: Int, prefix: Int?)]
-
-  /// The score of the film at `index` (see ``Ranking``), or `nil` if it does not match.
-  func score(_ index: Int, matches: UnsafeMutablePointer<Matches>?) -> Float? {
-    let ids = store.words(index)
-    let count = min(ids.count, 64)
-    let summary = store.summary(index)
-    let article = summary.flags & CatalogFile.leadingArticle != 0
-    var used: UInt64 = 0
-    var total: Float = 0
-    var last = -1
-    var inOrder = true
-    var firstPosition: Int?
-    var position = 0
-    while position < plan.words.count {
-      let word = plan.words[position]
-      var bestCost = Float.infinity
-      var bestAt = -1
-      var bestSpan = 1
-      var bestAbsorbs = false
-      var bestPrefix = false
-      options: for option in word.options {
-        for at in 0..<count where used & (1 << UInt64(at)) == 0 {
-          guard let (first, isPrefix) = cost(of: ids[at], in: option.first) else { continue }
-          var cost = first
-          var span = 1
-          if let second = option.second {
-            guard at + 1 < count, used & (1 << UInt64(at + 1)) == 0,
-              let (next, _) = self.cost(of: ids[at + 1], in: second)
-            else { continue }
-            cost += next
-            span = 2
-          }
-          // At equal cost, the next word in order wins.
-          let ordered = at > last
-          if cost < bestCost || (cost == bestCost && ordered && bestAt < last) {
-            (bestCost, bestAt, bestSpan, bestAbsorbs, bestPrefix) = (
-              cost, at, span, option.absorbsNext, isPrefix && option.second == nil
-            )
-            // Nothing beats an exact match in order: the other options need not be tried.
-            if cost == 0, at > last { break options }
-          }
-        }
-      }
-      if bestAt < 0 {
-        switch word.optional {
-        case nil: return nil
-        case .article: total += Ranking.missingArticle
-        case .year: break
-        }
-        position += 1
+    var best = BestHits(limit: limit)
+    var total = 0
+    let most = Ranking.popularity * store.maxPopularity
+    let ordered = zip(buckets.masks, buckets.films).map { (bound: bound(of: $0, groups), $1) }
+      .sorted { $0.bound.base < $1.bound.base }
+    for (bound, films) in ordered {
+      let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
+      if bound.certain, bound.base + bonus - most > threshold {
+        total += films.count
         continue
       }
-      for offset in 0..<bestSpan { used |= 1 << UInt64(bestAt + offset) }
-      if bestAt < last { inOrder = false }
-      last = bestAt + bestSpan - 1
-      if firstPosition == nil, word.optional == nil { firstPosition = bestAt }
-      total += bestCost
-      if let matches {
-        let shown = bestPrefix && !bestAbsorbs ? word.text.count : nil
-        for offset in 0..<bestSpan {
-          matches.pointee.append((bestAt + offset, offset == 0 ? shown : nil))
+      for index in films {
+        let position = Int(index)
+        let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
+        if bound.certain, lowest(position, bound) > threshold {
+          total += 1
+          continue
+        }
+        guard
+          let score = score(
+            position, matches: nil, unless: bound.certain ? threshold : nil,
+            absent: bound.absent)
+        else { continue }
+        total += 1
+        if score < below ?? .infinity { best.insert(Hit(index: position, score: score)) }
+      }
+    }
+    return (best.sorted(), below == nil ? total : 0)
+  }
+
+  /// The films met, by mask. Neighbouring postings often share a mask: the slot of the
+  /// last one is tried first.
+  struct Buckets {
+    var masks: [UInt32] = []
+    var films: [[Int32]] = []
+    private var slots: [UInt32: Int] = [:]
+    private var last = -1
+
+    mutating func add(_ film: Int32, _ mask: UInt32) {
+      if last < 0 || masks[last] != mask {
+        if let slot = slots[mask] {
+          last = slot
+        } else {
+          last = masks.count
+          slots[mask] = last
+          masks.append(mask)
+          films.append([])
         }
       }
-      position += bestAbsorbs ? 2 : 1
+      films[last].append(film)
     }
-    var unmatched = count - used.nonzeroBitCount
-    if article, used & 1 == 0 { unmatched -= 1 }
-    total += Float(max(0, unmatched)) * Ranking.extraWord
-    if !inOrder { total += Ranking.outOfOrder }
-    // The title's first word, after a leading article.
-    if let firstPosition, firstPosition <= (article ? 1 : 0) { total += Ranking.titleStart }
-    if let year = plan.year {
-      let distance = abs(summary.year - year)
-      if distance == 0 {
-        total += Ranking.sameYear
-      } else if distance == 1 {
-        total += Ranking.nearYear
-      }
-    }
-    return total - Ranking.popularity * summary.popularity
   }
 
-  /// The cost of the choice that term `id` falls in, and whether only its beginning
-  /// matched: a binary search, as the choices of a word are sorted and do not overlap.
-  @inline(__always) func cost(of id: Int, in choices: SearchPlan.Choices) -> (Float, Bool)? {
-    var low = 0
-    var high = choices.count
-    while low < high {
-      let middle = (low + high) / 2
-      let terms = choices[middle].terms
-      if id < terms.lowerBound {
-        high = middle
-      } else if id >= terms.upperBound {
-        low = middle + 1
+  /// What the films of one mask have in common, for a lower bound of their scores.
+  struct Bound {
+    /// The cheapest match of the groups they may be in, and the words of the others missed.
+    var base: Float = 0
+    /// Whether a film of the mask certainly matches (is in a group through a whole option).
+    var certain = false
+    /// Whether they miss some required word.
+    var partial = false
+    /// The plan positions (bits) of the words they cannot match.
+    var absent: UInt32 = 0
+    /// How many title words the other words can match at most.
+    var titleWords = 0
+  }
+
+  func bound(of mask: UInt32, _ groups: [Group]) -> Bound {
+    var bound = Bound(certain: mask & 0xFFFF != 0)
+    let possible = mask | (mask >> 16)
+    var missed: Float = 0
+    for (bit, group) in groups.enumerated() {
+      if possible & (1 << UInt32(bit)) != 0 {
+        bound.base += group.cheapest
       } else {
-        return (choices[middle].cost, choices[middle].prefix)
+        missed += group.missCost
+        for position in group.positions { bound.absent |= 1 << UInt32(position) }
       }
     }
-    return nil
-  }
-}
-
-/// The `limit` best hits seen, in a max-heap by score so that most candidates are rejected
-/// with one comparison. Ties go to the more popular film, then the lower index.
-struct BestHits {
-  private var heap: [SearchEngine.Hit] = []
-  let limit: Int
-
-  init(limit: Int) {
-    self.limit = limit
-    heap.reserveCapacity(min(limit, 1024))
-  }
-
-  @inline(__always) private static func worse(_ a: SearchEngine.Hit, _ b: SearchEngine.Hit) -> Bool
-  {
-    a.score != b.score ? a.score > b.score : a.index > b.index
-  }
-
-  mutating func insert(_ hit: SearchEngine.Hit) {
-    if heap.count < limit {
-      heap.append(hit)
-      var child = heap.count - 1
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard Self.worse(heap[child], heap[parent]) else { break }
-        heap.swapAt(parent, child)
-        child = parent
-      }
-    } else if let worst = heap.first, Self.worse(worst, hit) {
-      heap[0] = hit
-      var parent = 0
-      while true {
-        let left = 2 * parent + 1
-        let right = left + 1
-        var largest = parent
-        if left < heap.count, Self.worse(heap[left], heap[largest]) { largest = left }
-        if right < heap.count, Self.worse(heap[right], heap[largest]) { largest = right }
-        guard largest != parent else { break }
-        heap.swapAt(parent, largest)
-        parent = largest
-      }
+    if missed > 0 {
+      bound.base += Ranking.partialMatch + missed
+      bound.partial = true
     }
+    for (position, word) in compiled.words.enumerated()
+    where bound.absent & (1 << UInt32(position)) == 0 {
+      bound.titleWords += compiled.options[word.options].contains(where: \.isPair) ? 2 : 1
+    }
+    return bound
   }
 
-  func sorted() -> [SearchEngine.Hit] { heap.sorted { Self.worse($1, $0) } }
+  /// The lowest score the film at `index` can have in `bound`'s mask: its base, the title
+  /// words no query word can match, the bonuses it can get, its popularity.
+  @inline(__always) func lowest(_ index: Int, _ bound: Bound) -> Float {
+    let summary = store.summary(index)
+    let article = summary.flags & CatalogFile.leadingArticle != 0 ? 1 : 0
+    let extra = store.words(index).count - article - bound.titleWords
+    var lowest = bound.base + Ranking.titleStart - Ranking.popularity * summary.popularity
+    if extra > 0 {
+      lowest += Float(extra) * Ranking.extraWord
+    } else if !bound.partial {
+      lowest += Ranking.literalTitle
+    }
+    if let year = plan.year { lowest += yearBonus(summary.year, year) }
+    return lowest
+  }
 
-  /// The score a hit must beat to enter, once `limit` hits are kept.
-  var worstWhenFull: Float? { heap.count == limit ? heap.first?.score : nil }
+  /// What a film of `year` gets when `typed` was typed as a year.
+  @inline(__always) func yearBonus(_ year: Int, _ typed: Int) -> Float {
+    let distance = abs(year - typed)
+    return distance == 0 ? Ranking.sameYear : distance == 1 ? Ranking.nearYear : 0
+  }
+
+  /// What any film can get back at most: the title start, a literal title, the year.
+  var bonus: Float {
+    Ranking.titleStart + Ranking.literalTitle + (plan.year == nil ? 0 : Ranking.sameYear)
+  }
+
+  /// The postings to visit for one required query word (all its occurrences): its options'
+  /// candidate sources, and those of a previous word's option that takes it along.
+  struct Group {
+    var sources: [(terms: Range<Int>, certain: Bool)] = []
+    /// The plan positions of its occurrences.
+    var positions: [Int] = []
+    /// What missing each occurrence costs.
+    var occurrences: [Float] = []
+    /// What missing every occurrence costs.
+    var missCost: Float { occurrences.reduce(0, +) }
+    /// The cheapest way to match it.
+    var cheapest = Float.infinity
+    /// How many postings the sources hold.
+    var postings = 0
+  }
+
+  /// One group per distinct required word, the one with the fewest postings first: the
+  /// films met later miss it, which the bound of ``search(limit:year:below:)`` counts on.
+  /// Words in more than one title in twenty are left out when others are not.
+  func visitingOrder() -> [Group] {
+    var groups: [[UInt8]: Group] = [:]
+    for (position, word) in plan.words.enumerated() where word.optional == nil {
+      var group = groups[word.text] ?? Group()
+      group.occurrences.append(word.missCost)
+      group.positions.append(position)
+      var options = word.options
+      if position > 0 { options += plan.words[position - 1].options.filter(\.absorbsNext) }
+      for option in options {
+        let cheapest = option.first.map(\.cost).min() ?? 0
+        group.cheapest = min(group.cheapest, cheapest + (option.second?.map(\.cost).min() ?? 0))
+        for choice in SearchPlan.candidateSource(option, store: store) {
+          group.sources.append((choice.terms, option.second == nil))
+        }
+      }
+      groups[word.text] = group
+    }
+    for (text, group) in groups {
+      groups[text]?.postings = group.sources.reduce(0) { $0 + store.postings($1.terms).count }
+    }
+    let order = groups.values.filter { !$0.sources.isEmpty }.sorted { $0.postings < $1.postings }
+    // A film that matches only the commonest words ("the", "of") is no answer to a query
+    // that has others: their postings are not visited.
+    let common = store.count / 20
+    guard let rare = order.lastIndex(where: { $0.postings <= common }) else { return order }
+    return Array(order[...rare])
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a query asks of the catalog: its words, each with the ways it may match a title's
 /// words (the term runs of the vocabulary it matches, and what each costs), and the year it
 /// may name.
@@ -14,7 +16,8 @@ struct SearchPlan {
 
   /// One way a query word matches: one title word, or two neighbours (`spiderman` →
   /// "Spider-Man"), or, taking the next query word along, one title word (`spider man` →
-  /// "Spiderman").
+  /// "Spiderman"). A film with a term of `first` (or, when fewer, of `second`) is a
+  /// candidate; scoring checks the rest.
   struct Option {
     var first: Choices
     var second: Choices?
@@ -33,21 +36,32 @@ struct SearchPlan {
     var text: [UInt8]
     var options: [Option]
     var optional: Optional?
+    /// What a film that leaves this word unmatched pays (see ``Ranking``): more for a rarer
+    /// word, as it says more about the film wanted.
+    var missCost: Float = 0
   }
 
   var words: [Word]
   var year: Int?
+  /// Whether `everyTypo` would look up more typos of some word.
+  var mayHaveMoreTypos = false
+
+  /// No title word is longer: a longer query word matches nothing, and is not looked up
+  /// (its typos would cost time and memory in proportion to its length squared).
+  static let longestWord = 64
 
   /// The most edits a query word of `length` bytes may be away from a title word: one from
-  /// three letters (as the beginning of a longer word, from five), two from seven — a typed
-  /// word is often a letter short of the word it means ("rlvaded" for "reloaded").
+  /// three letters (as the beginning of a longer word, from five, or four for the word being
+  /// typed), two from seven — a typed word is often a letter short of the word it means
+  /// ("rlvaded" for "reloaded").
   static func maxDistance(_ length: Int) -> Int {
     length >= 7 ? 2 : length >= 3 ? 1 : 0
   }
 
   /// The plan for `text`, or `nil` when it has nothing to search for. Queries of many words
   /// are cut to their first 16 (no title is longer), and repeated words are looked up once,
-  /// so a query's cost grows with its length at most linearly.
+  /// so a query's cost grows with its length at most linearly. With `everyTypo`, the typos
+  /// of words that are title words as typed are looked up too.
   init?(_ text: String, store: CatalogStore, everyTypo: Bool = false) {
     var words = TitleText.words(text).map(\.text)
     guard !words.isEmpty else { return nil }
@@ -66,11 +80,12 @@ struct SearchPlan {
     self.words = []
     for (position, word) in words.enumerated() {
       let last = position == words.count - 1
+      let next = last ? nil : words[position + 1]
+      let key = word + [0xFF] + (next ?? [])
       let options =
-        lookups[word]
-        ?? Self.options(
-          for: word, next: last ? nil : words[position + 1], store: store, everyTypo: everyTypo)
-      lookups[word] = options
+        lookups[key]
+        ?? Self.options(for: word, next: next, last: last, store: store, everyTypo: everyTypo)
+      lookups[key] = options
       var optional: Optional?
       if words.count > 1, position == 0 || last, TitleText.articleWords.contains(word) {
         optional = .article
@@ -78,6 +93,7 @@ struct SearchPlan {
       if let year, String(decoding: word, as: UTF8.self) == String(year), position == 0 || last {
         optional = .year
       }
+      if !everyTypo, Self.readsMoreTypos(word, store: store) { mayHaveMoreTypos = true }
       self.words.append(Word(text: word, options: options, optional: optional))
     }
     // A query of nothing but optional words must still match them.
@@ -85,20 +101,47 @@ struct SearchPlan {
       for index in self.words.indices { self.words[index].optional = nil }
       year = nil
     }
+    // How rare each word is: the films its options reach, against the whole catalog.
+    for index in self.words.indices {
+      let reached = self.words[index].options.reduce(0) {
+        $0 + Self.postingCount(Self.candidateSource($1, store: store), store: store)
+      }
+      let rarity = log10(Float(store.count + 1) / Float(1 + min(reached, store.count)))
+      self.words[index].missCost = Ranking.missedWord + Ranking.rarity * rarity
+    }
   }
 
-  /// The ways `word` matches, by cost (see ``Ranking``).
-  static func options(for word: [UInt8], next: [UInt8]?, store: CatalogStore, everyTypo: Bool)
-    -> [Option]
-  {
-    var options = [Option(first: choices(for: word, store: store, everyTypo: everyTypo))]
-    // Sequels: "2" finds "II", "iii" finds "3".
-    if let numeral = TitleText.numerals[String(decoding: word, as: UTF8.self)] {
-      let exact = store.exactAndPrefix(Array(numeral.utf8)).exact
-      if !exact.isEmpty {
-        options.append(Option(first: [Choice(terms: exact, cost: Ranking.numeral)]))
+  /// The ways `word` matches, by cost (see ``Ranking``); `next` is the query word after it.
+  static func options(
+    for word: [UInt8], next: [UInt8]?, last: Bool, store: CatalogStore, everyTypo: Bool
+  ) -> [Option] {
+    guard word.count <= longestWord else { return [] }
+    var options = [
+      Option(first: choices(for: word, last: last, store: store, everyTypo: everyTypo))
+    ]
+    // The same word written otherwise: "2" finds "II" and "Two", "mister" "Mr.", "colour"
+    // "Color".
+    var forms: Choices = []
+    for form in WordForms.forms(of: word) {
+      let head = store.exactAndPrefix(form[0]).exact
+      guard !head.isEmpty else { continue }
+      if form.count == 1 {
+        if !forms.contains(where: { $0.terms == head }) {
+          // A single letter is more often a letter than a numeral ("X-Men", "Malcolm X").
+          let letter = word.count == 1 || form[0].count == 1
+          forms.append(Choice(terms: head, cost: letter ? Ranking.letterForm : Ranking.otherForm))
+        }
+      } else {
+        let tail = store.exactAndPrefix(form[1]).exact
+        if !tail.isEmpty {
+          options.append(
+            Option(
+              first: [Choice(terms: head, cost: Ranking.otherForm)],
+              second: [Choice(terms: tail, cost: 0)]))
+        }
       }
     }
+    if !forms.isEmpty { options.append(Option(first: coalesced(forms))) }
     // Words joined in the query: "spiderman" finds "Spider-Man", "xmen" "X-Men", "et" "E.T.".
     if word.count >= 2 {
       for split in 1..<word.count {
@@ -116,8 +159,8 @@ struct SearchPlan {
         }
       }
     }
-    // Words split in the query: "spider man" finds "Spiderman".
-    if let next {
+    // Words split in the query: "spider man" finds "Spiderman"; "twenty one" finds "21".
+    if let next, next.count <= longestWord {
       let joined = store.exactAndPrefix(word + next)
       var first: Choices = []
       if !joined.exact.isEmpty { first.append(Choice(terms: joined.exact, cost: Ranking.compound)) }
@@ -125,19 +168,58 @@ struct SearchPlan {
         first.append(
           Choice(terms: joined.longer, cost: Ranking.compound + Ranking.typedPrefix, prefix: true))
       }
-      if !first.isEmpty { options.append(Option(first: first, absorbsNext: true)) }
+      for form in WordForms.forms(of: word, next) {
+        let exact = store.exactAndPrefix(form).exact
+        if !exact.isEmpty { first.append(Choice(terms: exact, cost: Ranking.otherForm)) }
+      }
+      if !first.isEmpty { options.append(Option(first: coalesced(first), absorbsNext: true)) }
     }
     return options
+  }
+
+  /// The choices whose postings hold every film an option can match: its first word's, or,
+  /// for words joined in the query, the second word's when fewer ("a" + "liens" for
+  /// "aliens" would otherwise visit every film with an "a").
+  static func candidateSource(_ option: Option, store: CatalogStore) -> Choices {
+    guard let second = option.second,
+      postingCount(second, store: store) < postingCount(option.first, store: store)
+    else {
+      return option.first
+    }
+    return second
+  }
+
+  static func postingCount(_ choices: Choices, store: CatalogStore) -> Int {
+    choices.reduce(0) { $0 + store.postings($1.terms).count }
+  }
+
+  /// Whether `everyTypo` looks up more typos of `word`: of a word taken as typed, from four
+  /// letters; two of a longer word that one made a title word.
+  static func readsMoreTypos(_ word: [UInt8], store: CatalogStore) -> Bool {
+    word.count <= longestWord
+      && (word.count >= 7 || (word.count >= 4 && takenAsTyped(word, store: store)))
+  }
+
+  /// Whether `word` is taken as typed unless `everyTypo`: a title word, or from six letters
+  /// the beginning of one, that could have typos.
+  static func takenAsTyped(_ word: [UInt8], store: CatalogStore) -> Bool {
+    guard word.count <= longestWord, maxDistance(word.count) > 0 else { return false }
+    let (exact, longer) = store.exactAndPrefix(word)
+    return !exact.isEmpty || (word.count >= 6 && !longer.isEmpty)
   }
 
   /// The term runs `word` matches as one title word: exactly, as the beginning of a longer
   /// word, or within a few typos (also as a beginning); sorted by term, neighbours of equal
   /// cost merged, so that scoring finds a term's cost by binary search. Remembered per
-  /// catalog: typing repeats words with every key.
-  static func choices(for word: [UInt8], store: CatalogStore, everyTypo: Bool) -> Choices {
-    let key = everyTypo ? word + [0] : word
+  /// catalog: typing repeats words with every key. `last`: the query's last word, which may
+  /// be unfinished.
+  static func choices(for word: [UInt8], last: Bool, store: CatalogStore, everyTypo: Bool)
+    -> Choices
+  {
+    // 0xFF never occurs in UTF-8: the flags cannot be confused with a longer word.
+    let key = word + [0xFF, (everyTypo ? 1 : 0) + (last ? 2 : 0)]
     if let known = store.remembered(key) { return known }
-    let choices = coalesced(lookUp(word, store: store, everyTypo: everyTypo))
+    let choices = coalesced(lookUp(word, last: last, store: store, everyTypo: everyTypo))
     store.remember(key, choices)
     return choices
   }
@@ -159,14 +241,17 @@ struct SearchPlan {
     return merged
   }
 
-  static func lookUp(_ word: [UInt8], store: CatalogStore, everyTypo: Bool) -> Choices {
+  static func lookUp(_ word: [UInt8], last: Bool, store: CatalogStore, everyTypo: Bool)
+    -> Choices
+  {
     let limit = maxDistance(word.count)
     let (exact, longer) = store.exactAndPrefix(word)
     // A title word — or, from six letters, the beginning of one — is taken as typed: its
-    // typos are looked for only if the search finds nothing (`everyTypo`), as the walk is
-    // the costly part of a search.
-    let typed = !exact.isEmpty || (word.count >= 6 && !longer.isEmpty)
-    guard limit > 0, !typed || everyTypo else {
+    // typos (one edit, from four letters) are looked for only when a typo could give a
+    // better match (`everyTypo`, see `OfflineCatalog.searchMovies`), as the walk is the
+    // costly part of a search.
+    let typed = takenAsTyped(word, store: store)
+    guard limit > 0, !typed || (everyTypo && word.count >= 4) else {
       var choices: Choices = []
       if !exact.isEmpty { choices.append(Choice(terms: exact, cost: 0)) }
       if !longer.isEmpty {
@@ -175,15 +260,17 @@ struct SearchPlan {
       return choices
     }
     // One edit first; two only for a long word that one edit does not make a whole word, or
-    // when nothing was found without them.
+    // when a better match is looked for.
     var matches = store.fuzzyMatches(word, maxDistance: 1)
-    if limit > 1, everyTypo || !matches.contains(where: { !$0.prefix && $0.distance == 1 }) {
+    if limit > 1, !typed,
+      everyTypo || !matches.contains(where: { !$0.prefix && $0.distance == 1 })
+    {
       matches = store.fuzzyMatches(word, maxDistance: limit)
     }
     return matches.filter { match in
-      // A short word with a typo would begin too many words: typos in a word being typed
-      // are looked for from five letters.
-      word.count >= 5 || match.distance == 0 || !match.prefix
+      // A short word with a typo would begin too many words: typos in the beginning of a
+      // word are looked for from five letters, or four in the last word (being typed).
+      word.count >= (last ? 4 : 5) || match.distance == 0 || !match.prefix
     }.map { match in
       Choice(
         terms: match.terms, cost: Ranking.cost(distance: match.distance, prefix: match.prefix),

@@ -28,7 +28,8 @@ enum TitleText {
 
   /// A word of a title or a query, as searches compare it, with where it is in the text.
   struct Word: Equatable {
-    /// Lower case, accents folded, apostrophes dropped: `Bug's` → `bugs`, `&` → `and`.
+    /// Lower case, accents folded, ligatures spelled out, apostrophes dropped: `Bug's` →
+    /// `bugs`, `&` → `and`, `Œdipus` → `oedipus`.
     var text: [UInt8]
     /// The characters of the original text it came from (offsets in `Character`s).
     var range: Range<Int>
@@ -86,30 +87,30 @@ enum TitleText {
         continue
       }
       if word.isEmpty { start = offset }
-      for scalar in letters { word += Array(String(scalar).lowercased().utf8) }
+      for scalar in letters { word += spelledOut(scalar) }
     }
     flush(offset)
     return words
+  }
+
+  /// Letters that folding keeps but people type as plain letters ("cœur" is "coeur",
+  /// "Alien³" is "alien3").
+  static let plainLetters: [Unicode.Scalar: String] = [
+    "œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "þ": "th", "ð": "d", "ı": "i",
+    "ĳ": "ij", "ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl",
+  ]
+
+  /// A folded letter or digit as search words spell it.
+  private static func spelledOut(_ scalar: Unicode.Scalar) -> [UInt8] {
+    if let plain = plainLetters[scalar] { return Array(plain.utf8) }
+    if scalar.properties.numericType == .digit, let value = scalar.properties.numericValue {
+      return Array(String(Int(value)).utf8)
+    }
+    return Array(String(scalar).lowercased().utf8)
   }
 
   /// The words of `text` joined by one space (the old search key, for messages and tests).
   static func searchKey(_ text: String) -> String {
     words(text).map { String(decoding: $0.text, as: UTF8.self) }.joined(separator: " ")
   }
-
-  /// Roman numerals and the numbers they stand for, for sequels: `godfather 2` finds
-  /// "The Godfather: Part II", `rocky iii` finds "Rocky 3".
-  static let numerals: [String: String] = {
-    let romans = [
-      "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv",
-      "xv", "xvi", "xvii", "xviii", "xix", "xx",
-    ]
-    var pairs: [String: String] = [:]
-    for (index, roman) in romans.enumerated() {
-      pairs[String(index + 1)] = roman
-      // "i" alone is far more often a word than a numeral: only "2" and up go the other way.
-      if index > 0 { pairs[roman] = String(index + 1) }
-    }
-    return pairs
-  }()
 }

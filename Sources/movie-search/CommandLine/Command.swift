@@ -56,6 +56,8 @@ struct Invocation<C: Command> {
   var positionals: [String] = []
   var wantsHelp = false
   var wantsVersion = false
+  /// Whether the command was named (`movie-search search …`), not the default.
+  var named = true
 
   /// Whether a flag was given.
   subscript(flag: KeyPath<C.Options, Flag>) -> Bool {

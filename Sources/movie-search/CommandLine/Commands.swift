@@ -23,7 +23,7 @@ enum Commands {
     let (selection, rest) = Parser.split(arguments)
     switch selection {
     case .command(let command):
-      return try await run(command, rest)
+      return try await run(command, rest, named: rest.count < arguments.count)
     case .help(let topic):
       guard let topic else { return printHelp(defaultCommand) }
       guard let command = all.first(where: { $0.name == topic }) else {
@@ -34,10 +34,11 @@ enum Commands {
     }
   }
 
-  private static func run<C: Command>(_ command: C.Type, _ arguments: [String]) async throws
-    -> Int32
+  private static func run<C: Command>(_ command: C.Type, _ arguments: [String], named: Bool)
+    async throws -> Int32
   {
-    let invocation = try Parser.parse(arguments, as: C.self)
+    var invocation = try Parser.parse(arguments, as: C.self)
+    invocation.named = named
     if invocation.wantsVersion {
       Output.print("movie-search \(version)\n")
       return 0
@@ -61,9 +62,8 @@ enum Commands {
     return 0
   }
 
-  /// A hint for a search that found nothing and whose first word is one typo away from a
-  /// subcommand (`movie-search detials 603`): the search still ran, as the user may have
-  /// meant a film.
+  /// A hint for a search whose first word is a typo or two away from a subcommand
+  /// (`movie-search detials 603`): the search still runs, as the user may have meant a film.
   static func suggestion(for words: [String]) -> String? {
     guard let first = words.first?.lowercased(), first.count >= 4 else { return nil }
     guard

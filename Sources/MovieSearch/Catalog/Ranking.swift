@@ -1,0 +1,65 @@
+/// How the offline catalog ranks the films that match a query. Lower is better:
+///
+///     score = match cost − 6 × log10(1 + popularity) − year bonus
+///
+/// **Match cost.** Each query word matches a different word of the title, or is missed; the
+/// cost adds up how:
+/// - exactly: 0; as the beginning of a longer word (a word being typed): 2;
+/// - with typos (insert, delete, substitute, swap two neighbours): 12 per edit, and 2 more if
+///   only the word's beginning matched. Up to 1 edit from 3 letters, 2 from 7 (a word with a
+///   typo matches the beginning of a longer word from 5 letters, from 4 in the last query
+///   word); shorter words must be exact or beginnings. A query word that is a title word as
+///   typed (or, from 6 letters, the beginning of one) is looked up with typos only when
+///   reading it as a typo could rank a film first ("the ting" → "The Thing");
+/// - written otherwise: 1 — a number in digits, words, Roman numerals or as an ordinal ("rocky
+///   two" → "Rocky II", "oceans 11" → "Ocean's Eleven", "13th" → "Thirteenth"), an
+///   abbreviation or its long form ("mister deeds" → "Mr. Deeds"), an American or British
+///   spelling ("colours" → "Colors"), 2 from or to a single letter ("10" → "X"); words
+///   joined or split ("spiderman" → "Spider-Man", "day light" → "Daylight"): 1;
+/// - a leading or trailing article of the query ("the", "das", "o", …) that the title lacks:
+///   12 — so a literal title wins ("o brother" → "O Brother, Where Art Thou?" before
+///   "Brother") but dropping the article still finds it;
+/// - a query word the title does not match at all: 1,000 once (so films that match every
+///   word always come first), plus 6 + 12 × log10(films / films the word reaches) for each
+///   such word — missing a rare word costs more than missing a common one ("the matrix
+///   movie" still finds The Matrix first, "the shining kubrick" The Shining). A film must
+///   match one query word at least, and one that matches only words in more than one title
+///   in twenty ("the", "of") is no answer when the query has rarer words;
+/// - each title word no query word matched (a leading article excepted): 1.5 — shorter,
+///   closer titles first;
+/// - query words matched out of order: 4; the first query word matching the title's first
+///   word: −2;
+/// - the whole title and nothing else, each word as typed or written otherwise (at 1), in
+///   order: −8 — a literal title wins ("10" or "ten" → the film "10" before "X-Men").
+///
+/// **Popularity** is the vote count in the built-in catalog, and TMDb's popularity × 100 in
+/// a catalog built from TMDb's export. Each factor of ten is worth 6: a typo (12) is
+/// outweighed only by a film a hundred times more popular, so exact and prefix matches always
+/// rank above typo matches of equal popularity.
+///
+/// **A year** typed first or last ("king kong 1933", "1999 matrix") is not title text: a film
+/// of that year gets −40, one a year off −5. (If the title contains the number, it matches as
+/// a word too.) A year outweighs popularity: a film a million times more voted is still
+/// ranked after one of the year typed.
+enum Ranking {
+  static let popularity: Float = 6
+  static let typo: Float = 12
+  static let typedPrefix: Float = 2
+  static let otherForm: Float = 1
+  static let letterForm: Float = 2
+  static let compound: Float = 1
+  static let missingArticle: Float = 12
+  static let partialMatch: Float = 1_000
+  static let missedWord: Float = 6
+  static let rarity: Float = 12
+  static let extraWord: Float = 1.5
+  static let outOfOrder: Float = 4
+  static let titleStart: Float = -2
+  static let literalTitle: Float = -8
+  static let sameYear: Float = -40
+  static let nearYear: Float = -5
+
+  static func cost(distance: Int, prefix: Bool) -> Float {
+    Float(distance) * typo + (prefix ? typedPrefix : 0)
+  }
+}

@@ -1,0 +1,192 @@
+/// A ``SearchPlan`` as flat tables of plain values, for scoring: a film is scored by
+/// walking them, which touches no reference counts (the plan's nested arrays cost a retain
+/// and a release at every step, a fifth of a search's time).
+struct CompiledPlan {
+  struct Option {
+    var first: Range<Int>
+    /// Empty when the option is one title word.
+    var second: Range<Int>
+    var absorbsNext: Bool
+    var isPair: Bool { !second.isEmpty }
+  }
+
+  struct Word {
+    var options: Range<Int>
+    var optional: SearchPlan.Optional?
+    var missCost: Float
+    var length: Int
+  }
+
+  var choices: [SearchPlan.Choice] = []
+  var options: [Option] = []
+  var words: [Word] = []
+
+  init(_ plan: SearchPlan) {
+    func add(_ choices: SearchPlan.Choices) -> Range<Int> {
+      let start = self.choices.count
+      self.choices += choices
+      return start..<self.choices.count
+    }
+    for word in plan.words {
+      let start = options.count
+      for option in word.options {
+        let first = add(option.first)
+        // An option of two words whose second has no choice never matches: left out.
+        if let second = option.second, second.isEmpty { continue }
+        options.append(
+          Option(first: first, second: add(option.second ?? []), absorbsNext: option.absorbsNext))
+      }
+      words.append(
+        Word(
+          options: start..<options.count, optional: word.optional, missCost: word.missCost,
+          length: word.text.count))
+    }
+  }
+}
+
+extension SearchEngine {
+  /// What matched: for each matched title word, its position and how many of its leading
+  /// characters to show as matched (`nil`: the whole word).
+  typealias Matches = [(position: Int, prefix: Int?)]
+
+  /// The score of the film at `index` (see ``Ranking``), or `nil` if it matches no required
+  /// query word. With `unless`, for a film known to match: infinity as soon as its score
+  /// cannot be below that — a long query's costs are not added up to the end for a film
+  /// that misses its rare words. `absent`: the plan positions (bits) of words known not to
+  /// match, not tried.
+  func score(
+    _ index: Int, matches: UnsafeMutablePointer<Matches>?, unless threshold: Float? = nil,
+    absent: UInt32 = 0
+  ) -> Float? {
+    compiled.choices.withUnsafeBufferPointer { choices in
+      compiled.options.withUnsafeBufferPointer { options in
+        compiled.words.withUnsafeBufferPointer { words in
+          score(
+            index, matches: matches, unless: threshold, absent: absent,
+            tables: (choices, options, words))
+        }
+      }
+    }
+  }
+
+  private typealias Tables = (
+    choices: UnsafeBufferPointer<SearchPlan.Choice>,
+    options: UnsafeBufferPointer<CompiledPlan.Option>,
+    words: UnsafeBufferPointer<CompiledPlan.Word>
+  )
+
+  private func score(
+    _ index: Int, matches: UnsafeMutablePointer<Matches>?, unless threshold: Float?,
+    absent: UInt32, tables: Tables
+  ) -> Float? {
+    let ids = store.words(index)
+    let count = min(ids.count, 64)
+    let summary = store.summary(index)
+    let article = summary.flags & CatalogFile.leadingArticle != 0
+    let floor = bonus - Ranking.popularity * summary.popularity
+    var used: UInt64 = 0
+    var total: Float = 0
+    var last = -1
+    var inOrder = true
+    var firstPosition: Int?
+    var matchedRequired = false
+    var missedCost: Float = 0
+    var literal = true
+    var position = 0
+    while position < tables.words.count {
+      let word = tables.words[position]
+      var bestCost = Float.infinity
+      var bestAt = -1
+      var bestSpan = 1
+      var bestAbsorbs = false
+      var bestPrefix = false
+      options: for optionIndex in word.options where absent & (1 << UInt32(position)) == 0 {
+        let option = tables.options[optionIndex]
+        for at in 0..<count where used & (1 << UInt64(at)) == 0 {
+          guard let (first, isPrefix) = cost(of: ids[at], in: option.first, tables.choices)
+          else { continue }
+          var cost = first
+          var span = 1
+          if option.isPair {
+            guard at + 1 < count, used & (1 << UInt64(at + 1)) == 0,
+              let (next, _) = self.cost(of: ids[at + 1], in: option.second, tables.choices)
+            else { continue }
+            cost += next
+            span = 2
+          }
+          // At equal cost, the next word in order wins.
+          let ordered = at > last
+          if cost < bestCost || (cost == bestCost && ordered && bestAt < last) {
+            (bestCost, bestAt, bestSpan, bestAbsorbs, bestPrefix) = (
+              cost, at, span, option.absorbsNext, isPrefix && !option.isPair
+            )
+            // Nothing beats an exact match in order: the other options need not be tried.
+            if cost == 0, at > last { break options }
+          }
+        }
+      }
+      if bestAt < 0 {
+        switch word.optional {
+        case nil: missedCost += word.missCost
+        case .article: total += Ranking.missingArticle
+        case .year: break
+        }
+        if word.optional != .year { literal = false }
+        position += 1
+        if let threshold, missedCost > 0,
+          floor + total + Ranking.partialMatch + missedCost > threshold
+        {
+          return .infinity
+        }
+        continue
+      }
+      if word.optional == nil || bestAbsorbs { matchedRequired = true }
+      if bestCost > Ranking.otherForm { literal = false }
+      for offset in 0..<bestSpan { used |= 1 << UInt64(bestAt + offset) }
+      if bestAt < last { inOrder = false }
+      last = bestAt + bestSpan - 1
+      if firstPosition == nil, word.optional == nil { firstPosition = bestAt }
+      total += bestCost
+      if let matches {
+        let shown = bestPrefix && !bestAbsorbs ? word.length : nil
+        for offset in 0..<bestSpan {
+          matches.pointee.append((bestAt + offset, offset == 0 ? shown : nil))
+        }
+      }
+      position += bestAbsorbs ? 2 : 1
+    }
+    guard matchedRequired else { return nil }
+    if missedCost > 0 { total += Ranking.partialMatch + missedCost }
+    var unmatched = count - used.nonzeroBitCount
+    if article, used & 1 == 0 { unmatched -= 1 }
+    total += Float(max(0, unmatched)) * Ranking.extraWord
+    if !inOrder { total += Ranking.outOfOrder }
+    if literal, inOrder, unmatched <= 0, missedCost == 0 { total += Ranking.literalTitle }
+    // The title's first word, after a leading article.
+    if let firstPosition, firstPosition <= (article ? 1 : 0) { total += Ranking.titleStart }
+    if let year = plan.year { total += yearBonus(summary.year, year) }
+    return total - Ranking.popularity * summary.popularity
+  }
+
+  /// The cost of the choice in `range` that term `id` falls in, and whether only its
+  /// beginning matched: a binary search, as the choices of a word are sorted and do not
+  /// overlap.
+  @inline(__always) private func cost(
+    of id: Int, in range: Range<Int>, _ choices: UnsafeBufferPointer<SearchPlan.Choice>
+  ) -> (Float, Bool)? {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high {
+      let middle = (low + high) / 2
+      let terms = choices[middle].terms
+      if id < terms.lowerBound {
+        high = middle
+      } else if id >= terms.upperBound {
+        low = middle + 1
+      } else {
+        return (choices[middle].cost, choices[middle].prefix)
+      }
+    }
+    return nil
+  }
+}
