@@ -23,7 +23,10 @@ let package = Package(
       exclude: ["catalog.bin"],
       cSettings: [.define("CATALOG_FILE", to: "\"\(catalogFile)\"")]
     ),
-    .target(name: "MovieSearch", dependencies: ["Streams", "CatalogData"]),
+    // libcurl's calls, loaded at run time from the libcurl FoundationNetworking links (see
+    // Sources/MovieSearch/TMDb/CurlTransport.swift): nothing is needed to build it.
+    .target(name: "CurlShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "MovieSearch", dependencies: ["Streams", "CatalogData", "CurlShim"]),
     .executableTarget(name: "movie-search", dependencies: ["MovieSearch", "Streams"]),
     .testTarget(name: "StreamsTests", dependencies: ["Streams"]),
     // The CLI tests run the built `movie-search` binary, so the test target depends on it.

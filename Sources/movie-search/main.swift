@@ -37,4 +37,12 @@ if ProcessInfo.processInfo.environment["MOVIE_SEARCH_REPORT_MEMORY"] == "1" {
   Output.error(
     "peak memory: " + peak.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces))
 }
+// Likewise MOVIE_SEARCH_REPORT_CPU=1: the processor time of all its threads (a wait for a
+// slow server must not spin).
+if ProcessInfo.processInfo.environment["MOVIE_SEARCH_REPORT_CPU"] == "1" {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  let milliseconds = { (time: timeval) in Int(time.tv_sec) * 1000 + Int(time.tv_usec) / 1000 }
+  Output.error("cpu time: \(milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime)) ms")
+}
 Terminal.exitRestoring(status)

@@ -16,6 +16,8 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
   case badResponse(String)
   /// The server could not be reached or did not answer: a timeout, a refused connection.
   case transport(host: String, reason: String)
+  /// The server began to answer, then stopped until the request timed out.
+  case stalled(host: String)
   /// The request is not valid, e.g. a page out of range.
   case invalidRequest(String)
   /// The calling task was cancelled.
@@ -38,6 +40,8 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
       "The server's answer could not be read: \(detail)"
     case .transport(let host, let reason):
       "Could not reach \(host): \(reason)"
+    case .stalled(let host):
+      "\(host) stopped answering: its answer began but did not finish before the time limit"
     case .invalidRequest(let detail):
       "Invalid request: \(detail)"
     case .cancelled:

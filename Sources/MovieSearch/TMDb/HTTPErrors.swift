@@ -24,6 +24,15 @@ extension MovieServiceError {
 
   /// The error for a request that got no response from `host`.
   init(transport error: any Error, host: String, redact: (String) -> String = { $0 }) {
+    switch error as? HTTPTransportError {
+    case .stalled:
+      self = .stalled(host: host)
+      return
+    case .tooLarge:
+      self = .badResponse("the answer is larger than \(CurlTransfer.largest >> 20) MB")
+      return
+    case nil: break
+    }
     guard let error = error as? URLError else {
       self = .transport(host: host, reason: redact(String(describing: error)))
       return

@@ -14,7 +14,14 @@ public protocol HTTPTransport: Sendable {
   func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
 }
 
-/// The real transport: `URLSession` (from FoundationNetworking on Linux).
+/// The transports this library has.
+public enum HTTPTransports {
+  /// What clients use unless told otherwise: ``CurlTransport`` where libcurl can be loaded
+  /// (Linux, where URLSession spins a core while it waits), ``URLSessionTransport`` elsewhere.
+  public static var standard: any HTTPTransport { CurlTransport() ?? URLSessionTransport() }
+}
+
+/// A transport through `URLSession` (from FoundationNetworking on Linux).
 public struct URLSessionTransport: HTTPTransport {
   private let session: URLSession
 

@@ -18,7 +18,7 @@ public final class ImageLoader: Sendable {
 
   /// Creates a loader with a cache of `capacity` bytes.
   public init(
-    transport: any HTTPTransport = URLSessionTransport(), capacity: Int = 32 << 20,
+    transport: any HTTPTransport = HTTPTransports.standard, capacity: Int = 32 << 20,
     timeout: TimeInterval = 15
   ) {
     self.transport = transport

@@ -119,7 +119,7 @@ public struct TMDbClient: MovieService {
   public init(
     credentials: TMDbCredentials,
     baseURL: URL = TMDbClient.defaultBaseURL,
-    transport: any HTTPTransport = URLSessionTransport(),
+    transport: any HTTPTransport = HTTPTransports.standard,
     clock: any Clock<Duration> = ContinuousClock(),
     retryPolicy: RetryPolicy = RetryPolicy(),
     timeout: TimeInterval = 15,
