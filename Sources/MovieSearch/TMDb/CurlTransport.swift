@@ -32,6 +32,7 @@ public struct CurlTransport: HTTPTransport {
     self.engine = engine
   }
 
+  /// Sends `request` (a GET with its headers); cancelling the task cancels the transfer.
   public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
     guard let url = request.url else { throw URLError(.badURL) }
     let transfer = CurlTransfer(url: url, headers: request.allHTTPHeaderFields ?? [:])
