@@ -35,7 +35,7 @@ import Testing
   }
 
   @Test func theCommonestWordsAloneAreNoAnswerToAQueryWithOthers() throws {
-    // "of" is in more than one title in twenty: a film matching only it is not an answer.
+    // "of" is in more than one title in fifty: a film matching only it is not an answer.
     let films = (0..<30).map { ("Tale of \($0)", 1990, 1_000) } + [("Matrix, The", 1999, 100)]
     let catalog = try smallCatalog(films)
     #expect(try catalog.titles("matrix of").first == "The Matrix (1999)")

@@ -20,6 +20,9 @@ struct CompiledPlan {
   var choices: [SearchPlan.Choice] = []
   var options: [Option] = []
   var words: [Word] = []
+  /// Every term any choice covers, as sorted, disjoint runs: a title word in none of them
+  /// matches nothing, and is not looked up option by option.
+  var covered: [Range<Int>] = []
 
   init(_ plan: SearchPlan) {
     func add(_ choices: SearchPlan.Choices) -> Range<Int> {
@@ -41,6 +44,32 @@ struct CompiledPlan {
           options: start..<options.count, optional: word.optional, missCost: word.missCost,
           length: word.text.count))
     }
+    for run in choices.map(\.terms).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = covered.last, run.lowerBound <= last.upperBound {
+        covered[covered.count - 1] = last.lowerBound..<max(last.upperBound, run.upperBound)
+      } else {
+        covered.append(run)
+      }
+    }
+  }
+
+  /// Whether some choice covers term `id`.
+  @inline(__always) static func covers(
+    _ id: Int, _ covered: UnsafeBufferPointer<Range<Int>>
+  ) -> Bool {
+    var low = 0
+    var high = covered.count
+    while low < high {
+      let middle = (low + high) / 2
+      if id < covered[middle].lowerBound {
+        high = middle
+      } else if id >= covered[middle].upperBound {
+        low = middle + 1
+      } else {
+        return true
+      }
+    }
+    return false
   }
 }
 
@@ -61,9 +90,11 @@ extension SearchEngine {
     compiled.choices.withUnsafeBufferPointer { choices in
       compiled.options.withUnsafeBufferPointer { options in
         compiled.words.withUnsafeBufferPointer { words in
-          score(
-            index, matches: matches, unless: threshold, absent: absent,
-            tables: (choices, options, words))
+          compiled.covered.withUnsafeBufferPointer { covered in
+            score(
+              index, matches: matches, unless: threshold, absent: absent,
+              tables: (choices, options, words, covered))
+          }
         }
       }
     }
@@ -72,7 +103,8 @@ extension SearchEngine {
   private typealias Tables = (
     choices: UnsafeBufferPointer<SearchPlan.Choice>,
     options: UnsafeBufferPointer<CompiledPlan.Option>,
-    words: UnsafeBufferPointer<CompiledPlan.Word>
+    words: UnsafeBufferPointer<CompiledPlan.Word>,
+    covered: UnsafeBufferPointer<Range<Int>>
   )
 
   private func score(
@@ -92,6 +124,11 @@ extension SearchEngine {
     var matchedRequired = false
     var missedCost: Float = 0
     var literal = true
+    // The title words some choice covers: the only ones worth looking up.
+    var matchable: UInt64 = 0
+    for at in 0..<count where CompiledPlan.covers(ids[at], tables.covered) {
+      matchable |= 1 << UInt64(at)
+    }
     var position = 0
     while position < tables.words.count {
       let word = tables.words[position]
@@ -102,7 +139,10 @@ extension SearchEngine {
       var bestPrefix = false
       options: for optionIndex in word.options where absent & (1 << UInt32(position)) == 0 {
         let option = tables.options[optionIndex]
-        for at in 0..<count where used & (1 << UInt64(at)) == 0 {
+        var untried = matchable & ~used
+        while untried != 0 {
+          let at = untried.trailingZeroBitCount
+          untried &= untried - 1
           guard let (first, isPrefix) = cost(of: ids[at], in: option.first, tables.choices)
           else { continue }
           var cost = first

@@ -75,20 +75,31 @@ struct SearchEngine {
         total += films.count
         continue
       }
-      for index in films {
-        let position = Int(index)
-        let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
-        if bound.certain, lowest(position, bound) > threshold {
+      guard bound.certain else {
+        // Films that may match, through words split in two: each is scored to know.
+        for index in films {
+          guard let score = score(Int(index), matches: nil, absent: bound.absent) else { continue }
           total += 1
-          continue
+          if score < below ?? .infinity { best.insert(Hit(index: Int(index), score: score)) }
         }
-        guard
-          let score = score(
-            position, matches: nil, unless: bound.certain ? threshold : nil,
-            absent: bound.absent)
-        else { continue }
-        total += 1
-        if score < below ?? .infinity { best.insert(Hit(index: position, score: score)) }
+        continue
+      }
+      // The films that might enter, by their lowest possible score: once one cannot, none
+      // of the rest can, and they are counted without being scored.
+      var hopefuls: [(lowest: Float, index: Int32)] = []
+      for index in films {
+        let lowest = lowest(Int(index), bound)
+        if lowest <= threshold { hopefuls.append((lowest, index)) }
+      }
+      total += films.count
+      hopefuls.sort { $0.lowest < $1.lowest }
+      for (lowest, index) in hopefuls {
+        let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
+        if lowest > threshold { break }
+        let score = score(Int(index), matches: nil, unless: threshold, absent: bound.absent)
+        if let score, score < below ?? .infinity {
+          best.insert(Hit(index: Int(index), score: score))
+        }
       }
     }
     return (best.sorted(), below == nil ? total : 0)
@@ -199,7 +210,8 @@ struct SearchEngine {
 
   /// One group per distinct required word, the one with the fewest postings first: the
   /// films met later miss it, which the bound of ``search(limit:year:below:)`` counts on.
-  /// Words in more than one title in twenty are left out when others are not.
+  /// Words in more than one title in fifty (and more than 20) are left out when others are
+  /// not.
   func visitingOrder() -> [Group] {
     var groups: [[UInt8]: Group] = [:]
     for (position, word) in plan.words.enumerated() where word.optional == nil {
@@ -223,7 +235,7 @@ struct SearchEngine {
     let order = groups.values.filter { !$0.sources.isEmpty }.sorted { $0.postings < $1.postings }
     // A film that matches only the commonest words ("the", "of") is no answer to a query
     // that has others: their postings are not visited.
-    let common = store.count / 20
+    let common = max(store.count / 50, 20)
     guard let rare = order.lastIndex(where: { $0.postings <= common }) else { return order }
     return Array(order[...rare])
   }
