@@ -27,12 +27,15 @@ enum Backend {
     let asksForTMDb =
       invocation[\.backend.apiKey] != nil || invocation[\.backend.token] != nil || base != nil
     if let path = invocation[\.backend.catalog] {
+      noteNoEffect(["language": invocation[\.backend.language] != nil])
       return try catalog(at: path, invocation)
     }
     if !asksForTMDb, let path = environment["MOVIE_SEARCH_CATALOG"], !path.isEmpty {
+      noteNoEffect(["language": invocation[\.backend.language] != nil])
       return try OfflineCatalog(contentsOf: path)
     }
     if invocation[\.backend.offline] || (key == nil && token == nil && base == nil) {
+      noteNoEffect(["language": invocation[\.backend.language] != nil])
       return try OfflineCatalog.builtIn()
     }
     var baseURL = TMDbClient.defaultBaseURL
@@ -49,6 +52,17 @@ enum Backend {
       onWait: { wait in
         if let notice = retryNotice(wait) { Output.error(notice) }
       })
+  }
+
+  /// Says on stderr which of the options given (`true`) do nothing on an offline catalog,
+  /// which has one language, no regions and no adult titles.
+  static func noteNoEffect(_ options: KeyValuePairs<String, Bool>) {
+    let given = options.filter(\.value).map { "--\($0.key)" }
+    guard !given.isEmpty else { return }
+    let them = given.count == 1 ? "has" : "have"
+    Output.error(
+      "Note: \(given.joined(separator: " and ")) \(them) no effect on the offline catalog (TMDb only)."
+    )
   }
 
   /// What a person at a terminal is told while a rate-limited request waits more than a

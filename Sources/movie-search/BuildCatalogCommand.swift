@@ -1,11 +1,20 @@
 import Foundation
 import MovieSearch
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `movie-search build-catalog <source> <out>`: makes a catalog file from ggplot2movies' CSV
 /// (as the built-in one is made) or from TMDb's daily export of movie ids.
 struct BuildCatalogCommand: Command {
   struct Options: OptionGroup {
     let includeAdult = Flag("include-adult", "Keep the titles an export marks adult.")
+    let force = Flag("force", "Replace <catalog.bin> even when it is not a catalog.")
   }
 
   static let name = "build-catalog"
@@ -15,17 +24,22 @@ struct BuildCatalogCommand: Command {
   static let arguments = Arguments.fixed([
     (
       "<source>",
-      "ggplot2movies' movies.csv, or TMDb's export (one JSON object per line), told apart by content."
+      "A CSV of films with a 'title' column, or TMDb's export (one JSON object per line)."
     ),
     ("<catalog.bin>", "The catalog file to write; search it with --catalog."),
   ])
   static let completesFiles = true
   static let discussion: String? = """
-    TMDb publishes its export daily at http://files.tmdb.org/p/exports/ (movie_ids_MM_DD_YYYY.json.gz,
-    about a million films; unzip it first). A catalog built from it has TMDb's ids, so 'details'
-    with a TMDb key works for its results, and ranks by TMDb's popularity. Adult titles are left
-    out unless --include-adult; a bad line is reported with its number and skipped.
-    The built-in catalog is made from ggplot2movies' CSV by scripts/build-catalog.sh.
+    TMDb publishes its export daily at http://files.tmdb.org/p/exports/
+    (movie_ids_MM_DD_YYYY.json.gz, about a million films; unzip it first). A catalog built from
+    it has TMDb's ids, so 'details' with a TMDb key works for its results, and ranks by TMDb's
+    popularity; adult titles are left out unless --include-adult. A CSV needs a header line
+    with a 'title' column; id, year (or release_date), rating (or vote_average), votes (or
+    vote_count), length (or runtime), budget, mpaa, popularity and genres are read when present,
+    in any case and order (without an id column, a film's id is its row number). A line that
+    cannot be read is reported with its number and skipped. The source is never written over,
+    nor a file that is not a catalog unless --force; the catalog is written whole or not at
+    all. The built-in catalog is made from data/imdb-movies.csv.gz by scripts/build-catalog.sh.
     """
 
   /// How many skipped lines are listed one by one before the rest are only counted.
@@ -37,15 +51,40 @@ struct BuildCatalogCommand: Command {
       throw invocation.usageError("Give the source file and the output file.")
     }
     let (source, out) = (arguments[0], arguments[1])
-    let text: String
-    do {
-      text = try String(contentsOfFile: source, encoding: .utf8)
-    } catch {
+    if CatalogOutput.isSameFile(source, out) {
+      throw invocation.usageError("The output is the source '\(source)': name another file.")
+    }
+    if !invocation[\.force], let what = CatalogOutput.whatIsThere(out) {
+      Output.error("Error: '\(out)' exists and is \(what): give --force to replace it.")
+      return 1
+    }
+    guard let data = FileManager.default.contents(atPath: source) else {
+      let reason =
+        access(source, R_OK) == 0 ? "not a readable file" : String(cString: strerror(errno))
+      Output.error("Error: cannot read '\(source)': \(reason).")
+      return 1
+    }
+    if data.starts(with: [0x1F, 0x8B]) {
+      Output.error(
+        "Error: '\(source)' is compressed with gzip: unzip it first (gunzip -k '\(source)').")
+      return 1
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
       Output.error("Error: cannot read '\(source)' as UTF-8 text.")
       return 1
     }
-    let built = try OfflineCatalog.catalogFile(
-      from: text, includeAdult: invocation[\.includeAdult])
+    let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
+    let built:
+      (bytes: [UInt8], films: Int, skipped: [(line: Int, reason: String)], adultLeftOut: Int)
+    do {
+      built = try OfflineCatalog.catalogFile(
+        from: text, includeAdult: invocation[\.includeAdult], progress: progress.read)
+    } catch {
+      progress.clear()
+      Output.error("Error: cannot build a catalog from '\(source)': \(error).")
+      return 1
+    }
+    progress.clear()
     for (line, reason) in built.skipped.prefix(listedSkips) {
       Output.error("\(source):\(line): \(reason); skipped.")
     }
@@ -56,10 +95,8 @@ struct BuildCatalogCommand: Command {
       Output.error("Error: '\(source)' holds no films; nothing written.")
       return 1
     }
-    do {
-      try Data(built.bytes).write(to: URL(fileURLWithPath: out))
-    } catch {
-      Output.error("Error: cannot write '\(out)'.")
+    if let failure = CatalogOutput.write(built.bytes, to: out) {
+      Output.error("Error: cannot write '\(out)': \(failure).")
       return 1
     }
     var report =
@@ -72,5 +109,63 @@ struct BuildCatalogCommand: Command {
     }
     Output.print(report + "\n")
     return 0
+  }
+
+  /// Lines read so far, on a terminal: a build from a million lines takes a while.
+  struct Progress {
+    let enabled: Bool
+
+    func read(_ lines: Int) {
+      guard enabled else { return }
+      Output.send("\rreading: \(Format.count(lines)) lines…", to: STDERR_FILENO)
+    }
+
+    func clear() {
+      if enabled { Output.send("\r\u{1B}[K", to: STDERR_FILENO) }
+    }
+  }
+}
+
+/// Where a catalog is written: never over its source, nor over a file that is not a
+/// catalog, and whole or not at all.
+enum CatalogOutput {
+  /// Whether the two paths name the same existing file.
+  static func isSameFile(_ a: String, _ b: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+  }
+
+  /// What is at `path` if it must not be replaced without --force (something that is not a
+  /// catalog); `nil` when nothing is there, or a catalog.
+  static func whatIsThere(_ path: String) -> String? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    guard (status.st_mode & S_IFMT) == S_IFREG else { return "not a file" }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return "not readable" }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: 7)) ?? Data()
+    return head == Data("MSCATLG".utf8) ? nil : "not a movie-search catalog"
+  }
+
+  /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`; the
+  /// reason on failure (the temporary file is removed).
+  static func write(_ bytes: [UInt8], to path: String) -> String? {
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
+    do {
+      try Data(bytes).write(to: temporary)
+      guard rename(temporary.path, path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: temporary)
+        return reason
+      }
+      return nil
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      return (error as NSError).localizedFailureReason ?? "\(error)"
+    }
   }
 }

@@ -22,9 +22,14 @@ struct DetailsCommand: Command {
       throw invocation.usageError("Give one film id, not \(arguments.count).")
     }
     guard let id = Int(text), id > 0 else {
-      throw invocation.usageError("'\(text)' is not a film id (a positive whole number).")
+      let digits = !text.isEmpty && text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber)
+      throw invocation.usageError(
+        digits && text.contains(where: { $0 != "0" })
+          ? "'\(text.prefix(40))\(text.count > 40 ? "…" : "")' is too large to be a film id."
+          : "'\(text.prefix(40))' is not a film id (a positive whole number).")
     }
     let service = try Backend.service(for: invocation)
+    if service is OfflineCatalog { Backend.noteNoEffect(["region": invocation[\.region] != nil]) }
     let state = await MovieDetailsViewModel(
       movieID: id, service: service, language: invocation[\.backend.language]
     ).load()

@@ -25,22 +25,27 @@ enum Output {
   }
 
   static func send(_ text: String, to descriptor: Int32) {
+    guard let failure = writeAll(text, to: descriptor), descriptor == STDOUT_FILENO else { return }
+    // The reader went away: nothing more can be said, and that is not an error.
+    if failure == EPIPE { Terminal.exitRestoring(0) }
+    error("Error: cannot write the output: \(String(cString: strerror(failure))).")
+    Terminal.exitRestoring(1)
+  }
+
+  /// Writes all of `text` to `descriptor`; the `errno` of a failed write, else `nil`.
+  static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
     var text = text
-    text.withUTF8 { bytes in
+    return text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
         let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 {
-          let failure = errno
-          if failure == EINTR { continue }
-          guard descriptor == STDOUT_FILENO else { return }
-          // The reader went away: nothing more can be said, and that is not an error.
-          if failure == EPIPE { Terminal.exitRestoring(0) }
-          error("Error: cannot write the output: \(String(cString: strerror(failure))).")
-          Terminal.exitRestoring(1)
+          if errno == EINTR { continue }
+          return errno
         }
         offset += written
       }
+      return nil
     }
   }
 

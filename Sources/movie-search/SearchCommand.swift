@@ -21,6 +21,7 @@ struct SearchCommand: Command {
     let year = Option.integer(
       "year", "yyyy", in: 1800...2200, "Only films first released that year.")
     let region = Option.region
+    let includeAdult = Flag("include-adult", "Include adult titles (TMDb only).")
     let finder = FinderOptions()
     let backend = BackendOptions()
   }
@@ -43,7 +44,9 @@ struct SearchCommand: Command {
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
     let arguments = invocation.positionals
     // No arguments at all, or options but no query on a terminal: search as you type.
-    let nothingGiven = arguments.isEmpty && invocation.flags.isEmpty && invocation.values.isEmpty
+    let nothingGiven =
+      !invocation.named && arguments.isEmpty && invocation.flags.isEmpty
+      && invocation.values.isEmpty
     let onTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     let finder = invocation.finder
     // --print-id, --record and --no-preview belong to the interactive search: with them, no
@@ -68,17 +71,23 @@ struct SearchCommand: Command {
     let page = invocation[\.page] ?? 1
     let limit = invocation[\.limit] ?? MoviePage.pageSize
     let service = try Backend.service(for: invocation)
+    if service is OfflineCatalog {
+      Backend.noteNoEffect(
+        ["region": invocation[\.region] != nil, "include-adult": invocation[\.includeAdult]])
+    }
     var results = try await service.searchMovies(
       MovieQuery(
         text, page: page, language: invocation[\.backend.language],
-        includeAdult: invocation[\.backend.includeAdult], year: invocation[\.year],
+        includeAdult: invocation[\.includeAdult], year: invocation[\.year],
         region: invocation[\.region]))
     results.results = Array(results.results.prefix(limit))
     let pastTheLast =
       results.results.isEmpty && results.totalResults > 0 && page > results.totalPages
     if results.results.isEmpty, results.unreadableRows > 0, !pastTheLast {
       throw MovieServiceError.badResponse(
-        "none of the \(Format.count(results.unreadableRows, "result")) on page \(page) could be read"
+        results.unreadableRows == 1
+          ? "the one result on page \(page) could not be read"
+          : "none of the \(Format.count(results.unreadableRows, "result")) on page \(page) could be read"
       )
     }
     if pastTheLast {
@@ -100,14 +109,18 @@ struct SearchCommand: Command {
     } else if invocation[\.ndjson] {
       for movie in results.results { Output.print(try JSON.line(movie)) }
     } else if Output.isTerminal, !pastTheLast {
-      printTable(results, query: text, firstRank: (page - 1) * MoviePage.pageSize + 1)
+      printTable(
+        results, query: text, year: invocation[\.year],
+        firstRank: (page - 1) * MoviePage.pageSize + 1)
     } else {
       for (offset, movie) in results.results.enumerated() {
         let fields = [
           String((page - 1) * MoviePage.pageSize + offset + 1),
           movie.title.printable,
-          movie.year.map(String.init) ?? "", Format.rating(movie.voteAverage),
-          String(movie.voteCount),
+          // No votes: no rating either (a TMDb export's films), blank as in the table.
+          movie.year.map(String.init) ?? "",
+          movie.voteCount > 0 ? Format.rating(movie.voteAverage) : "",
+          movie.voteCount > 0 ? String(movie.voteCount) : "",
           String(movie.id),
         ]
         Output.print(fields.joined(separator: "\t") + "\n")
@@ -116,9 +129,9 @@ struct SearchCommand: Command {
     return 0
   }
 
-  private static func printTable(_ page: MoviePage, query: String, firstRank: Int) {
+  private static func printTable(_ page: MoviePage, query: String, year: Int?, firstRank: Int) {
     guard !page.results.isEmpty else {
-      Output.print("No films match '\(query)'.\n")
+      Output.print("No films\(year.map { " from \($0)" } ?? "") match '\(query)'.\n")
       return
     }
     let rows = page.results.enumerated().map { offset, movie in
@@ -138,7 +151,12 @@ struct SearchCommand: Command {
     Output.print(Output.style(layout.line(header), "1") + "\n")
     for row in rows { Output.print(layout.line(row) + "\n") }
     let pages = page.totalPages > 1 ? ", page \(page.page) of \(page.totalPages)" : ""
-    Output.print(Output.style("\(Format.count(page.totalResults, "film"))\(pages)", "2") + "\n")
+    let others =
+      page.otherRows > 0
+      ? " (\(Format.count(page.otherRows, "row")) that \(page.otherRows == 1 ? "is" : "are") not a film left out)"
+      : ""
+    Output.print(
+      Output.style("\(Format.count(page.totalResults, "film"))\(pages)\(others)", "2") + "\n")
   }
 }
 

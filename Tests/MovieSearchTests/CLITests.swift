@@ -16,7 +16,7 @@ import Testing
   }
 
   static let searchUsage =
-    "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>] [--region <code>]"
+    "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>] [--region <code>] [--include-adult]"
 
   @Test func usageErrorsGoToStderrWithStatus64() async throws {
     try await usageError(["--colour", "matrix"], "Unknown option '--colour'.")
@@ -80,7 +80,7 @@ import Testing
     let build = try await CLI.run(["build-catalog", "--help"])
     #expect(
       build.stdout.contains(
-        "USAGE: movie-search build-catalog <source> <catalog.bin> [--include-adult]"))
+        "USAGE: movie-search build-catalog <source> <catalog.bin> [--include-adult] [--force]"))
     try await usageError(
       ["help", "nope"], "Unknown subcommand 'nope'.", usage: "movie-search help [<subcommand>]")
     // A search for a film called like the word: name the search.

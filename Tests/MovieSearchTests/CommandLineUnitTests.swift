@@ -74,7 +74,7 @@ import Testing
   @Test func usageLinesAreGeneratedFromTheDeclarations() {
     #expect(
       Help.usage(of: SearchCommand.self)
-        == "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>] [--region <code>]"
+        == "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>] [--region <code>] [--include-adult]"
     )
     #expect(
       Help.usage(of: DetailsCommand.self) == "movie-search details <id> [--json] [--region <code>]")
@@ -87,7 +87,7 @@ import Testing
     )
     #expect(
       Help.usage(of: BuildCatalogCommand.self)
-        == "movie-search build-catalog <source> <catalog.bin> [--include-adult]")
+        == "movie-search build-catalog <source> <catalog.bin> [--include-adult] [--force]")
     let help = Help.text(for: SearchCommand.self)
     for command in Commands.all { #expect(help.contains("\n  \(command.name)")) }
   }

@@ -125,7 +125,7 @@ import Testing
       reply: { _, _ in .json(200, quirkyPage) }, status: 0,
       stderr: "Note: 1 result on this page could not be read and is left out.\n",
       stdout:
-        "1\tEmpty Date\t\t0.0\t0\t1\n2\tNo Date\t\t7.0\t0\t2\n3\t千と千尋の神隠し\t2001\t8.6\t15000\t6\n"
+        "1\tEmpty Date\t\t\t\t1\n2\tNo Date\t\t\t\t2\n3\t千と千尋の神隠し\t2001\t8.6\t15000\t6\n"
     ),
   ]
 

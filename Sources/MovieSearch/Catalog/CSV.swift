@@ -9,14 +9,32 @@ enum CSV {
     var description: String { "CSV line \(line): \(reason)" }
   }
 
-  /// Parses a whole document into rows of fields; blank lines are skipped.
+  /// A row of fields and the 1-based line it starts on.
+  struct Row: Equatable {
+    var line: Int
+    var fields: [String]
+  }
+
+  /// Parses a whole document into rows of fields; blank lines are skipped. The first
+  /// malformed row is an error.
   static func parse(_ text: String) throws(SyntaxError) -> [[String]] {
-    var rows: [[String]] = []
+    let (rows, damage) = rows(text)
+    if let first = damage.first { throw first }
+    return rows.map(\.fields)
+  }
+
+  /// Parses a whole document, leaving out the rows that are malformed (text after a
+  /// closing quote: the rest of that line; a quote never closed: the rest of the document),
+  /// each reported with its line. Linear in the text's length.
+  static func rows(_ text: String) -> (rows: [Row], damaged: [SyntaxError]) {
+    var rows: [Row] = []
+    var damaged: [SyntaxError] = []
     var row: [String] = []
     var field: [UInt8] = []
     var inQuotes = false
     var afterQuote = false  // just closed a quoted field: only a separator may follow
     var line = 1
+    var rowLine = 1
     var quoteLine = 1
     let bytes = Array(text.utf8)
     var index = 0
@@ -28,7 +46,7 @@ enum CSV {
     }
     func endRow() {
       endField()
-      if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }
+      if !(row.count == 1 && row[0].isEmpty) { rows.append(Row(line: rowLine, fields: row)) }
       row.removeAll(keepingCapacity: true)
     }
 
@@ -56,6 +74,7 @@ enum CSV {
       case UInt8(ascii: "\n"):
         endRow()
         line += 1
+        rowLine = line
       case UInt8(ascii: "\r") where index < bytes.count && bytes[index] == UInt8(ascii: "\n"):
         continue
       case UInt8(ascii: "\"") where field.isEmpty && !afterQuote:
@@ -63,13 +82,25 @@ enum CSV {
         quoteLine = line
       default:
         guard !afterQuote else {
-          throw SyntaxError(line: line, reason: "text after a closing quote")
+          // The row is damaged: drop it and go on after its line.
+          damaged.append(SyntaxError(line: line, reason: "text after a closing quote"))
+          while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+          index += 1
+          line += 1
+          rowLine = line
+          row.removeAll(keepingCapacity: true)
+          field.removeAll(keepingCapacity: true)
+          afterQuote = false
+          continue
         }
         field.append(byte)
       }
     }
-    if inQuotes { throw SyntaxError(line: quoteLine, reason: "a quoted field is never closed") }
-    if !field.isEmpty || !row.isEmpty || afterQuote { endRow() }
-    return rows
+    if inQuotes {
+      damaged.append(SyntaxError(line: quoteLine, reason: "a quoted field is never closed"))
+    } else if !field.isEmpty || !row.isEmpty || afterQuote {
+      endRow()
+    }
+    return (rows, damaged)
   }
 }

@@ -59,19 +59,26 @@ public struct OfflineCatalog: MovieService {
     store = try CatalogStore(bytes: bytes)
   }
 
-  /// Converts `movies.csv` into the compact file embedded in the binary
-  /// (`scripts/build-catalog.sh` runs this through `movie-search build-catalog`).
+  /// Converts a CSV of films into a catalog file; any row that cannot be read is an error
+  /// (for tests and tools; `build-catalog` skips and reports such rows instead).
   public static func catalogFile(fromCSV csv: String) throws -> [UInt8] {
-    try CatalogFile.encode(CatalogFile.entries(fromCSV: csv))
+    let source = try CatalogFile.csv(csv)
+    if let (line, reason) = source.skipped.first {
+      throw CatalogFile.FormatError(description: "line \(line): \(reason)")
+    }
+    return try CatalogFile.encode(source.entries)
   }
 
-  /// A catalog file from either source — ggplot2movies' CSV or TMDb's daily export of movie
-  /// ids (JSON lines), told apart by the content — with the lines of the source that were
-  /// skipped, and why, and how many adult titles were left out.
-  public static func catalogFile(from source: String, includeAdult: Bool = false) throws -> (
+  /// A catalog file from either source — a CSV of films (ggplot2movies' or any with a
+  /// `title` column) or TMDb's daily export of movie ids (JSON lines), told apart by the
+  /// content — with the lines of the source that were skipped, and why, and how many adult
+  /// titles were left out. `progress` is told how many lines were read, every 100,000.
+  public static func catalogFile(
+    from source: String, includeAdult: Bool = false, progress: (Int) -> Void = { _ in }
+  ) throws -> (
     bytes: [UInt8], films: Int, skipped: [(line: Int, reason: String)], adultLeftOut: Int
   ) {
-    let parsed = try CatalogFile.source(source, includeAdult: includeAdult)
+    let parsed = try CatalogFile.source(source, includeAdult: includeAdult, progress: progress)
     return (
       try CatalogFile.encode(parsed.entries), parsed.entries.count, parsed.skipped,
       parsed.adultLeftOut
@@ -117,7 +124,9 @@ public struct OfflineCatalog: MovieService {
       movie.titleMatches = titleMatches(hit.index, title: movie.title, engine: engine)
       return movie
     }
-    let pages = min((total + MoviePage.pageSize - 1) / MoviePage.pageSize, MoviePage.maxPage)
+    // TMDb says a search that finds nothing has one (empty) page.
+    let pages = max(
+      1, min((total + MoviePage.pageSize - 1) / MoviePage.pageSize, MoviePage.maxPage))
     return MoviePage(page: query.page, results: rows, totalPages: pages, totalResults: total)
   }
 
@@ -142,7 +151,7 @@ public struct OfflineCatalog: MovieService {
     let record = store.record(index)
     return MovieDetails(
       movie: movie(record), genres: genres(record.genreFlags),
-      runtime: record.minutes > 0 ? record.minutes : nil, status: "Released",
+      runtime: record.minutes > 0 ? record.minutes : nil,
       budget: record.budget > 0 ? record.budget : nil,
       releaseDates: certification(record).map {
         [CountryReleases(country: "US", releases: [.init(certification: $0, type: 3)])]

@@ -67,42 +67,80 @@ struct SearchEngine {
     var best = BestHits(limit: limit)
     var total = 0
     let most = Ranking.popularity * store.maxPopularity
-    let ordered = zip(buckets.masks, buckets.films).map { (bound: bound(of: $0, groups), $1) }
-      .sorted { $0.bound.base < $1.bound.base }
-    for (bound, films) in ordered {
+    // A film that matches one or two words of a long query is no answer when others match
+    // more: a query of six words or more (that are not the commonest) needs a third of them.
+    let needed = groups.count >= 6 ? groups.count / 3 : 1
+    let matched = { (mask: UInt32) in (mask | mask >> 16).nonzeroBitCount }
+    let enough = buckets.masks.contains { matched($0) >= needed }
+    let bounds = zip(buckets.masks, buckets.films).filter { !enough || matched($0.0) >= needed }
+      .map { (bound(of: $0, groups), $1) }
+    // Films that may match, through words split in two: each is scored to know.
+    for (bound, films) in bounds where !bound.certain {
+      for index in films {
+        guard let score = score(Int(index), matches: nil, absent: bound.absent) else { continue }
+        total += 1
+        if score < below ?? .infinity { best.insert(Hit(index: Int(index), score: score)) }
+      }
+    }
+    // The others all match: they are scored by their lowest possible score, the lowest
+    // first, from a heap; once one cannot enter the page, none of the rest can, and they
+    // are counted without being scored.
+    var hopefuls = Hopefuls()
+    for (slot, (bound, films)) in bounds.enumerated() where bound.certain {
+      total += films.count
       let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
-      if bound.certain, bound.base + bonus - most > threshold {
-        total += films.count
-        continue
-      }
-      guard bound.certain else {
-        // Films that may match, through words split in two: each is scored to know.
-        for index in films {
-          guard let score = score(Int(index), matches: nil, absent: bound.absent) else { continue }
-          total += 1
-          if score < below ?? .infinity { best.insert(Hit(index: Int(index), score: score)) }
-        }
-        continue
-      }
-      // The films that might enter, by their lowest possible score: once one cannot, none
-      // of the rest can, and they are counted without being scored.
-      var hopefuls: [(lowest: Float, index: Int32)] = []
+      if bound.base + bonus - most > threshold { continue }
       for index in films {
         let lowest = lowest(Int(index), bound)
-        if lowest <= threshold { hopefuls.append((lowest, index)) }
+        if lowest <= threshold { hopefuls.add(lowest, index, slot) }
       }
-      total += films.count
-      hopefuls.sort { $0.lowest < $1.lowest }
-      for (lowest, index) in hopefuls {
-        let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
-        if lowest > threshold { break }
-        let score = score(Int(index), matches: nil, unless: threshold, absent: bound.absent)
-        if let score, score < below ?? .infinity {
-          best.insert(Hit(index: Int(index), score: score))
-        }
+    }
+    hopefuls.heapify()
+    while let (lowest, index, slot) = hopefuls.popLowest() {
+      let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
+      if lowest > threshold { break }
+      let score = score(Int(index), matches: nil, unless: threshold, absent: bounds[slot].0.absent)
+      if let score, score < below ?? .infinity {
+        best.insert(Hit(index: Int(index), score: score))
       }
     }
     return (best.sorted(), below == nil ? total : 0)
+  }
+
+  /// Films to score, with their lowest possible scores: a binary min-heap, made once
+  /// (linear), popped as long as the page can take the lowest.
+  struct Hopefuls {
+    private var items: [(lowest: Float, index: Int32, slot: Int32)] = []
+
+    mutating func add(_ lowest: Float, _ index: Int32, _ slot: Int) {
+      items.append((lowest, index, Int32(slot)))
+    }
+
+    mutating func heapify() {
+      for parent in stride(from: items.count / 2 - 1, through: 0, by: -1) { sink(parent) }
+    }
+
+    mutating func popLowest() -> (Float, Int32, Int)? {
+      guard let top = items.first else { return nil }
+      items[0] = items[items.count - 1]
+      items.removeLast()
+      if !items.isEmpty { sink(0) }
+      return (top.lowest, top.index, Int(top.slot))
+    }
+
+    private mutating func sink(_ start: Int) {
+      var parent = start
+      while true {
+        let left = 2 * parent + 1
+        let right = left + 1
+        var lowest = parent
+        if left < items.count, items[left].lowest < items[lowest].lowest { lowest = left }
+        if right < items.count, items[right].lowest < items[lowest].lowest { lowest = right }
+        guard lowest != parent else { return }
+        items.swapAt(parent, lowest)
+        parent = lowest
+      }
+    }
   }
 
   /// The films met, by mask. Neighbouring postings often share a mask: the slot of the

@@ -116,8 +116,9 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
     try container.encode(runtime, forKey: .runtime)
     try container.encode(tagline ?? "", forKey: .tagline)
     try container.encodeIfPresent(status, forKey: .status)
-    try container.encode(budget ?? 0, forKey: .budget)
-    try container.encode(revenue ?? 0, forKey: .revenue)
+    // What is not known is left out (TMDb writes 0 for an unknown budget or revenue).
+    try container.encodeIfPresent(budget, forKey: .budget)
+    try container.encodeIfPresent(revenue, forKey: .revenue)
     try container.encode(imdbID, forKey: .imdbID)
     try container.encode(homepage ?? "", forKey: .homepage)
     try container.encode(collection, forKey: .collection)

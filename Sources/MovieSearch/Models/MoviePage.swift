@@ -6,7 +6,7 @@ public struct MoviePage: Codable, Sendable, Hashable {
   public var results: [Movie]
   /// The number of pages.
   public var totalPages: Int
-  /// The number of results over all pages.
+  /// The number of results over all pages, less the rows of this page that are not films.
   public var totalResults: Int
   /// How many rows of this page were skipped: rows that are not films (TV shows, people and
   /// collections that TMDb mixes into some lists) and rows that could not be decoded.
@@ -14,6 +14,8 @@ public struct MoviePage: Codable, Sendable, Hashable {
   /// How many of the skipped rows looked like films but could not be decoded (a damaged
   /// answer, rather than a TV show or a collection in a list of films).
   public var unreadableRows: Int
+  /// How many rows of this page were not films, left out.
+  public var otherRows: Int { skippedRows - unreadableRows }
 
   /// The most rows TMDb puts on a page.
   public static let pageSize = 20
@@ -33,8 +35,8 @@ public struct MoviePage: Codable, Sendable, Hashable {
     self.unreadableRows = unreadableRows
   }
 
-  /// An empty first page.
-  public static let empty = MoviePage(page: 1, results: [], totalPages: 0, totalResults: 0)
+  /// An empty first page (TMDb says such a search has one page).
+  public static let empty = MoviePage(page: 1, results: [], totalPages: 1, totalResults: 0)
 
   enum CodingKeys: String, CodingKey {
     case page, results
@@ -63,7 +65,10 @@ public struct MoviePage: Codable, Sendable, Hashable {
     skippedRows = skipped
     unreadableRows = unreadable
     page = (try? container.decode(Int.self, forKey: .page)) ?? 1
-    totalResults = (try? container.decode(Int.self, forKey: .totalResults)) ?? results.count
+    // The server's total counts the rows that are not films too: those known (on this
+    // page) are taken off it.
+    let declared = (try? container.decode(Int.self, forKey: .totalResults)) ?? results.count
+    totalResults = max(results.count, declared - (skipped - unreadable))
     totalPages =
       (try? container.decode(Int.self, forKey: .totalPages))
       ?? (totalResults + Self.pageSize - 1) / Self.pageSize

@@ -23,6 +23,18 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
   /// The calling task was cancelled.
   case cancelled
 
+  /// The message of a case that has one (a server's words).
+  var message: String {
+    switch self {
+    case .invalidCredentials(let message), .notFound(let message), .rateLimited(let message),
+      .server(_, let message), .http(_, let message):
+      message
+    case .badResponse(let detail), .invalidRequest(let detail): detail
+    case .transport(_, let reason): reason
+    case .stalled, .cancelled: description
+    }
+  }
+
   /// One line for a person.
   public var description: String {
     switch self {

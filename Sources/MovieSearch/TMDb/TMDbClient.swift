@@ -236,6 +236,13 @@ public struct TMDbClient: MovieService {
         } catch {
           throw .cancelled
         }
+      case 404 where !baseURL.path.hasSuffix("/3") && !baseURL.path.hasSuffix("/3/"):
+        // A base URL without TMDb's version is the likelier cause than a missing resource.
+        let error = MovieServiceError(status: 404, body: data, redact: redact)
+        throw .notFound(
+          message:
+            "\(error.message) — is '/3' missing from the base URL '\(redact(baseURL.absoluteString))'? TMDb's is \(Self.defaultBaseURL.absoluteString)"
+        )
       default:
         throw MovieServiceError(status: response.statusCode, body: data, redact: redact)
       }

@@ -107,11 +107,15 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
 
     private mutating func nextPage(_ query: String) async -> ScreenEvent? {
       step = .waitForMore
-      let result = await fetch(query, page: pages.page + 1)
+      let asked = pages.page + 1
+      let result = await fetch(query, page: asked)
       if Task.isCancelled { return nil }
       switch result {
       case .success(let next):
-        pages.add(next)
+        if let end = pages.add(next, asked: asked) {
+          return .show(
+            .moreFailed(query: query, movies: pages.movies, total: pages.total, message: end))
+        }
         return .show(.success(query: query, movies: pages.movies, total: pages.total))
       case .failure(let error):
         return .show(
@@ -140,17 +144,46 @@ struct Pages: Sendable {
   var page = 0
   var total = 0
   var totalPages = 0
+  /// Pages in a row that moved on but brought no new film.
+  var fruitless = 0
+
+  /// How many pages in a row may bring nothing new before the list is taken as complete.
+  static let fruitlessLimit = 3
 
   /// Appends a page's films not listed yet (a list that changed between two requests may
-  /// repeat a row).
-  mutating func add(_ loaded: MoviePage) {
+  /// repeat a row). When the page ends the list before its totals said — the server sent
+  /// another page than `asked`, or pages that bring nothing new — the list is complete as
+  /// it is, and the reason is returned.
+  @discardableResult mutating func add(_ loaded: MoviePage, asked: Int? = nil) -> String? {
+    if let asked, loaded.page != asked {
+      // The server did not move on: asking again would bring the same page for ever.
+      end()
+      return "No more pages: asked for page \(asked), the server sent page \(loaded.page)."
+    }
     page = loaded.page
     total = loaded.totalResults
-    // An empty page past the first ends the list, whatever the totals said.
-    totalPages = loaded.results.isEmpty ? page : min(loaded.totalPages, MoviePage.maxPage)
+    // An empty page past the first ends the list, whatever the totals said; a page of rows
+    // that are not films does not.
+    let empty = loaded.results.isEmpty && loaded.skippedRows == 0
+    totalPages = empty ? page : min(loaded.totalPages, MoviePage.maxPage)
+    let before = movies.count
     for movie in loaded.results where listed.insert(movie.id).inserted {
       movies.append(movie)
     }
+    fruitless = movies.count > before || empty ? 0 : fruitless + 1
+    if fruitless >= Self.fruitlessLimit, page < totalPages {
+      end()
+      return "No more pages: \(Self.fruitlessLimit) pages in a row brought no new film."
+    }
+    if page >= totalPages { total = min(total, movies.count) }
+    return nil
+  }
+
+  /// Takes the list as complete: no page is asked for any more, and the total is what is
+  /// listed.
+  mutating func end() {
+    totalPages = page
+    total = movies.count
   }
 }
 

@@ -11,7 +11,8 @@ public enum MoviesSearchState: Sendable, Hashable {
   /// The next page of the results for `query` is being loaded; `movies` are those so far.
   case loadingMore(query: String, movies: [Movie], total: Int)
   /// The next page could not be loaded (`message` says why); `movies` are those so far, and
-  /// another `more` tries again.
+  /// another `more` tries again — unless `movies.count == total`: the list ended early (the
+  /// server did not move on to the page asked for), and there are no more pages.
   case moreFailed(query: String, movies: [Movie], total: Int, message: String)
   /// The search for `query` found nothing.
   case noResults(query: String)

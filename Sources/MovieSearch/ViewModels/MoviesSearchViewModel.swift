@@ -72,7 +72,10 @@ public struct MoviesSearchOutput<
 ///   interrupts a search. If they cannot be loaded the idle state simply stays empty.
 /// - `more` loads the next page of the results shown: `loadingMore` (with the rows so far),
 ///   then `success` with the new page's films appended (a film already listed is not listed
-///   twice), or `moreFailed` with the rows kept — another `more` tries that page again. A
+///   twice), or `moreFailed` with the rows kept — another `more` tries that page again,
+///   unless the list ended early: a server that sends another page than the one asked for
+///   (or three pages in a row with no new film) ends the paging, as `moreFailed` saying so
+///   with `total` equal to the films listed (a page of rows that are not films moves on). A
 ///   `more` counts only once the first page is shown, for the query shown; one that arrives
 ///   while a page loads loads the page after it. A newer query cancels the page loading, so
 ///   an older query's page never joins a newer query's rows. After the last page, `more`

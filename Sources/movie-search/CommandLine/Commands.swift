@@ -26,6 +26,22 @@ enum Commands {
       return try await run(command, rest, named: rest.count < arguments.count)
     case .help(let topic):
       guard let topic else { return printHelp(defaultCommand) }
+      if topic == "help" {
+        let names = all.map { $0.name }.joined(separator: ", ")
+        Output.print(
+          """
+          OVERVIEW: Show the help of movie-search or of one subcommand.
+
+          USAGE: movie-search help [<subcommand>]
+
+          ARGUMENTS:
+            <subcommand>            \(names) or help.
+
+          'movie-search help details' is 'movie-search details --help'.
+
+          """)
+        return 0
+      }
       guard let command = all.first(where: { $0.name == topic }) else {
         throw UsageError(
           message: "Unknown subcommand '\(topic)'.", usage: "movie-search help [<subcommand>]")

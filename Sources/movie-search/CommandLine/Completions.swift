@@ -34,9 +34,19 @@ enum Completions {
 
   static let common = ["--help", "--version"]
 
+  /// Options whose value is a file name (their value name is "file"): completed as files.
+  static var fileOptions: [String] {
+    Set(
+      entries.flatMap { $0.declarations.filter { $0.valueName == "file" }.map { "--" + $0.name } }
+    )
+    .sorted()
+  }
+
+  static let shells = ["bash", "zsh", "fish"]
+
   static func bash() -> String {
     let names = entries.map(\.name) + ["help"]
-    let valueOptions = Set(entries.flatMap(\.valueOptions)).sorted()
+    let valueOptions = Set(entries.flatMap(\.valueOptions)).subtracting(fileOptions).sorted()
     var cases = ""
     for entry in entries {
       let words = (entry.flags + entry.valueOptions + common).joined(separator: " ")
@@ -53,8 +63,14 @@ enum Completions {
           esac
         done
         case "$prev" in
+          \(fileOptions.joined(separator: "|"))) compopt -o filenames; COMPREPLY=($(compgen -f -- "$cur")); return ;;
           \(valueOptions.joined(separator: "|"))) COMPREPLY=(); return ;;
+          --generate-completion-script) COMPREPLY=($(compgen -W "\(shells.joined(separator: " "))" -- "$cur")); return ;;
         esac
+        if [[ $COMP_CWORD == 1 && "$cur" == --g* ]]; then
+          COMPREPLY=($(compgen -W "--generate-completion-script" -- "$cur"))
+          return
+        fi
         local options files=0
         case "$command" in
       \(cases)    help) options=""; COMPREPLY=($(compgen -W "\(entries.map(\.name).joined(separator: " "))" -- "$cur")); return ;;
@@ -64,6 +80,7 @@ enum Completions {
         elif [[ $named == 0 ]]; then
           COMPREPLY=($(compgen -W "\(names.joined(separator: " "))" -- "$cur"))
         elif [[ $files == 1 ]]; then
+          compopt -o filenames
           COMPREPLY=($(compgen -f -- "$cur"))
         else
           COMPREPLY=()
@@ -79,7 +96,8 @@ enum Completions {
       entry.declarations.map { declaration in
         let help = declaration.help.replacingOccurrences(of: "'", with: "'\\''")
           .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-        let value = declaration.valueName.map { ":\($0):" } ?? ""
+        let value =
+          declaration.valueName.map { $0 == "file" ? ":file:_files" : ":\($0):" } ?? ""
         return "      '--\(declaration.name)[\(help)]\(value)'"
       }.joined(separator: " \\\n")
     }
@@ -101,6 +119,13 @@ enum Completions {
         if (( CURRENT == 2 )) && [[ ${words[2]} != -* ]]; then
           _describe 'subcommand' commands
           return
+        fi
+        if [[ ${words[2]} == --generate-completion-script ]]; then
+          (( CURRENT == 3 )) && _values 'shell' \(shells.joined(separator: " "))
+          return
+        fi
+        if (( CURRENT == 2 )) && [[ ${words[2]} == --g* ]]; then
+          compadd -- --generate-completion-script
         fi
         local command=\(Commands.defaultCommand.name)
         (( ${commands[(I)${words[2]}:*]} )) && command=${words[2]}
@@ -126,6 +151,9 @@ enum Completions {
     lines.append(
       "complete -c movie-search -n '__fish_use_subcommand' -a help -d 'Show help for a subcommand.'"
     )
+    lines.append(
+      "complete -c movie-search -n '__fish_use_subcommand' -l generate-completion-script -x -a '\(shells.joined(separator: " "))' -d 'Print a completion script for a shell.'"
+    )
     for entry in entries {
       let condition =
         entry.name == Commands.defaultCommand.name
@@ -133,7 +161,8 @@ enum Completions {
         : "__fish_seen_subcommand_from \(entry.name)"
       for declaration in entry.declarations {
         let help = declaration.help.replacingOccurrences(of: "'", with: "\\'")
-        let value = declaration.valueName == nil ? "" : " -r"
+        let value =
+          declaration.valueName == nil ? "" : declaration.valueName == "file" ? " -r -F" : " -r"
         lines.append(
           "complete -c movie-search -n '\(condition)' -l \(declaration.name)\(value) -d '\(help)'")
       }

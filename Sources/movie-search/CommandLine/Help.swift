@@ -35,7 +35,12 @@ enum Help {
     for declaration in C.declarations { text += row(spelling(declaration), declaration.help) }
     text += row("--version", "Show the version.")
     text += row("-h, --help", "Show help information.")
-    if let discussion = C.discussion { text += "\n\(discussion)\n" }
+    if C.self == Commands.defaultCommand {
+      text += row(
+        "--generate-completion-script <shell>",
+        "Print a completion script for bash, zsh or fish, and leave.")
+    }
+    if let discussion = C.discussion { text += "\n" + reflowed(discussion) }
     if C.self == Commands.defaultCommand {
       text += "\nSUBCOMMANDS:\n"
       for command in Commands.all {
@@ -52,11 +57,25 @@ enum Help {
     "--\(declaration.name)" + (declaration.valueName.map { " <\($0)>" } ?? "")
   }
 
+  /// Help texts fit 80 columns.
+  static let width = 80
+
+  /// A name and its help, the help wrapped in a column from column 27.
   private static func row(_ name: String, _ help: String) -> String {
-    let padded =
+    let indent = String(repeating: " ", count: 26)
+    let lines = help.wrapped(to: width - indent.count)
+    let first =
       name.count < 24
-      ? name + String(repeating: " ", count: 24 - name.count)
-      : name + "\n" + String(repeating: " ", count: 26)
-    return "  \(padded)\(help)\n"
+      ? "  " + name + String(repeating: " ", count: 24 - name.count)
+      : "  " + name + "\n" + indent
+    return first + lines.joined(separator: "\n" + indent) + "\n"
+  }
+
+  /// The paragraphs of a discussion (separated by blank lines), each filled to the width.
+  private static func reflowed(_ discussion: String) -> String {
+    discussion.components(separatedBy: "\n\n").map { paragraph in
+      paragraph.split(separator: "\n").joined(separator: " ").wrapped(to: width)
+        .joined(separator: "\n") + "\n"
+    }.joined(separator: "\n")
   }
 }

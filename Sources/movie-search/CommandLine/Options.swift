@@ -72,8 +72,13 @@ extension Option where Value == Int {
   ) -> Option {
     Option(name: name, valueName: valueName, help: help) { text in
       guard let value = Int(text) else {
+        let digits = text.drop { $0 == "-" || $0 == "+" }
+        let tooLarge = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
         return .failure(
-          UsageMessage(text: "The value '\(text)' of '--\(name)' is not a whole number."))
+          UsageMessage(
+            text: tooLarge
+              ? "The value of '--\(name)' is too large: it must be between \(range.lowerBound) and \(range.upperBound)."
+              : "The value '\(text)' of '--\(name)' is not a whole number."))
       }
       guard range.contains(value) else {
         return .failure(
@@ -128,7 +133,6 @@ struct BackendOptions: OptionGroup {
     "base-url", "url", "The root of a TMDb-shaped API (default: https://api.themoviedb.org/3).")
   let language = Option.text(
     "language", "code", "The language of titles and overviews, e.g. de (TMDb only).")
-  let includeAdult = Flag("include-adult", "Include adult titles in searches (TMDb only).")
 }
 
 /// The options of a command that talks to a movie service.

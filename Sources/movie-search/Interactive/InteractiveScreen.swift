@@ -86,10 +86,14 @@ struct InteractiveScreen {
     return actions + followUps()
   }
 
+  /// The status of leaving without a choice: with --print-id, an abort (130, as fzf), so
+  /// that `movie-search --print-id | xargs -r …` runs nothing and a script can tell.
+  private var left: Int32 { printsID ? 130 : 0 }
+
   private mutating func handle(_ key: Key) -> [Action] {
     switch key {
     case .interrupt: return [.quit(130)]
-    case .endOfInput: return [.quit(0)]
+    case .endOfInput: return [.quit(left)]
     case .suspend: return [.suspend]
     case .redraw: return [.redraw]
     default: break
@@ -100,8 +104,8 @@ struct InteractiveScreen {
       return [.closeDetails]
     }
     switch key {
-    case .escape: return [.quit(0)]
-    case .deleteOrLeave where editor.isEmpty: return [.quit(0)]
+    case .escape: return [.quit(left)]
+    case .deleteOrLeave where editor.isEmpty: return [.quit(left)]
     case .up: move(to: selected - 1)
     case .down: move(to: selected + 1)
     case .pageUp: move(to: selected - listRows)
@@ -130,7 +134,9 @@ struct InteractiveScreen {
     if isCurrent, selected == listed.count - 1 {
       switch state {
       case .success(_, let movies, let total) where movies.count < total: actions.append(.more)
-      case .moreFailed: actions.append(.more)
+      // A failed page is asked again; a list that ended early (complete) is not.
+      case .moreFailed(_, let movies, let total, _) where movies.count < total:
+        actions.append(.more)
       case .idle(let popular)
       where popular.count % MoviePage.pageSize == 0
         && popularAsked != popular.count:

@@ -17,11 +17,13 @@ import Streams
 /// recorded up to its end.
 final class SessionRecorder: Sendable {
   private let descriptor: Int32
+  private let path: String
   /// The start of the session: when the screen appeared.
   private let start = Lock(ContinuousClock.now)
 
   /// Opens (creates or empties) the file; a file that cannot be written is a runtime error.
   init(path: String) throws {
+    self.path = path
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw RuntimeError(
@@ -52,8 +54,14 @@ final class SessionRecorder: Sendable {
 
   private var now: Int { Int((ContinuousClock.now - start.withLock { $0 }) / .milliseconds(1)) }
 
+  /// A line that cannot be written (a full disk) ends the session: a recording with a hole
+  /// would replay something else.
   private func record(_ event: Event) {
     guard let line = try? JSON.line(event) else { return }
-    Output.send(line, to: descriptor)
+    guard let failure = Output.writeAll(line, to: descriptor) else { return }
+    Terminal.restore()
+    Output.error(
+      "Error: cannot write the recording '\(path)': \(String(cString: strerror(failure))).")
+    Terminal.exitRestoring(1)
   }
 }

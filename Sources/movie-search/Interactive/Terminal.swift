@@ -100,6 +100,11 @@ enum Terminal {
   /// takes the terminal again (the caller redraws).
   static func suspend() {
     restore()
+    // The whole process group stops, as less does: in `movie-search --print-id | xargs …`
+    // the shell sees the job stopped, and `fg` continues all of it. The others first (this
+    // process ignoring the signal meanwhile), then this one:
+    signal(SIGTSTP, SIG_IGN)
+    kill(0, SIGTSTP)
     signal(SIGTSTP, SIG_DFL)
     // raise, not kill: the stop takes this thread before the call returns, so the terminal is
     // taken again only after SIGCONT — provided this thread does not block the signal, as

@@ -154,7 +154,8 @@ final class PseudoTerminal: Sendable {
   /// a session of its own — as `movie-search --print-id > file` in a shell.
   init(
     _ arguments: [String], columns: UInt16 = 80, rows: UInt16 = 24,
-    environment: [String: String] = [:], stdoutFile: String? = nil
+    environment: [String: String] = [:], stdoutFile: String? = nil,
+    executable: String = CLI.binary
   ) throws {
     guard let openpt = Self.function("posix_openpt", as: OpenFunction.self),
       let grantpt = Self.function("grantpt", as: OpenFunction.self),
@@ -175,18 +176,19 @@ final class PseudoTerminal: Sendable {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
+    // A new session (glibc's POSIX_SPAWN_SETSID, 0x80), whose first terminal opened becomes
+    // its controlling terminal, as a shell's job has one — and whose process group is not
+    // the test runner's: the finder's Ctrl-Z stops its whole process group.
+    posix_spawnattr_setflags(&attributes, 0x80)
+    posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
+    posix_spawn_file_actions_adddup2(&actions, 0, 2)
     if let stdoutFile {
-      // A new session (glibc's POSIX_SPAWN_SETSID, 0x80), whose first terminal opened
-      // becomes its controlling terminal.
-      posix_spawnattr_setflags(&attributes, 0x80)
-      posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
-      posix_spawn_file_actions_adddup2(&actions, 0, 2)
       posix_spawn_file_actions_addopen(&actions, 1, stdoutFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     } else {
-      for target in [Int32(0), 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, target) }
+      posix_spawn_file_actions_adddup2(&actions, 0, 1)
     }
     posix_spawn_file_actions_addclose(&actions, master)
-    let argv = ([CLI.binary] + arguments).map { strdup($0) } + [nil]
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let environment =
       CLI.environment(["TERM": "xterm-256color"].merging(environment) { $1 })
       .map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -194,7 +196,7 @@ final class PseudoTerminal: Sendable {
       for pointer in argv + environment { free(pointer) }
     }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, CLI.binary, &actions, &attributes, argv, environment)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
     self.pid = pid
   }

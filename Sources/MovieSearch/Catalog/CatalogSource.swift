@@ -1,0 +1,206 @@
+import Foundation
+
+/// The sources a catalog is built from: TMDb's daily export of movie ids, or a CSV of films.
+extension CatalogFile {
+  /// The films of a source, and the lines that were skipped, with why.
+  struct Source {
+    var entries: [Entry]
+    var skipped: [(line: Int, reason: String)] = []
+    /// Rows of an export left out because they are adult titles.
+    var adultLeftOut = 0
+  }
+
+  /// Reads either source, told apart by its content: TMDb's daily export of movie ids (one
+  /// JSON object per line) or a CSV with a header line. `progress` is told how many lines
+  /// were read, now and then.
+  static func source(
+    _ text: String, includeAdult: Bool = false, progress: (Int) -> Void = { _ in }
+  ) throws -> Source {
+    let first = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first
+    if first == "{" { return tmdbExport(text, includeAdult: includeAdult, progress: progress) }
+    return try csv(text, progress: progress)
+  }
+
+  /// Reads TMDb's export: `{"adult":false,"id":603,"original_title":"The Matrix",
+  /// "popularity":43.1,"video":false}` per line. Its ids are TMDb's, so details of an offline
+  /// result can be asked of TMDb. Adult titles are left out unless `includeAdult`; a bad line
+  /// is noted and skipped. TMDb's popularity is scaled by 100 to be on the scale of vote
+  /// counts (a popularity of 1 weighs like 100 votes).
+  static func tmdbExport(_ text: String, includeAdult: Bool, progress: (Int) -> Void = { _ in })
+    -> Source
+  {
+    struct Row: Decodable {
+      var adult: Bool?
+      var id: Int
+      var originalTitle: String
+      var popularity: Double?
+      enum CodingKeys: String, CodingKey {
+        case adult, id, popularity
+        case originalTitle = "original_title"
+      }
+    }
+    var source = Source(entries: [])
+    var seen = Set<Int>()
+    let decoder = JSONDecoder()
+    var number = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      if number % progressStep == 0 { progress(number) }
+      let trimmed = line.trimmingCharacters(in: .whitespaces.union(["\r", "\u{FEFF}"]))
+      guard !trimmed.isEmpty else { continue }
+      guard let row = try? decoder.decode(Row.self, from: Data(trimmed.utf8)) else {
+        source.skipped.append((number, "not a JSON object with an id and an original_title"))
+        continue
+      }
+      guard row.id > 0, row.id <= Int(UInt32.max) else {
+        source.skipped.append((number, "the id \(row.id) is out of range"))
+        continue
+      }
+      guard !row.originalTitle.isEmpty else {
+        source.skipped.append((number, "the title is empty"))
+        continue
+      }
+      guard seen.insert(row.id).inserted else {
+        source.skipped.append((number, "the id \(row.id) was already given"))
+        continue
+      }
+      if row.adult == true, !includeAdult {
+        source.adultLeftOut += 1
+        continue
+      }
+      source.entries.append(
+        Entry(
+          id: row.id, title: row.originalTitle, popularity: max(0, row.popularity ?? 0) * 100))
+    }
+    return source
+  }
+
+  /// How often `progress` is told, in lines.
+  static let progressStep = 100_000
+
+  /// Reads a CSV of films with a header line (names in any case, in any order): a `title`
+  /// column, and optionally `id` (or ggplot2movies' unnamed first column; otherwise a film's
+  /// id is its row number), `year` (or `release_date`), `rating` (or `vote_average`),
+  /// `votes` (or `vote_count`), `length` (or `runtime`, minutes), `budget`, `mpaa`,
+  /// `popularity`, `genres` (names separated by `|`, `,` or `;`) or ggplot2movies' genre
+  /// flag columns. Popularity is the vote count unless given. A row that cannot be read is
+  /// skipped and reported with its line, as a malformed one is.
+  static func csv(_ text: String, progress: (Int) -> Void = { _ in }) throws -> Source {
+    let (rows, damaged) = CSV.rows(text)
+    guard let header = rows.first else { throw FormatError(description: "the CSV is empty") }
+    let names = header.fields.map {
+      $0.trimmingCharacters(in: .whitespaces.union(["\u{FEFF}"])).lowercased()
+    }
+    func column(_ candidates: String...) -> Int? {
+      candidates.lazy.compactMap { names.firstIndex(of: $0) }.first
+    }
+    guard let title = column("title") else {
+      throw FormatError(
+        description:
+          "the CSV has no 'title' column (its header: \(header.fields.joined(separator: ",")))")
+    }
+    let columns = CSVColumns(
+      title: title, id: column("id") ?? (names.first == "" ? 0 : nil),
+      year: column("year", "release_date"), rating: column("rating", "vote_average"),
+      votes: column("votes", "vote_count"), minutes: column("length", "runtime", "minutes"),
+      budget: column("budget"), mpaa: column("mpaa"), popularity: column("popularity"),
+      genres: column("genres"),
+      flags: genres.map { names.firstIndex(of: $0.column.lowercased()) })
+    var source = Source(entries: [])
+    source.skipped = damaged.map { ($0.line, $0.reason) }
+    var seen = Set<Int>()
+    for (number, row) in rows.dropFirst().enumerated() {
+      if (number + 1) % progressStep == 0 { progress(row.line) }
+      guard row.fields.count == header.fields.count else {
+        source.skipped.append(
+          (row.line, "\(row.fields.count) fields where the header has \(header.fields.count)"))
+        continue
+      }
+      switch columns.entry(row.fields, number: number + 1) {
+      case .success(let entry) where seen.insert(entry.id).inserted:
+        source.entries.append(entry)
+      case .success(let entry):
+        source.skipped.append((row.line, "the id \(entry.id) was already given"))
+      case .failure(let reason):
+        source.skipped.append((row.line, reason.description))
+      }
+    }
+    source.skipped.sort { $0.line < $1.line }
+    return source
+  }
+}
+
+/// Where a CSV's fields are, and how a row becomes an entry.
+struct CSVColumns {
+  var title: Int
+  var id, year, rating, votes, minutes, budget, mpaa, popularity, genres: Int?
+  var flags: [Int?]
+
+  struct Reason: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// The entry of a row (the `number`th after the header), or why it cannot be one.
+  func entry(_ fields: [String], number row: Int) -> Result<CatalogFile.Entry, Reason> {
+    func value(_ column: Int?) -> String? {
+      guard let column else { return nil }
+      let text = fields[column].trimmingCharacters(in: .whitespaces)
+      return text.isEmpty || text == "NA" || text == "null" ? nil : text
+    }
+    func number(_ column: Int?, _ name: String, in range: ClosedRange<Double>)
+      -> Result<Double?, Reason>
+    {
+      guard let text = value(column) else { return .success(nil) }
+      guard let number = Double(text), range.contains(number) else {
+        return .failure(
+          Reason(
+            description:
+              "the \(name) '\(text.prefix(40))' is not a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+          ))
+      }
+      return .success(number)
+    }
+    let name = fields[title].trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty else { return .failure(Reason(description: "the title is empty")) }
+    guard name.utf8.count <= Int(UInt16.max) else {
+      return .failure(Reason(description: "the title is too long"))
+    }
+    do {
+      let id = try number(self.id, "id", in: 1...Double(UInt32.max)).get() ?? Double(row)
+      guard id == id.rounded() else { throw Reason(description: "the id is not a whole number") }
+      let year: Double? =
+        if let text = value(self.year), text.count >= 4, let value = Double(text.prefix(4)) {
+          value
+        } else {
+          try number(self.year, "year", in: 0...9999).get()
+        }
+      let votes = try number(self.votes, "vote count", in: 0...Double(UInt32.max)).get() ?? 0
+      let rating = try number(self.rating, "rating", in: 0...10).get() ?? 0
+      let minutes = try number(self.minutes, "running time", in: 0...65_535).get() ?? 0
+      let budget = try number(self.budget, "budget", in: 0...Double(UInt32.max)).get()
+      let popularity = try number(self.popularity, "popularity", in: 0...1e12).get()
+      var flags: UInt8 = 0
+      for (bit, column) in self.flags.enumerated() where value(column) == "1" { flags |= 1 << bit }
+      if let list = value(genres) {
+        let named = list.split { "|,;".contains($0) }.map {
+          $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        for (bit, genre) in CatalogFile.genres.enumerated()
+        where named.contains(genre.genre.name.lowercased()) {
+          flags |= 1 << bit
+        }
+      }
+      let mpaa = value(self.mpaa).map { $0.uppercased() } ?? ""
+      return .success(
+        CatalogFile.Entry(
+          id: Int(id), title: name, year: Int(year ?? 0), minutes: Int(minutes),
+          budget: budget.map { Int($0) }, rating: rating, votes: Int(votes),
+          popularity: popularity.map { $0 * 100 } ?? votes,
+          mpaa: CatalogFile.ratings.contains(mpaa) ? mpaa : "", genreFlags: flags))
+    } catch let reason as Reason {
+      return .failure(reason)
+    } catch {
+      return .failure(Reason(description: "\(error)"))
+    }
+  }
+}
