@@ -48,7 +48,9 @@ enum Backend {
     let credentials: TMDbCredentials =
       if let token { .bearerToken(token) } else if let key { .apiKey(key) } else { .none }
     return TMDbClient(
-      credentials: credentials, baseURL: baseURL, userAgent: "movie-search/\(Commands.version)",
+      credentials: credentials, baseURL: baseURL,
+      timeout: TimeInterval(invocation[\.backend.timeout] ?? 15),
+      userAgent: "movie-search/\(Commands.version)",
       onWait: { wait in
         if let notice = retryNotice(wait) { Output.error(notice) }
       })

@@ -80,7 +80,8 @@ import Testing
     let build = try await CLI.run(["build-catalog", "--help"])
     #expect(
       build.stdout.contains(
-        "USAGE: movie-search build-catalog <source> <catalog.bin> [--include-adult] [--force]"))
+        "USAGE: movie-search build-catalog <source> <catalog.bin> [--include-adult]\n       [--force]\n"
+      ))
     try await usageError(
       ["help", "nope"], "Unknown subcommand 'nope'.", usage: "movie-search help [<subcommand>]")
     // A search for a film called like the word: name the search.

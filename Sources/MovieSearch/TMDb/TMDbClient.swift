@@ -109,7 +109,7 @@ public struct TMDbClient: MovieService {
   /// - Parameters:
   ///   - credentials: A v3 API key or a v4 read-access token.
   ///   - baseURL: The API root; any TMDb-shaped server works.
-  ///   - transport: How requests are sent; `URLSession` by default.
+  ///   - transport: How requests are sent; ``HTTPTransports/standard`` by default.
   ///   - clock: The clock that times retry waits.
   ///   - retryPolicy: How HTTP 429 is retried.
   ///   - timeout: How long a request may wait for the server, in seconds.

@@ -63,7 +63,7 @@ enum Completions {
           esac
         done
         case "$prev" in
-          \(fileOptions.joined(separator: "|"))) compopt -o filenames; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+          \(fileOptions.joined(separator: "|"))) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
           \(valueOptions.joined(separator: "|"))) COMPREPLY=(); return ;;
           --generate-completion-script) COMPREPLY=($(compgen -W "\(shells.joined(separator: " "))" -- "$cur")); return ;;
         esac
@@ -80,7 +80,7 @@ enum Completions {
         elif [[ $named == 0 ]]; then
           COMPREPLY=($(compgen -W "\(names.joined(separator: " "))" -- "$cur"))
         elif [[ $files == 1 ]]; then
-          compopt -o filenames
+          compopt -o filenames 2>/dev/null
           COMPREPLY=($(compgen -f -- "$cur"))
         else
           COMPREPLY=()

@@ -25,7 +25,8 @@ enum Help {
 
   /// The command's `--help`.
   static func text<C: Command>(for command: C.Type) -> String {
-    var text = "OVERVIEW: \(C.abstract)\n\nUSAGE: \(usage(of: C.self))\n"
+    let overview = "OVERVIEW: \(C.abstract)".wrapped(to: width).joined(separator: "\n  ")
+    var text = "\(overview)\n\nUSAGE: \(wrappedUsage(usage(of: C.self)))\n"
     let arguments = C.arguments.entries
     if !arguments.isEmpty {
       text += "\nARGUMENTS:\n"
@@ -69,6 +70,35 @@ enum Help {
       ? "  " + name + String(repeating: " ", count: 24 - name.count)
       : "  " + name + "\n" + indent
     return first + lines.joined(separator: "\n" + indent) + "\n"
+  }
+
+  /// A usage line wrapped to the width between its words, never inside a bracket, the
+  /// lines after the first under its first word.
+  private static func wrappedUsage(_ usage: String) -> String {
+    var words: [String] = []
+    var depth = 0
+    for character in usage {
+      if character == " ", depth == 0 {
+        words.append("")
+        continue
+      }
+      if character == "[" { depth += 1 }
+      if character == "]" { depth -= 1 }
+      if words.isEmpty { words.append("") }
+      words[words.count - 1].append(character)
+    }
+    let indent = String(repeating: " ", count: "USAGE: ".count)
+    var lines = [""]
+    for word in words where !word.isEmpty {
+      let current = lines[lines.count - 1]
+      let prefix = lines.count == 1 ? "USAGE: ".count : indent.count
+      if !current.isEmpty, prefix + current.count + 1 + word.count > width {
+        lines.append(word)
+      } else {
+        lines[lines.count - 1] += current.isEmpty ? word : " " + word
+      }
+    }
+    return lines.joined(separator: "\n" + indent)
   }
 
   /// The paragraphs of a discussion (separated by blank lines), each filled to the width.

@@ -133,6 +133,8 @@ struct BackendOptions: OptionGroup {
     "base-url", "url", "The root of a TMDb-shaped API (default: https://api.themoviedb.org/3).")
   let language = Option.text(
     "language", "code", "The language of titles and overviews, e.g. de (TMDb only).")
+  let timeout = Option.integer(
+    "timeout", "s", in: 1...600, "How long to wait for each answer from TMDb (default 15).")
 }
 
 /// The options of a command that talks to a movie service.

@@ -49,23 +49,23 @@ enum CLI {
   /// to the file at `stdoutPath` instead of the result when one is given (`/dev/full`).
   static func run(
     _ arguments: [String], stdin: String = "", environment extra: [String: String] = [:],
-    stdoutPath: String? = nil
+    stdoutPath: String? = nil, limit: Duration = .seconds(120)
   ) async throws -> Result {
     try await run(
       executable: binary, arguments, stdin: Data(stdin.utf8), environment: environment(extra),
-      stdoutPath: stdoutPath)
+      stdoutPath: stdoutPath, limit: limit)
   }
 
   /// Runs a program; the waiting happens on a thread of its own, never on one of the
   /// concurrency pool's few threads (other tests need them).
   static func run(
     executable: String, _ arguments: [String], stdin: Data, environment: [String: String],
-    stdoutPath: String? = nil
+    stdoutPath: String? = nil, limit: Duration = .seconds(120)
   ) async throws -> Result {
     try await onOwnThread {
       try runBlocking(
         executable: executable, arguments, stdin: stdin, environment: environment,
-        stdoutPath: stdoutPath)
+        stdoutPath: stdoutPath, limit: limit)
     }
   }
 
@@ -179,7 +179,15 @@ final class PseudoTerminal: Sendable {
     // A new session (glibc's POSIX_SPAWN_SETSID, 0x80), whose first terminal opened becomes
     // its controlling terminal, as a shell's job has one — and whose process group is not
     // the test runner's: the finder's Ctrl-Z stops its whole process group.
-    posix_spawnattr_setflags(&attributes, 0x80)
+    // Signals as a shell gives them (POSIX_SPAWN_SETSIGMASK, SETSIGDEF): none blocked, none
+    // ignored — whatever the test runner's threads do with theirs.
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, 0x80 | 0x08 | 0x04)
     posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
     if let stdoutFile {

@@ -48,6 +48,9 @@ final class LoopbackServer: Sendable {
     case respond(status: Int, headers: [String: String] = [:], body: Data)
     /// Headers promising `declaredLength` bytes, part of the body, then the connection closes.
     case closeMidBody(status: Int, declaredLength: Int, body: Data)
+    /// Headers promising `declaredLength` bytes, part of the body, then nothing until the
+    /// client closes the connection.
+    case stallMidBody(status: Int, declaredLength: Int, body: Data)
     /// The connection is reset (TCP RST) without an answer.
     case reset
     /// No answer: the connection stays open until the client closes it.
@@ -192,6 +195,11 @@ final class LoopbackServer: Sendable {
       write(connection, head(status, headers, length: body.count) + body)
     case .closeMidBody(let status, let declaredLength, let body):
       write(connection, head(status, [:], length: declaredLength) + body)
+    case .stallMidBody(let status, let declaredLength, let body):
+      write(connection, head(status, [:], length: declaredLength) + body)
+      var byte: UInt8 = 0
+      while recv(connection, &byte, 1, 0) > 0 {}
+      record(.clientClosed(path: request.path))
     case .reset:
       var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
       setsockopt(

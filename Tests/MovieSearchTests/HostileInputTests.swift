@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Issue 19 through the binary: hostile input costs time and memory in proportion to its
+/// length; misbehaving servers never make it loop; whole jobs stop; sources are never lost.
+@Suite(.timeLimit(.minutes(5))) struct HostileInputTests {
+  /// The peak memory a run reports (`MOVIE_SEARCH_REPORT_MEMORY=1`), in MB.
+  func peakMegabytes(_ stderr: String) throws -> Int {
+    let line = try #require(stderr.split(separator: "\n").last { $0.hasPrefix("peak memory: ") })
+    return (Int(line.dropFirst("peak memory: ".count).prefix { $0.isNumber }) ?? .max) / 1024
+  }
+
+  @Test func aHundredThousandCharacterInputOfEveryKindEndsInLittleMemory() async throws {
+    let word = String(repeating: "x", count: 100_000)
+    let words = Array(repeating: "ab", count: 33_333).joined(separator: " ")
+    let report = ["MOVIE_SEARCH_REPORT_MEMORY": "1"]
+    // One word, and many: a query. (The quadratic typo table took 80 GB for this word.)
+    // Each run has a limit of 30 s: a regression to quadratic cost is killed and fails.
+    for query in [word, words] {
+      let result = try await CLI.run([query], environment: report, limit: .seconds(30))
+      #expect(result.status == 0)
+      #expect(try peakMegabytes(result.stderr) < 100)
+    }
+    // A stream line, plain and in JSON.
+    let stream = try await CLI.run(
+      ["stream", "--virtual-time"],
+      stdin: "{\"search\":\"\(word)\",\"at\":0}\n{\"search\":\"\(words)\",\"at\":1000}\n",
+      environment: report, limit: .seconds(30))
+    #expect(stream.status == 0)
+    #expect(stream.stdout.contains(#"{"at":300,"query":"xxxxxxxxxx"#))
+    #expect(stream.stdout.contains(#"xxxx","state":"noResults"}"#))
+    #expect(stream.stdout.contains(#"ab ab","results":[{"#))
+    #expect(try peakMegabytes(stream.stderr) < 100)
+    // A paste in the finder, without spaces.
+    let terminal = try PseudoTerminal(["interactive", "--offline", "--debounce", "0"])
+    await terminal.waitFor("Type a title.")
+    terminal.type("\u{1B}[200~" + word + "\u{1B}[201~")
+    await terminal.waitFor("No films match")
+    terminal.type("\u{03}")
+    #expect(await terminal.waitForExit(limit: .seconds(10)) == 130)
+  }
+
+  // MARK: build-catalog
+
+  func directory() throws -> URL {
+    let directory = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("movie-search-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  @Test func buildCatalogNeverWritesOverItsSourceNorAFileThatIsNotACatalog() async throws {
+    let directory = try directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = directory.appendingPathComponent("films.csv").path
+    let csv = "title,year\nThe Matrix,1999\nAlien,1979\n"
+    try csv.write(toFile: source, atomically: true, encoding: .utf8)
+    let same = try await CLI.run(["build-catalog", source, source])
+    #expect(same.status == 64)
+    #expect(
+      same.stderr.hasPrefix("Error: The output is the source '\(source)': name another file.\n"))
+    #expect(try String(contentsOfFile: source, encoding: .utf8) == csv)
+    // A file that is not a catalog is kept, unless --force.
+    let notes = directory.appendingPathComponent("notes.txt").path
+    try "my notes\n".write(toFile: notes, atomically: true, encoding: .utf8)
+    let refused = try await CLI.run(["build-catalog", source, notes])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr
+        == "Error: '\(notes)' exists and is not a movie-search catalog: give --force to replace it.\n"
+    )
+    #expect(try String(contentsOfFile: notes, encoding: .utf8) == "my notes\n")
+    let forced = try await CLI.run(["build-catalog", source, notes, "--force"])
+    #expect(forced.status == 0)
+    // A catalog is replaced without --force; nothing is left beside it.
+    #expect(try await CLI.run(["build-catalog", source, notes]).status == 0)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+        "films.csv", "notes.txt",
+      ])
+    #expect(try await CLI.run(["alien", "--catalog", notes]).stdout == "1\tAlien\t1979\t\t\t2\n")
+  }
+
+  @Test func buildCatalogReadsAnyCSVWithATitleAndSkipsBadRows() async throws {
+    let directory = try directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = directory.appendingPathComponent("films.csv").path
+    let out = directory.appendingPathComponent("films.bin").path
+    // Headers in any case and order, a genres list, a bad number, a short row, a broken
+    // quote: the bad rows are reported with their lines and skipped.
+    try #"""
+    Votes,TITLE,Year,genres,id,rating
+    900,Heat,1995,Action|Drama,949,8.3
+    12,Heat,nineteen,Drama,950,5
+    40,"Cool ""Heat""",2001,Comedy,951,6
+    7,Short Row
+    "Broken" quote,2002,,952,1
+    80,Heat Wave,1990,,953,5.5
+
+    """#.write(toFile: source, atomically: true, encoding: .utf8)
+    let built = try await CLI.run(["build-catalog", source, out])
+    #expect(built.status == 0)
+    #expect(
+      built.stderr == """
+        \(source):3: the year 'nineteen' is not a number from 0 to 9999; skipped.
+        \(source):5: 2 fields where the header has 6; skipped.
+        \(source):6: text after a closing quote; skipped.
+
+        """)
+    #expect(built.stdout.hasPrefix("wrote 3 films"))
+    #expect(built.stdout.hasSuffix("; 3 bad lines skipped\n"))
+    let found = try await CLI.run(["heat", "--catalog", out, "--ndjson"])
+    let first = try #require(found.stdout.split(separator: "\n").first)
+    #expect(first.contains(#""id":949"#) && first.contains(#""genre_ids":[28,18]"#))
+    // Compressed: said, not misread.
+    let compressed = directory.appendingPathComponent("films.csv.gz").path
+    try Data([0x1F, 0x8B, 8, 0, 0, 0, 0, 0]).write(to: URL(fileURLWithPath: compressed))
+    let gz = try await CLI.run(["build-catalog", compressed, out])
+    #expect(gz.status == 1)
+    #expect(
+      gz.stderr
+        == "Error: '\(compressed)' is compressed with gzip: unzip it first (gunzip -k '\(compressed)').\n"
+    )
+    // Without a title column: one line.
+    try "name,year\nHeat,1995\n".write(toFile: source, atomically: true, encoding: .utf8)
+    let untitled = try await CLI.run(["build-catalog", source, out])
+    #expect(untitled.status == 1)
+    #expect(
+      untitled.stderr
+        == "Error: cannot build a catalog from '\(source)': the CSV has no 'title' column (its header: name,year).\n"
+    )
+  }
+
+  @Test func buildCatalogShowsItsProgressOnATerminal() async throws {
+    let directory = try directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = directory.appendingPathComponent("big.csv").path
+    let out = directory.appendingPathComponent("big.bin").path
+    let rows = (0...100_000).map { "Film \($0),\(1900 + $0 % 100)" }
+    try (["title,year"] + rows).joined(separator: "\n").write(
+      toFile: source, atomically: true, encoding: .utf8)
+    let terminal = try PseudoTerminal(["build-catalog", source, out])
+    await terminal.waitFor("reading: 100,001 lines…")
+    await terminal.waitFor("wrote 100,001 films")
+    #expect(await terminal.waitForExit(limit: .seconds(60)) == 0)
+  }
+}
