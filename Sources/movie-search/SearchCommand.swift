@@ -49,20 +49,21 @@ struct SearchCommand: Command {
       && invocation.values.isEmpty
     let onTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     let finder = invocation.finder
-    // --print-id, --record and --no-preview belong to the interactive search: with them, no
-    // query means the finder even when stdout is a pipe (it draws on /dev/tty).
-    let forFinder = finder.printID || finder.record != nil || !finder.preview
+    // The finder's options belong to the interactive search: with them, no query means the
+    // finder even when stdout is a pipe (it draws on /dev/tty).
+    let forFinder = finder != Finder()
     if nothingGiven
       || (arguments.isEmpty && (onTerminal || forFinder) && !invocation[\.json]
         && !invocation[\.ndjson])
     {
       return try await InteractiveCommand.start(
-        service: try Backend.service(for: invocation), debounce: .milliseconds(300),
-        language: invocation[\.backend.language], finder: finder)
+        service: try Backend.service(for: invocation), language: invocation[\.backend.language],
+        finder: finder)
     }
     if forFinder {
       throw invocation.usageError(
-        "--print-id, --record and --no-preview are for the interactive search: give no query.")
+        "The finder's options (--query, --print-id, --multi, --height, …) are for the interactive search: give no query (--query starts it with one)."
+      )
     }
     let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else {

@@ -20,8 +20,8 @@ struct StreamCommand: Command {
   static let discussion: String? = """
     INPUT, one event per line: a plain line is the full text of the search field after an
     edit; a line starting with '{' is a JSON object: {"search":"mat"}, {"select":603},
-    {"appear":true} or {"more":true} (the next page of the results shown), each optionally
-    with "at": milliseconds since the start. A line
+    {"appear":true}, {"more":true} (the next page of the results shown) or {"retry":true}
+    (the text searched again), each optionally with "at": milliseconds since the start. A line
     without "at" happens when it is read (or, with --virtual-time, right after the previous
     event). A bad line is reported on stderr with its number; the stream goes on.
 
@@ -61,7 +61,8 @@ struct StreamCommand: Command {
           appear: channel { if case .appear = $0 { () } else { nil } },
           search: channel { if case .search(let text) = $0 { text } else { nil } },
           selection: channel { if case .select(let id) = $0 { id } else { nil } },
-          more: channel { if case .more = $0 { () } else { nil } })
+          more: channel { if case .more = $0 { () } else { nil } },
+          retry: channel { if case .retry = $0 { () } else { nil } })
         let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
         await play(
           input, service: service, clock: clock, debounce: debounce, language: language,
@@ -74,6 +75,7 @@ struct StreamCommand: Command {
       let (search, searchContinuation) = AsyncStream.makeStream(of: String.self)
       let (selection, selectionContinuation) = AsyncStream.makeStream(of: Int.self)
       let (more, moreContinuation) = AsyncStream.makeStream(of: Void.self)
+      let (retry, retryContinuation) = AsyncStream.makeStream(of: Void.self)
       Thread.detachNewThread {
         readEvents { event in
           if let at = event.at {
@@ -85,16 +87,19 @@ struct StreamCommand: Command {
           case .search(let text): searchContinuation.yield(text)
           case .select(let id): selectionContinuation.yield(id)
           case .more: moreContinuation.yield()
+          case .retry: retryContinuation.yield()
           }
         }
         appearContinuation.finish()
         searchContinuation.finish()
         selectionContinuation.finish()
         moreContinuation.finish()
+        retryContinuation.finish()
       }
       let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
       await play(
-        MoviesSearchInput(appear: appear, search: search, selection: selection, more: more),
+        MoviesSearchInput(
+          appear: appear, search: search, selection: selection, more: more, retry: retry),
         service: service,
         clock: clock, debounce: debounce, language: language, writer: writer)
     }
@@ -103,8 +108,9 @@ struct StreamCommand: Command {
 
   /// Runs the view model over `input` and writes every state, and every details state of a
   /// selection, until all of them have ended.
-  static func play<C: Clock<Duration>, A, S, L, M>(
-    _ input: MoviesSearchInput<A, S, L, M>, service: any MovieService, clock: C, debounce: Duration,
+  static func play<C: Clock<Duration>, A, S, L, M, R>(
+    _ input: MoviesSearchInput<A, S, L, M, R>, service: any MovieService, clock: C,
+    debounce: Duration,
     language: String?, writer: StateWriter
   ) async where M: SendableMetatype, M.AsyncIterator: SendableMetatype {
     let viewModel = MoviesSearchViewModel(

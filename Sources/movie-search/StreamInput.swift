@@ -16,6 +16,8 @@ struct StreamEvent: Sendable, Equatable {
     case appear
     /// The next page of the results shown.
     case more
+    /// The text searched again.
+    case retry
   }
 
   var kind: Kind
@@ -56,11 +58,13 @@ struct StreamEvent: Sendable, Equatable {
     case "select": "\"select\" must be a film id (a positive whole number)"
     case "appear": "\"appear\" must be true"
     case "more": "\"more\" must be true"
+    case "retry": "\"retry\" must be true"
     default: "\"\(key.prefix(40))\" has the wrong type"
     }
   }
 
-  /// A JSON input line: exactly one of "search", "select", "appear", "more", and maybe "at".
+  /// A JSON input line: exactly one of "search", "select", "appear", "more", "retry", and
+  /// maybe "at".
   private struct JSONLine: Decodable {
     var event: StreamEvent
 
@@ -97,6 +101,11 @@ struct StreamEvent: Sendable, Equatable {
             throw StreamInputError(expected("more"))
           }
           kinds.append(.more)
+        case "retry":
+          guard try object.decode(Bool.self, forKey: key) else {
+            throw StreamInputError(expected("retry"))
+          }
+          kinds.append(.retry)
         default:
           throw StreamInputError("unknown key \"\(key.stringValue.prefix(40))\"")
         }
@@ -104,8 +113,8 @@ struct StreamEvent: Sendable, Equatable {
       guard kinds.count == 1, let kind = kinds.first else {
         throw StreamInputError(
           kinds.isEmpty
-            ? "the object has none of \"search\", \"select\", \"appear\" and \"more\""
-            : "give one of \"search\", \"select\", \"appear\" and \"more\", not several")
+            ? "the object has none of \"search\", \"select\", \"appear\", \"more\" and \"retry\""
+            : "give one of \"search\", \"select\", \"appear\", \"more\" and \"retry\", not several")
       }
       event = StreamEvent(kind: kind, at: at)
     }

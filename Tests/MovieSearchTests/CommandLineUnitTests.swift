@@ -83,7 +83,7 @@ import Testing
         == "movie-search stream [--virtual-time] [--debounce <ms>]")
     #expect(
       Help.usage(of: InteractiveCommand.self)
-        == "movie-search interactive [--debounce <ms>] [--print-id] [--no-preview] [--record <file>]"
+        == "movie-search interactive [--debounce <ms>] [--query <text>] [--print-id] [--multi] [--select-1] [--exit-0] [--height <n[%]>] [--no-preview] [--record <file>]"
     )
     #expect(
       Help.usage(of: BuildCatalogCommand.self)
@@ -183,6 +183,6 @@ import Testing
       .success(query: "a", movies: [Movie(id: 1, title: "A\rB\u{1B}[2J")], total: 1))
     #expect(screen.lines()[2] == "> A B" + String(repeating: " ", count: 35))
     screen.show(.failure(query: "a", message: "bad\r\u{1B}[2Jnews"))
-    #expect(screen.lines()[1] == "bad news")
+    #expect(screen.lines()[1] == "bad news · Ctrl-R retries")
   }
 }

@@ -31,11 +31,21 @@ import Testing
   }
 
   @Test func unboundSequencesAreDroppedWholeNeverReadAsEsc() {
-    // F1–F4 (two encodings), F5, F12, Alt-letters, Alt-é, Shift-F1, a mouse report.
+    // F1–F4 (two encodings), F5, F12, Alt-letters, Alt-é, Shift-F1, a mouse release, a
+    // right click.
     let unbound = [
       "\u{1B}OP", "\u{1B}OQ", "\u{1B}OR", "\u{1B}OS", "\u{1B}[11~", "\u{1B}[15~", "\u{1B}[24~",
-      "\u{1B}x", "\u{1B}q", "\u{1B}é", "\u{1B}[1;2P", "\u{1B}[<0;10;5M",
+      "\u{1B}x", "\u{1B}q", "\u{1B}é", "\u{1B}[1;2P", "\u{1B}[<0;10;5m", "\u{1B}[<2;10;5M",
     ]
+    // A click and the wheel are keys of their own (columns and rows from 0).
+    #expect(
+      keys("\u{1B}[<0;10;5M\u{1B}[<64;1;1M\u{1B}[<65;3;4M\u{1B}[1;2A\u{1B}[1;2B\t\u{1B}[Z\u{12}")
+        == [
+          .mouse(Mouse(action: .click, column: 9, row: 4)),
+          .mouse(Mouse(action: .wheelUp, column: 0, row: 0)),
+          .mouse(Mouse(action: .wheelDown, column: 2, row: 3)), .shiftUp, .shiftDown, .tab,
+          .backTab, .retry,
+        ])
     for sequence in unbound {
       #expect(keys(sequence + "z") == [.character("z")], "\(sequence.debugDescription)")
     }
@@ -225,7 +235,7 @@ import Testing
     var screen = InteractiveScreen(size: (columns: 40, rows: 8))
     screen.handle(typed("mat"))
     screen.show(.success(query: "mat", movies: page("Mat", 0..<20), total: 45))
-    #expect(screen.lines()[1] == "45 films, 20 loaded")
+    #expect(screen.lines()[1] == "20/45 films")
     #expect(screen.handle([.pageDown]) == [])
     #expect(screen.selected == 5)
     #expect(screen.handle([.pageDown, .pageDown, .pageDown]) == [.more])
@@ -298,7 +308,7 @@ import Testing
     screen.show(.success(query: "matrix", movies: films, total: 45))
     let lines = screen.lines()
     #expect(lines[0] == "Search: matrix")
-    #expect(lines[1] == "45 films, 2 loaded")
+    #expect(lines[1] == "2/45 films")
     #expect(lines[2].hasPrefix("> The Matrix (1999)  8.5"))
     #expect(lines.allSatisfy { $0.columns <= 30 })
     #expect(lines.count <= 6)

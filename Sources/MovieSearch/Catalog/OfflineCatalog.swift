@@ -122,6 +122,9 @@ public struct OfflineCatalog: MovieService {
     let rows = hits.dropFirst((query.page - 1) * MoviePage.pageSize).map { hit in
       var movie = movie(store.record(hit.index))
       movie.titleMatches = titleMatches(hit.index, title: movie.title, engine: engine)
+      // A partial match's score carries the 1,000 of a missed word; a full match's is far
+      // below half of it.
+      movie.isPartialMatch = hit.score >= Ranking.partialMatch / 2
       return movie
     }
     // TMDb says a search that finds nothing has one (empty) page.

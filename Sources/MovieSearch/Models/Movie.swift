@@ -41,6 +41,9 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
   /// `/genre/movie/list`, in the requested language); empty otherwise. Not part of TMDb's
   /// row, so not encoded: the JSON keeps `genre_ids`.
   public var genreNames: [String] = []
+  /// Whether it matched only some of the query's words (the offline search lists such films
+  /// after those that match every word). Not encoded.
+  public var isPartialMatch = false
 
   /// Creates a movie.
   public init(

@@ -44,6 +44,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
       case (.start, .query(let query)) where query.isEmpty:
         pages = work.popularPages.value
         step = pages.page > 0 ? .waitForMore : .done
+        if pages.page > 0 { listenForMore() }
         return .idle
       case (.start, .query(let query)):
         step = .firstPage
@@ -54,7 +55,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         return await firstPage(query)
       case (.waitForMore, _):
         guard pages.page < pages.totalPages else { return nil }
-        if wants == nil { wants = work.more.makeAsyncIterator() }
+        listenForMore()
         guard await wants?.next() != nil, !Task.isCancelled else { return nil }
         step = .nextPage
         guard case .query(let query) = work.intent, !work.isPopular else { return await next() }
@@ -80,6 +81,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         pages.add(loaded)
         work.popularPages.value = pages
         step = .waitForMore
+        listenForMore()
         return .popular(pages.movies)
       } catch .cancelled {
         return nil
@@ -99,6 +101,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
       case .success(let first):
         step = .waitForMore
         pages.add(first)
+        listenForMore()
         return .show(.success(query: query, movies: pages.movies, total: pages.total))
       case .failure(let error):
         return .show(.failure(query: query, message: error.description))
@@ -122,6 +125,12 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
           .moreFailed(
             query: query, movies: pages.movies, total: pages.total, message: error.description))
       }
+    }
+
+    /// Listens to `more` from now on: before the rows it is about are shown, so that a
+    /// screen asking as soon as it shows them (its list does not fill it) is heard.
+    private mutating func listenForMore() {
+      if wants == nil { wants = work.more.makeAsyncIterator() }
     }
 
     private func fetch(_ query: String, page: Int) async -> Result<MoviePage, MovieServiceError> {

@@ -7,7 +7,8 @@ public struct MoviesSearchInput<
   Appear: AsyncSequence<Void, Never> & Sendable,
   Search: AsyncSequence<String, Never> & Sendable,
   Selection: AsyncSequence<Int, Never> & Sendable,
-  More: AsyncSequence<Void, Never> & Sendable
+  More: AsyncSequence<Void, Never> & Sendable,
+  Retry: AsyncSequence<Void, Never> & Sendable
 >: Sendable {
   /// The screen appeared.
   public var appear: Appear
@@ -17,17 +18,28 @@ public struct MoviesSearchInput<
   public var selection: Selection
   /// The user wants the next page of the results listed (scrolled past the last row).
   public var more: More
+  /// The user wants the text searched again (after a failure, say): the same text, which
+  /// `search` alone would not search twice.
+  public var retry: Retry
 
   /// Creates the input.
-  public init(appear: Appear, search: Search, selection: Selection, more: More) {
+  public init(appear: Appear, search: Search, selection: Selection, more: More, retry: Retry) {
     self.appear = appear
     self.search = search
     self.selection = selection
     self.more = more
+    self.retry = retry
   }
 }
 
-extension MoviesSearchInput where More == Empty<Void> {
+extension MoviesSearchInput where Retry == Empty<Void> {
+  /// Creates the input of a screen without a way to search again.
+  public init(appear: Appear, search: Search, selection: Selection, more: More) {
+    self.init(appear: appear, search: search, selection: selection, more: more, retry: Empty())
+  }
+}
+
+extension MoviesSearchInput where More == Empty<Void>, Retry == Empty<Void> {
   /// Creates the input of a screen that shows only the first page of results.
   public init(appear: Appear, search: Search, selection: Selection) {
     self.init(appear: appear, search: search, selection: selection, more: Empty())
@@ -82,6 +94,9 @@ public struct MoviesSearchOutput<
 ///   does nothing. While the popular films are shown (after `appear`, or with the field
 ///   cleared later), `more` appends their next page to the idle state (a page that fails is
 ///   not shown; the next `more` tries again).
+/// - `retry` searches the text typed last again (`loading`, then its outcome), as a failed
+///   search is not searched again by typing the same text; with nothing typed it loads the
+///   popular films again.
 /// - `selection` emits a route to a ``MovieDetailsViewModel`` for that film on `routes`.
 /// - Consecutive equal states are not repeated.
 public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
@@ -108,8 +123,8 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
   }
 
   /// Turns the screen's events into its states and routes.
-  public func transform<Appear, Search, Selection, More>(
-    input: MoviesSearchInput<Appear, Search, Selection, More>
+  public func transform<Appear, Search, Selection, More, Retry>(
+    input: MoviesSearchInput<Appear, Search, Selection, More, Retry>
   ) -> MoviesSearchOutput<
     some AsyncSequence<MoviesSearchState, Never> & Sendable,
     some AsyncSequence<MoviesSearchRoute, Never> & Sendable
@@ -123,22 +138,25 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
       .debounce(for: debounce, clock: clock)
       .removeDuplicates()
       .map { SearchIntent.query($0) }
-    let states = merge(queries, input.appear.map { SearchIntent.appear }, more.map { .more })
-      // What was typed decides what an appearance does: it loads popular films only while
-      // nothing is typed, so that it never cancels a search.
-      .scan(TypedText()) { typed, intent in typed.next(intent) }
-      .map(\.intent)
-      .compacted()
-      .flatMapLatest { [service, language, popularPages = SavedPages()] intent in
-        IntentWork(
-          intent: intent, service: service, language: language, more: more,
-          popularPages: popularPages)
-      }
-      // The popular films, once loaded, are what the idle state shows.
-      .scan(ScreenMemory()) { memory, event in memory.next(event) }
-      .map(\.state)
-      .prepend(.initial)
-      .removeDuplicates()
+    let states = merge(
+      merge(queries, input.appear.map { SearchIntent.appear }, more.map { .more }),
+      input.retry.map { SearchIntent.retry }
+    )
+    // What was typed decides what an appearance does: it loads popular films only while
+    // nothing is typed, so that it never cancels a search.
+    .scan(TypedText()) { typed, intent in typed.next(intent) }
+    .map(\.intent)
+    .compacted()
+    .flatMapLatest { [service, language, popularPages = SavedPages()] intent in
+      IntentWork(
+        intent: intent, service: service, language: language, more: more,
+        popularPages: popularPages)
+    }
+    // The popular films, once loaded, are what the idle state shows.
+    .scan(ScreenMemory()) { memory, event in memory.next(event) }
+    .map(\.state)
+    .prepend(.initial)
+    .removeDuplicates()
     let routes = input.selection.map { [service, language] id in
       MoviesSearchRoute.details(
         MovieDetailsViewModel(movieID: id, service: service, language: language))
@@ -161,6 +179,8 @@ enum SearchIntent: Sendable, Equatable {
   case query(String)
   /// Read by the pages of the latest query, not acted on here.
   case more
+  /// The text typed last, searched again.
+  case retry
 }
 
 /// What was typed last, and the intent to act on (none for an appearance while text is
@@ -174,6 +194,7 @@ struct TypedText: Sendable {
     case .query(let query): TypedText(query: query, intent: intent)
     case .appear: TypedText(query: query, intent: query.isEmpty ? .appear : nil)
     case .more: TypedText(query: query, intent: nil)
+    case .retry: TypedText(query: query, intent: query.isEmpty ? .appear : .query(query))
     }
   }
 }

@@ -10,6 +10,10 @@ struct InteractiveScreen {
     case closeDetails
     case more
     case preview(Int)
+    /// Search the text again (Ctrl-R).
+    case retry
+    /// Print these ids and leave (`--print-id --multi`, Enter with films marked).
+    case choose([Int])
     case redraw
     case suspend
     case quit(Int32)
@@ -42,6 +46,19 @@ struct InteractiveScreen {
 
   /// Whether Enter on a film ends the program, printing its id (`--print-id`).
   var printsID = false
+  /// Whether Tab marks films, and Enter prints every marked id (`--multi`).
+  var multi = false
+  /// The ids marked with Tab, in the order marked.
+  private(set) var marked: [Int] = []
+  /// `--select-1`: the first answer, if it is one film, is chosen without a key.
+  var chooseOnlyMatch = false
+  /// `--exit-0`: the first answer, if it is no film, ends the program (status 1).
+  var leaveOnNoMatch = false
+  /// No key was pressed yet: `--select-1` and `--exit-0` still apply.
+  private var untouched = true
+  /// The first line of the details shown, and of the preview.
+  private(set) var detailsScroll = 0
+  private(set) var previewScroll = 0
 
   static let previewMinimumWidth = 140
 
@@ -69,6 +86,15 @@ struct InteractiveScreen {
   /// Rows of the list on screen.
   var listRows: Int { max(1, size.rows - 3) }
 
+  /// The first film on screen: the list scrolls to keep the highlight in view.
+  var firstShown: Int { max(0, min(selected - listRows + 1, listed.count - listRows)) }
+
+  /// The width of the list, beside the preview or alone.
+  var listWidth: Int { isPreviewShown ? (max(1, size.columns) - 3) / 2 : max(1, size.columns) }
+
+  /// Rows of the details on screen (less the blank line and the hint under them).
+  var detailsRows: Int { max(1, size.rows - 2) }
+
   // MARK: Keys
 
   /// Applies the keys read at once (a burst of typing, a paste): one search for the text
@@ -91,6 +117,7 @@ struct InteractiveScreen {
   private var left: Int32 { printsID ? 130 : 0 }
 
   private mutating func handle(_ key: Key) -> [Action] {
+    untouched = false
     switch key {
     case .interrupt: return [.quit(130)]
     case .endOfInput: return [.quit(left)]
@@ -98,11 +125,7 @@ struct InteractiveScreen {
     case .redraw: return [.redraw]
     default: break
     }
-    if details != nil {
-      guard key == .escape || key == .backspace else { return [] }
-      details = nil
-      return [.closeDetails]
-    }
+    if details != nil { return handleInDetails(key) }
     switch key {
     case .escape: return [.quit(left)]
     case .deleteOrLeave where editor.isEmpty: return [.quit(left)]
@@ -110,15 +133,74 @@ struct InteractiveScreen {
     case .down: move(to: selected + 1)
     case .pageUp: move(to: selected - listRows)
     case .pageDown: move(to: selected + listRows)
+    case .tab where multi, .backTab where multi:
+      if listed.indices.contains(selected) {
+        let id = listed[selected].id
+        if let at = marked.firstIndex(of: id) { marked.remove(at: at) } else { marked.append(id) }
+      }
+      move(to: selected + (key == .tab ? 1 : -1))
+    case .shiftUp: previewScroll = max(0, previewScroll - 1)
+    case .shiftDown: previewScroll += 1
+    case .retry: return [.retry]
+    case .mouse(let mouse): return handle(mouse)
     case .enter:
       guard isCurrent else {
         enterPending = true
         return []
       }
-      return listed.indices.contains(selected) ? [.select(listed[selected].id)] : []
+      if multi, printsID, !marked.isEmpty { return [.choose(marked)] }
+      guard listed.indices.contains(selected) else {
+        // Nothing to choose: as fzf, that is "no match" for a script.
+        return printsID ? [.quit(1)] : []
+      }
+      return [.select(listed[selected].id)]
     default:
       // An edit: the batch searches what it leaves.
       if editor.apply(key) { enterPending = false }
+    }
+    return []
+  }
+
+  /// Keys over the details: they scroll, and Esc, Backspace or q go back to the list.
+  private mutating func handleInDetails(_ key: Key) -> [Action] {
+    switch key {
+    case .escape, .backspace, .character("q"):
+      details = nil
+      detailsScroll = 0
+      return [.closeDetails]
+    case .up: scrollDetails(by: -1)
+    case .down: scrollDetails(by: 1)
+    case .pageUp: scrollDetails(by: -(detailsRows - 1))
+    case .pageDown: scrollDetails(by: detailsRows - 1)
+    case .home: detailsScroll = 0
+    case .end: scrollDetails(by: .max / 2)
+    case .mouse(let mouse) where mouse.action == .wheelUp: scrollDetails(by: -3)
+    case .mouse(let mouse) where mouse.action == .wheelDown: scrollDetails(by: 3)
+    default: break
+    }
+    return []
+  }
+
+  private mutating func scrollDetails(by rows: Int) {
+    let most = max(0, detailsLineCount - detailsRows)
+    detailsScroll = max(0, min(detailsScroll + rows, most))
+  }
+
+  /// A click highlights a film (a double click opens it); the wheel moves the highlight, or
+  /// scrolls the preview when over it.
+  private mutating func handle(_ mouse: Mouse) -> [Action] {
+    let overPreview = isPreviewShown && mouse.column >= listWidth + 2
+    switch mouse.action {
+    case .wheelUp where overPreview: previewScroll = max(0, previewScroll - 3)
+    case .wheelDown where overPreview: previewScroll += 3
+    case .wheelUp: move(to: selected - 1)
+    case .wheelDown: move(to: selected + 1)
+    case .click, .doubleClick:
+      let index = firstShown + mouse.row - 2
+      guard !overPreview, (2..<2 + listRows).contains(mouse.row), listed.indices.contains(index)
+      else { return [] }
+      selected = index
+      if mouse.action == .doubleClick, isCurrent { return [.select(listed[index].id)] }
     }
     return []
   }
@@ -131,7 +213,9 @@ struct InteractiveScreen {
   /// loaded, the preview of the film it is on.
   private mutating func followUps() -> [Action] {
     var actions: [Action] = []
-    if isCurrent, selected == listed.count - 1 {
+    // The next page when the highlight reaches the last row loaded — or while the list
+    // does not fill the screen.
+    if isCurrent, selected == listed.count - 1 || listed.count < listRows {
       switch state {
       case .success(_, let movies, let total) where movies.count < total: actions.append(.more)
       // A failed page is asked again; a list that ended early (complete) is not.
@@ -149,6 +233,7 @@ struct InteractiveScreen {
     if isPreviewShown, listed.indices.contains(selected) {
       let id = listed[selected].id
       if preview?.id != id {
+        previewScroll = 0
         preview = (id, previews[id] ?? .loading)
         if previews[id] == nil { actions.append(.preview(id)) }
       }
@@ -183,11 +268,30 @@ struct InteractiveScreen {
         actions.append(.select(first.id))
       }
     }
+    // --select-1 and --exit-0: the first answer, before any key.
+    if untouched, isCurrent, !query.isEmpty {
+      switch state {
+      // One match: one film in all, or one that matches every word before partial ones.
+      case .success(_, let movies, let total)
+      where chooseOnlyMatch && !movies[0].isPartialMatch
+        && (total == 1 || movies.dropFirst().first?.isPartialMatch == true):
+        untouched = false
+        actions.append(.select(movies[0].id))
+      case .noResults where leaveOnNoMatch: actions.append(.quit(1))
+      default: break
+      }
+    }
     return actions + followUps()
   }
 
   mutating func openDetails(_ id: Int) {
     details = (id, .loading)
+    detailsScroll = 0
+  }
+
+  /// Starts with `text` in the search field (`--query`).
+  mutating func start(with text: String) {
+    editor = LineEditor(text)
   }
 
   mutating func show(_ state: MovieDetailsState, id: Int) {

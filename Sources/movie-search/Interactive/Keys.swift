@@ -31,8 +31,27 @@ enum Key: Sendable, Equatable {
   case redraw
   /// Ctrl-Z.
   case suspend
+  /// Ctrl-R: search the text again.
+  case retry
+  /// Tab, Shift-Tab: mark a film and move down, or up (--multi).
+  case tab, backTab
+  /// Shift-Up, Shift-Down: scroll the preview.
+  case shiftUp, shiftDown
+  /// A mouse report (SGR 1006): where, and what.
+  case mouse(Mouse)
   /// The terminal went away (its input ended).
   case endOfInput
+}
+
+/// What the mouse did, at a cell of the screen (from 0, 0 at the top left).
+struct Mouse: Sendable, Equatable {
+  enum Action: Sendable, Equatable {
+    case click, doubleClick, wheelUp, wheelDown
+  }
+
+  var action: Action
+  var column: Int
+  var row: Int
 }
 
 /// Turns the bytes a terminal sends into keys. Escape sequences are read to their end: a
@@ -122,8 +141,10 @@ struct KeyParser {
     case 0x0A, 0x0D: return (.enter, 1)
     case 0x0B: return (.killToEnd, 1)
     case 0x0C: return (.redraw, 1)
+    case 0x09: return (.tab, 1)
     case 0x0E: return (.down, 1)
     case 0x10: return (.up, 1)
+    case 0x12: return (.retry, 1)
     case 0x15: return (.killToStart, 1)
     case 0x17: return (.killSpaceWord, 1)
     case 0x1A: return (.suspend, 1)
@@ -184,11 +205,18 @@ struct KeyParser {
   }
 
   private mutating func csi(_ parameters: String, final: UInt8) -> Key? {
-    // Modifiers (ESC [ 1 ; 5 C) are ignored: Ctrl-Right is Right.
-    let number = parameters.split(separator: ";").first.flatMap { Int($0) }
+    if parameters.hasPrefix("<") {
+      return mouse(parameters.dropFirst(), pressed: final == UInt8(ascii: "M"))
+    }
+    // Modifiers (ESC [ 1 ; 5 C) are ignored (Ctrl-Right is Right), but Shift with Up and
+    // Down (ESC [ 1 ; 2 A) scrolls the preview.
+    let fields = parameters.split(separator: ";")
+    let number = fields.first.flatMap { Int($0) }
+    let shifted = fields.count > 1 && fields[1] == "2"
     switch final {
-    case UInt8(ascii: "A"): return .up
-    case UInt8(ascii: "B"): return .down
+    case UInt8(ascii: "A"): return shifted ? .shiftUp : .up
+    case UInt8(ascii: "B"): return shifted ? .shiftDown : .down
+    case UInt8(ascii: "Z"): return .backTab
     case UInt8(ascii: "C"): return .right
     case UInt8(ascii: "D"): return .left
     case UInt8(ascii: "H"): return .home
@@ -207,5 +235,21 @@ struct KeyParser {
       }
     default: return nil
     }
+  }
+
+  /// An SGR mouse report (`ESC [ < button ; column ; row M` for a press, `m` for a release):
+  /// a left press is a click, buttons 64 and 65 the wheel; the rest (drags, releases, other
+  /// buttons) mean nothing here.
+  private func mouse(_ parameters: Substring, pressed: Bool) -> Key? {
+    let fields = parameters.split(separator: ";").compactMap { Int($0) }
+    guard pressed, fields.count == 3, fields[1] > 0, fields[2] > 0 else { return nil }
+    let action: Mouse.Action
+    switch fields[0] {
+    case 0: action = .click
+    case 64: action = .wheelUp
+    case 65: action = .wheelDown
+    default: return nil
+    }
+    return .mouse(Mouse(action: action, column: fields[1] - 1, row: fields[2] - 1))
   }
 }

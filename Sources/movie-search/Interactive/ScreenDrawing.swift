@@ -14,9 +14,12 @@ extension InteractiveScreen {
   func lines() -> [String] {
     let width = max(1, size.columns)
     if let details {
-      var lines: [Line] = detailsLines(details.state, width: width).map { ($0.0, $0.1, []) }
+      let all = detailsLines(details.state, width: width)
+      var lines: [Line] = all.dropFirst(detailsScroll).prefix(detailsRows).map { ($0.0, $0.1, []) }
+      lines += Array(repeating: ("", nil, []), count: max(0, detailsRows - lines.count))
       lines.append(("", nil, []))
-      lines.append(("Esc back · Ctrl-C quit", "2", []))
+      let scrolls = all.count > detailsRows ? "↑/↓ PgUp/PgDn scroll · " : ""
+      lines.append(("\(scrolls)Esc or q back · Ctrl-C quit", "2", []))
       return lines.prefix(max(1, size.rows)).map { styled($0, width: width) }
     }
     let prompt = "Search: "
@@ -25,10 +28,11 @@ extension InteractiveScreen {
     var lines = [
       styled((prompt + field.text, nil, []), width: width), styled(status(), width: width),
     ]
-    let listWidth = isPreviewShown ? (width - 3) / 2 : width
+    let listWidth = listWidth
     let rows = listRows
-    let first = max(0, min(selected - rows + 1, listed.count - rows))
-    var left = listed.indices.dropFirst(first).prefix(rows).map { row(at: $0, width: listWidth) }
+    var left = listed.indices.dropFirst(firstShown).prefix(rows).map {
+      row(at: $0, width: listWidth)
+    }
     if isPreviewShown {
       left += Array(repeating: "", count: rows - left.count)
       let right = previewLines(width: width - listWidth - 3)
@@ -50,7 +54,13 @@ extension InteractiveScreen {
   }
 
   private var helpLine: String {
-    "↑/↓ choose · Enter \(printsID ? "prints the id" : "details") · Esc quit"
+    let enter = printsID ? (multi ? "prints the ids" : "prints the id") : "details"
+    return "↑/↓ choose · \(multi ? "Tab mark · " : "")Enter \(enter) · Esc quit"
+  }
+
+  /// How many lines the details shown have (for scrolling them).
+  var detailsLineCount: Int {
+    details.map { detailsLines($0.state, width: max(1, size.columns)).count } ?? 0
   }
 
   /// One row of the list: the title cut to fit, its year and rating always shown.
@@ -60,10 +70,14 @@ extension InteractiveScreen {
     let rating = movie.voteCount > 0 ? "  \(Format.rating(movie.voteAverage))" : ""
     let suffix = year + rating
     let title = movie.title.printable
-    let room = max(1, width - 2 - suffix.columns)
+    let room = max(1, width - 2 - (multi ? 1 : 0) - suffix.columns)
     let shown = title.columns > room ? title.truncated(to: room) : title
-    let text = "\(index == selected ? ">" : " ") \(shown)\(suffix)"
-    let marks = movie.titleMatches.map { $0.lowerBound + 2..<$0.upperBound + 2 }
+    // The highlight, then (with --multi) a mark for a film marked with Tab.
+    let mark = multi ? (marked.contains(movie.id) ? "+" : " ") : ""
+    let text = "\(index == selected ? ">" : " ")\(mark) \(shown)\(suffix)"
+    let marks = movie.titleMatches.map {
+      $0.lowerBound + 2 + mark.count..<$0.upperBound + 2 + mark.count
+    }
     let dim = !isCurrent
     let style: String? =
       index == selected ? (dim ? "2;7" : "7") : (dim ? "2" : nil)
@@ -79,23 +93,33 @@ extension InteractiveScreen {
     switch state {
     case .idle(let popular): return (popular.isEmpty ? "Type a title." : "Popular films", nil, [])
     case .loading(let query): return ("\(spinner) Searching “\(query)”…", nil, [])
+    // As fzf counts: the films listed out of those that match.
     case .success(_, let movies, let total):
-      let loaded = total > movies.count ? ", \(Format.count(movies.count)) loaded" : ""
-      return ("\(Format.count(total, "film"))\(loaded)", nil, [])
+      return ("\(count(movies.count, of: total))\(markedCount)", nil, [])
     case .loadingMore(_, let movies, let total):
-      return (
-        "\(spinner) \(Format.count(total, "film")), \(Format.count(movies.count)) loaded, loading more…",
-        nil, []
-      )
+      return ("\(spinner) \(count(movies.count, of: total)), loading more…", nil, [])
     case .moreFailed(_, _, _, let message): return (message, "31", [])
     case .noResults(let query): return ("No films match “\(query)”.", nil, [])
-    case .failure(_, let message): return (message, "31", [])
+    case .failure(_, let message): return (message + " · Ctrl-R retries", "31", [])
     }
+  }
+
+  /// "20/51 films", or "51 films" when all are listed.
+  private func count(_ listed: Int, of total: Int) -> String {
+    total > listed
+      ? "\(Format.count(listed))/\(Format.count(total, "film"))" : Format.count(total, "film")
+  }
+
+  private var markedCount: String {
+    multi && !marked.isEmpty ? " · \(Format.count(marked.count)) marked" : ""
   }
 
   private func previewLines(width: Int) -> [String] {
     guard let preview, width > 0 else { return [] }
-    return detailsLines(preview.state, width: width).map { styled(($0.0, $0.1, []), width: width) }
+    let lines = detailsLines(preview.state, width: width)
+    return lines.dropFirst(min(previewScroll, max(0, lines.count - 1))).map {
+      styled(($0.0, $0.1, []), width: width)
+    }
   }
 
   private func detailsLines(_ state: MovieDetailsState, width: Int) -> [(String, String?)] {
@@ -118,10 +142,10 @@ extension InteractiveScreen {
   /// cleared, and the cursor in the search field (hidden over the details).
   func frameText() -> String {
     // No line break after the last line: on the bottom row it would scroll the screen.
-    var output = "\u{1B}[H" + lines().map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
+    var output = Terminal.origin + lines().map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
     output += "\u{1B}[J"
     if details == nil {
-      output += "\u{1B}[1;\(min(size.columns, cursorColumn + 1))H\u{1B}[?25h"
+      output += Terminal.origin + "\u{1B}[\(min(size.columns, cursorColumn + 1))G\u{1B}[?25h"
     } else {
       output += "\u{1B}[?25l"
     }

@@ -40,6 +40,7 @@ final class SessionRecorder: Sendable {
   }
 
   func more() { record(Event(at: now, more: true)) }
+  func retry() { record(Event(at: now, retry: true)) }
   func select(_ id: Int) { record(Event(at: now, select: id)) }
   func search(_ text: String) { record(Event(at: now, search: text)) }
 
@@ -48,6 +49,7 @@ final class SessionRecorder: Sendable {
     var appear: Bool?
     var at: Int
     var more: Bool?
+    var retry: Bool?
     var search: String?
     var select: Int?
   }

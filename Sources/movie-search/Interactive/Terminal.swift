@@ -54,19 +54,41 @@ enum Terminal {
     Output.send(text, to: output)
   }
 
+  /// Mouse reports on (presses, releases and the wheel, in SGR form), and off.
+  static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+  static let mouseOff = "\u{1B}[?1000l\u{1B}[?1006l"
   /// The escape sequences that enter the full-screen mode: the alternate screen, bracketed
-  /// paste (a paste arrives marked, as one piece), the cursor hidden until drawn.
-  static let enterScreen = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?25l"
-  /// The escape sequences that leave the full-screen mode: bracketed paste off, show the
-  /// cursor, leave the alternate screen.
-  static let leaveScreen = "\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
-  /// The same bytes, made before any signal handler is installed: a handler must not
-  /// allocate (a signal may arrive while `malloc` holds its lock).
-  nonisolated(unsafe) private static let leaveScreenBytes: UnsafeBufferPointer<UInt8> = {
-    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: leaveScreen.utf8.count)
-    _ = bytes.initialize(from: leaveScreen.utf8)
+  /// paste (a paste arrives marked, as one piece), mouse reports, the cursor hidden until
+  /// drawn.
+  static let enterScreen = "\u{1B}[?1049h\u{1B}[?2004h" + mouseOn + "\u{1B}[?25l"
+  /// The escape sequences that leave the full-screen mode: mouse reports and bracketed paste
+  /// off, show the cursor, leave the alternate screen.
+  static let leaveScreen = mouseOff + "\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
+  /// Leaving the inline mode (`--height`): modes off, the rows drawn cleared, the cursor
+  /// back where the finder started — what was on the screen before stays, scrollback too.
+  static let leaveInline = mouseOff + "\u{1B}[?2004l\u{1B}8\u{1B}[J\u{1B}[?25h"
+
+  /// The rows of the inline mode (`--height`); `nil`: the full screen.
+  nonisolated(unsafe) private(set) static var inlineRows: Int?
+  /// The bytes that leave the mode in use, made before any signal handler is installed: a
+  /// handler must not allocate (a signal may arrive while `malloc` holds its lock).
+  nonisolated(unsafe) private static var leaveScreenBytes = bytes(leaveScreen)
+
+  private static func bytes(_ text: String) -> UnsafeBufferPointer<UInt8> {
+    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+    _ = bytes.initialize(from: text.utf8)
     return UnsafeBufferPointer(bytes)
-  }()
+  }
+
+  /// Draws in `rows` rows below the cursor instead of the full screen (`--height`); called
+  /// once, before ``enterRawMode()``.
+  static func useInline(rows: Int) {
+    inlineRows = max(2, rows)
+    leaveScreenBytes = bytes(leaveInline)
+  }
+
+  /// Where a frame starts: the top left of the screen, or of the inline rows.
+  static var origin: String { inlineRows == nil ? "\u{1B}[H" : "\u{1B}8" }
 
   /// Switches stdin to raw mode (no echo, no line editing, Ctrl-C as a key) and stdout to
   /// the alternate screen; installs the handlers that undo it.
@@ -92,7 +114,16 @@ enum Terminal {
         _exit(128 + number)
       }
     }
-    send(enterScreen)
+    if let rows = inlineRows {
+      // Room below the cursor (scrolling what is above into the scrollback if need be),
+      // its top remembered as where every frame starts.
+      let room = min(rows, size.rows) - 1
+      send(
+        "\r" + String(repeating: "\n", count: room) + (room > 0 ? "\u{1B}[\(room)A" : "")
+          + "\u{1B}7\u{1B}[?2004h" + mouseOn + "\u{1B}[?25l")
+    } else {
+      send(enterScreen)
+    }
     return true
   }
 
@@ -129,6 +160,12 @@ enum Terminal {
   static func exitRestoring(_ status: Int32) -> Never {
     restore()
     exit(status)
+  }
+
+  /// The size of the screen: the terminal's columns, and its rows — or the inline rows.
+  static var screenSize: (columns: Int, rows: Int) {
+    let size = size
+    return (size.columns, inlineRows.map { min($0, size.rows) } ?? size.rows)
   }
 
   /// The size of the terminal: columns and rows.
