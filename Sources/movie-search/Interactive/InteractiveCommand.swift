@@ -91,7 +91,8 @@ struct InteractiveCommand: Command {
         usage: Help.usage(of: InteractiveCommand.self))
     }
 
-    let (events, post) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
+    let events = EventQueue()
+    let post = events
     let (search, typed) = AsyncStream.makeStream(of: String.self)
     let (selection, selected) = AsyncStream.makeStream(of: Int.self)
     let (appear, appeared) = AsyncStream.makeStream(of: Void.self)
@@ -196,27 +197,78 @@ struct InteractiveCommand: Command {
         }
       }
     }
-    Terminal.send(screen.frameText())
-    for await event in events {
-      switch event {
-      case .keys(let keys):
-        perform(screen.handle(keys))
-      case .state(let state):
-        perform(screen.show(state))
-      case .openDetails(let details):
-        detailsTask?.cancel()
-        screen.openDetails(details.movieID)
-        detailsTask = show(details)
-      case .details(let id, let state):
-        screen.show(state, id: id)
-      case .tick:
-        let (redraw, actions) = screen.tick(size: Terminal.screenSize)
-        perform(actions)
-        guard redraw else { continue }
-      }
-      Terminal.send(screen.frameText())
+    // The lines on the terminal, to write only those that change; nil: draw it all.
+    var shown: [String]? = nil
+    func draw() {
+      let frame = screen.frame(after: shown)
+      Terminal.send(frame.text)
+      shown = frame.lines
     }
-    return 0
+    draw()
+    // Whatever arrived together is applied at once and drawn once: a key and the answer
+    // right behind it (a local catalog answers at once) are one frame, not three.
+    while true {
+      var redraw = false
+      for event in await events.next() {
+        switch event {
+        case .keys(let keys):
+          if keys.contains(where: { $0 == .redraw || $0 == .suspend }) { shown = nil }
+          perform(screen.handle(keys))
+        case .state(let state):
+          perform(screen.show(state))
+        case .openDetails(let details):
+          detailsTask?.cancel()
+          screen.openDetails(details.movieID)
+          detailsTask = show(details)
+        case .details(let id, let state):
+          screen.show(state, id: id)
+        case .tick:
+          let before = screen.size
+          let (changed, actions) = screen.tick(size: Terminal.screenSize)
+          if screen.size != before { shown = nil }
+          perform(actions)
+          guard changed else { continue }
+        }
+        redraw = true
+      }
+      if redraw { draw() }
+    }
+  }
+}
+
+/// The screen loop's events, taken in batches: all that arrived since the last look.
+final class EventQueue: Sendable {
+  private let state = Lock<
+    (events: [InteractiveCommand.Event], waiter: CheckedContinuation<Void, Never>?)
+  >(([], nil))
+
+  /// Adds an event (from any thread).
+  func yield(_ event: InteractiveCommand.Event) {
+    let waiter = state.withLock { state in
+      state.events.append(event)
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+
+  /// The events that arrived since the last call, waiting for one if none has.
+  func next() async -> [InteractiveCommand.Event] {
+    while true {
+      let batch = state.withLock { state in
+        defer { state.events = [] }
+        return state.events
+      }
+      if !batch.isEmpty { return batch }
+      await withCheckedContinuation { continuation in
+        let ready = state.withLock { state in
+          if !state.events.isEmpty { return true }
+          state.waiter = continuation
+          return false
+        }
+        if ready { continuation.resume() }
+      }
+    }
   }
 }
 

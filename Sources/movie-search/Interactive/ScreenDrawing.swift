@@ -141,14 +141,37 @@ extension InteractiveScreen {
   /// The bytes that draw the whole screen: home, each line cleared to its end, the rest
   /// cleared, and the cursor in the search field (hidden over the details).
   func frameText() -> String {
-    // No line break after the last line: on the bottom row it would scroll the screen.
-    var output = Terminal.origin + lines().map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
-    output += "\u{1B}[J"
+    frame(after: nil).text
+  }
+
+  /// The bytes that turn the screen of `previous` lines into this one: only the lines that
+  /// changed are written (typing changes the prompt and the status, rarely the whole list —
+  /// fewer bytes, a faster screen). With no previous lines, the whole screen.
+  func frame(after previous: [String]?) -> (text: String, lines: [String]) {
+    let lines = lines()
+    var output: String
+    if let previous {
+      output = ""
+      for (row, line) in lines.enumerated() where row >= previous.count || previous[row] != line {
+        output += Self.move(to: row) + line + "\u{1B}[K"
+      }
+      if previous.count > lines.count { output += Self.move(to: lines.count) + "\u{1B}[J" }
+    } else {
+      // No line break after the last line: on the bottom row it would scroll the screen.
+      output = Terminal.origin + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
+      output += "\u{1B}[J"
+    }
     if details == nil {
       output += Terminal.origin + "\u{1B}[\(min(size.columns, cursorColumn + 1))G\u{1B}[?25h"
     } else {
       output += "\u{1B}[?25l"
     }
-    return output
+    return (output, lines)
+  }
+
+  /// The start of the screen's row `row` (from 0).
+  private static func move(to row: Int) -> String {
+    Terminal.inlineRows == nil
+      ? "\u{1B}[\(row + 1);1H" : Terminal.origin + (row > 0 ? "\u{1B}[\(row)B" : "") + "\r"
   }
 }
