@@ -290,6 +290,17 @@ import Testing
     // Back to a film already fetched: no new request.
     #expect(screen.handle([.up]) == [])
     #expect(screen.lines()[2].hasSuffix("│ The Matrix (1999)"))
+    // Shift-Down and the wheel over the preview scroll it; the list stays.
+    screen.handle([.shiftDown])
+    #expect(screen.lines()[2].hasSuffix("│ 136 min · rated 8.5/10 by 10"))
+    #expect(screen.lines()[2].hasPrefix("> The Matrix (1999)"))
+    screen.handle([.shiftUp])
+    #expect(screen.lines()[2].hasSuffix("│ The Matrix (1999)"))
+    screen.handle([.mouse(Mouse(action: .wheelDown, column: 120, row: 4))])
+    #expect(!screen.lines()[2].hasSuffix("│ The Matrix (1999)"))
+    #expect(screen.selected == 0)
+    screen.handle([.mouse(Mouse(action: .wheelUp, column: 120, row: 4))])
+    #expect(screen.lines()[2].hasSuffix("│ The Matrix (1999)"))
     // Narrower, or turned off: no preview.
     screen.size = (columns: 139, rows: 10)
     #expect(!screen.lines()[2].contains("│"))
