@@ -18,3 +18,22 @@
 
 /// Converts a value that cannot exist: the error of a sequence that cannot fail.
 @inlinable func absurd<T>(_ never: Never) -> T {}
+
+/// Lets a loop that may never suspend give its thread back now and then. A base that never
+/// suspends (`(0..<n).async`) would otherwise keep its task on a thread of the cooperative
+/// pool — two threads on a two-core machine — until it ends, while the operator's timer or
+/// its consumer waits for one: `chunked(by:)` over such a base never returned. Every loop
+/// that reads a base in a task of its own asks ``isDue()`` once per element and yields when it
+/// says so: once in 8,192 elements, about a millisecond of a fast base. The check is
+/// synchronous so the loop's hot path has no extra suspension point.
+@usableFromInline struct Fairness {
+  @usableFromInline var count: UInt32 = 0
+
+  @inlinable init() {}
+
+  /// Counts one element; true when the loop should `await Task.yield()` now.
+  @inlinable @inline(__always) mutating func isDue() -> Bool {
+    count &+= 1
+    return count & 8191 == 0
+  }
+}

@@ -47,11 +47,12 @@ extension MultiSourceRules {
       // element costs an async frame and an executor check each time.
       var iterator = base.makeAsyncIterator()
       var produced = false
+      var fairness = Fairness()
       do throws(Base.Failure) {
         while let element = try await iterator.next(isolation: nil) {
           produced = true
           switch storage.offer(index, element, deliver) {
-          case .accepted: continue
+          case .accepted: if fairness.isDue() { await Task.yield() }
           case .closed: return
           case .full: if await storage.waitUntilAllowed(index) { continue } else { return }
           }

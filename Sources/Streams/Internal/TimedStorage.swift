@@ -125,8 +125,10 @@ where
     // element costs an async frame and an executor check each time.
     var iterator = base.makeAsyncIterator()
     var end = Terminal<Base.Failure>.finished
+    var fairness = Fairness()
     do throws(Base.Failure) {
       while let element = try await iterator.next(isolation: nil) {
+        if fairness.isDue() { await Task.yield() }
         let now = clock.now
         let open =
           if let fold { await arrive(element, at: now, folding: fold) } else {

@@ -111,9 +111,14 @@ where Base.Element: Sendable, Base: SendableMetatype, Base.AsyncIterator: Sendab
   @inlinable func run() async {
     guard var base = iterator.withLock({ $0.take() }) else { return }
     var end = Terminal<Base.Failure>.finished
+    var fairness = Fairness()
     do throws(Base.Failure) {
       while let element = try await base.next(isolation: nil) {
-        if fanout.send(element) { await fanout.waitForRoom() }
+        if fanout.send(element) {
+          await fanout.waitForRoom()
+        } else {
+          if fairness.isDue() { await Task.yield() }
+        }
         if Task.isCancelled { break }
       }
     } catch {

@@ -1,0 +1,183 @@
+import Foundation
+import Streams
+import Synchronization
+import Testing
+
+/// A base that never suspends: it counts up until its safety valve — 20 seconds of wall
+/// time — ends it, so a starved operator makes a test fail instead of hang. What a test
+/// asserts is an event, not a duration: whether the valve had already fired when the
+/// consumer got what it was waiting for.
+final class EndlessBase: AsyncSequence, Sendable {
+  typealias Element = Int
+  let started = ContinuousClock.now
+  let endedOnItsOwn = Atomic<Bool>(false)
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    let base: EndlessBase
+    var count = 0
+
+    mutating func next() async -> Int? {
+      count += 1
+      // Reading the clock once in 4,096 elements keeps the base fast.
+      if count & 4095 == 0, ContinuousClock.now - base.started > .seconds(20) {
+        base.endedOnItsOwn.store(true, ordering: .relaxed)
+        return nil
+      }
+      return count
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: self) }
+
+  /// True when the base was still producing.
+  var isRunning: Bool { !endedOnItsOwn.load(ordering: .relaxed) }
+}
+
+/// Issue 21.6: no operator starves its own timer or its consumer. Each test reads a base
+/// that never suspends on the real executor while spinning tasks hold every thread of the
+/// cooperative pool but one — so the base's task, the operator's timer and the consumer
+/// share that one thread, as they did on a two-core machine where `chunked(by:)` hung for
+/// 13 minutes. The spinners stop by themselves after 25 seconds and every suite has a time
+/// limit, so nothing here can hang.
+///
+/// Without the yield in their base loops, six of these fail (the valve ends the base before
+/// the consumer sees anything): `chunked(by:)`, `chunks(ofCount:or:)`, `throttle`, `timeout`,
+/// merge/zip/combineLatest and `share`. The debounce and flatMapLatest tests pass either way
+/// and are kept so that those operators go on delivering under the same load.
+@Suite(.timeLimit(.minutes(2)), .serialized) struct StarvationTests {
+  /// Runs `body` while all but one of the pool's threads spin without suspending, and a
+  /// thread outside the pool keeps one more core busy.
+  func withBusyCores<T>(_ body: () async throws -> T) async rethrows -> T {
+    let running = Atomic<Bool>(true)
+    let spin: @Sendable () -> Void = {
+      let start = ContinuousClock.now
+      var spins = 0
+      while running.load(ordering: .relaxed) {
+        spins &+= 1
+        if spins & 0xFFFFF == 0, ContinuousClock.now - start > .seconds(25) { return }
+      }
+    }
+    // The one place a test holds a pool thread on purpose: it is the load.
+    let width = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    let spinners = (0..<width).map { _ in Task.detached(operation: spin) }
+    Thread.detachNewThread(spin)
+    defer { running.store(false, ordering: .relaxed) }
+    _ = spinners
+    return try await body()
+  }
+
+  @Test func chunkedByTimeDeliversWhileTheBaseRuns() async {
+    let base = EndlessBase()
+    let runningAtFirstChunk = await withBusyCores {
+      for await _ in base.chunked(by: .repeating(every: .milliseconds(5), clock: ContinuousClock()))
+      {
+        return base.isRunning
+      }
+      return false
+    }
+    #expect(runningAtFirstChunk)
+  }
+
+  @Test func chunksOfCountOrTimeDeliverWhileTheBaseRuns() async {
+    let base = EndlessBase()
+    let runningAtFirstChunk = await withBusyCores {
+      for await _ in base.chunks(
+        ofCount: Int.max, or: .repeating(every: .milliseconds(5), clock: ContinuousClock()))
+      {
+        return base.isRunning
+      }
+      return false
+    }
+    #expect(runningAtFirstChunk)
+  }
+
+  @Test func throttleDeliversWhileTheBaseRuns() async {
+    let base = EndlessBase()
+    let runningAtThirdElement = await withBusyCores {
+      var seen = 0
+      for await _ in base.throttle(for: .milliseconds(5), clock: ContinuousClock()) {
+        seen += 1
+        if seen == 3 { return base.isRunning }
+      }
+      return false
+    }
+    #expect(runningAtThirdElement)
+  }
+
+  @Test func debounceDeliversTheLastOfABurst() async {
+    let values = await withBusyCores {
+      var values: [Int] = []
+      for await value in (0..<200_000).async.debounce(
+        for: .milliseconds(5), clock: ContinuousClock())
+      {
+        values.append(value)
+      }
+      return values
+    }
+    // (A pause of 5 ms inside the burst — a busy machine — lets an earlier one out too.)
+    #expect(values.last == 199_999)
+  }
+
+  @Test func timeoutDeliversWhileTheBaseRuns() async throws {
+    let base = EndlessBase()
+    let running = try await withBusyCores {
+      var seen = 0
+      for try await _ in base.timeout(after: .seconds(60), clock: ContinuousClock()) {
+        seen += 1
+        if seen == 100_000 { return base.isRunning }
+      }
+      return false
+    }
+    #expect(running)
+  }
+
+  @Test func mergeZipAndCombineLatestDeliverWhileTheirBasesRun() async {
+    let (first, second) = (EndlessBase(), EndlessBase())
+    let running = await withBusyCores {
+      var merged = 0
+      for await _ in merge(first, second) {
+        merged += 1
+        if merged == 100_000 { break }
+      }
+      var zipped = 0
+      for await _ in zip(first, second) {
+        zipped += 1
+        if zipped == 100_000 { break }
+      }
+      var latest = 0
+      for await _ in combineLatest(first, second) {
+        latest += 1
+        if latest == 100_000 { break }
+      }
+      return first.isRunning && second.isRunning
+    }
+    #expect(running)
+  }
+
+  @Test func shareDeliversWhileItsBaseRuns() async {
+    let base = EndlessBase()
+    let running = await withBusyCores {
+      var shared = 0
+      for await _ in base.share(bufferingPolicy: .unbounded) {
+        shared += 1
+        if shared == 1_000 { return base.isRunning }
+      }
+      return false
+    }
+    #expect(running)
+  }
+
+  @Test func flatMapLatestDeliversWhileItsBaseRuns() async {
+    let base = EndlessBase()
+    let running = await withBusyCores {
+      var latest = 0
+      // (An endless base supersedes every inner before it starts: the endless one is the inner.)
+      for await _ in [0].async.flatMapLatest({ _ in base }) {
+        latest += 1
+        if latest == 1_000 { return base.isRunning }
+      }
+      return false
+    }
+    #expect(running)
+  }
+}
