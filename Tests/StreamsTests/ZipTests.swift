@@ -68,4 +68,61 @@ import Testing
       await #expect(throws: Boom.self) { for try await _ in zipped {} }
     }
   }
+
+  // Issue 21.1: a failure waits behind the elements its base read before it.
+  @Test func aFailureComesAfterTheTuplesItsEarlierElementsComplete() async throws {
+    let log = Log<String>()
+    let events = try await withVirtualTime { clock in
+      let numbers = MarbleDiagram("1-#").events(on: clock, frame: frame, failure: Boom())
+      let letters = MarbleDiagram("---a|").events(on: clock, frame: frame).probed(log)
+      return await timeline(zip(numbers, letters), on: clock) { $0.0 + $0.1 }
+    }
+    #expect(events == ["1a@300 ms", "#@300 ms"])
+    #expect(log.all == ["dropped"])
+  }
+
+  @Test func aHeldFailureEndsTheOutputWhenAnotherBaseRunsOut() async throws {
+    let events = try await withVirtualTime { clock in
+      let numbers = MarbleDiagram("12#").events(on: clock, frame: frame, failure: Boom())
+      let letters = MarbleDiagram("---a--|").events(on: clock, frame: frame, failure: Boom())
+      return await timeline(zip(numbers, letters), on: clock) { $0.0 + $0.1 }
+    }
+    // 2 is never paired: the letters' finish at 6 ends the output, with the held failure.
+    #expect(events == ["1a@300 ms", "#@600 ms"])
+  }
+
+  @Test func theFirstFailureWins() async throws {
+    struct Tagged: Error, Equatable { let id: Int }
+    let caught = try await withVirtualTime { clock -> Tagged? in
+      let numbers = MarbleDiagram("1#").events(on: clock, frame: frame, failure: Tagged(id: 1))
+      let letters = MarbleDiagram("--#").events(on: clock, frame: frame, failure: Tagged(id: 2))
+      do {
+        for try await _ in zip(numbers, letters) {}
+        return nil
+      } catch { return error as? Tagged }
+    }
+    // The numbers fail at 1 holding an unpaired 1; the letters' failure at 2 comes second.
+    #expect(caught == Tagged(id: 1))
+  }
+
+  @Test func aFailureAfterReadAheadIsDeterministicOnTheRealExecutor() async {
+    struct Two: Error {}
+    for _ in 0..<200 {
+      let numbers = [1, 2, 3].async.map { value throws(Two) -> Int in
+        if value == 2 { throw Two() }
+        return value
+      }
+      var pairs: [String] = []
+      var failed = false
+      do {
+        for try await (number, letter) in zip(numbers, ["a", "b", "c"].async) {
+          pairs.append("\(number)\(letter)")
+        }
+      } catch {
+        failed = error is Two
+      }
+      #expect(pairs == ["1a"])
+      #expect(failed)
+    }
+  }
 }

@@ -7,8 +7,9 @@
 ///
 /// - **Termination:** finishes as soon as a base has finished and every element it produced
 ///   has been paired; the other bases' tasks are then cancelled.
-/// - **Failure:** the first error cancels the other bases and is thrown after the tuples made
-///   before it. Over bases that cannot fail, it cannot fail.
+/// - **Failure:** the first error is thrown after every tuple that the elements its base
+///   read before it can still complete, then the other bases are cancelled. Over bases that
+///   cannot fail, it cannot fail.
 /// - **Cancellation:** cancelling the consuming task or dropping the iterator cancels every
 ///   base's task; `next()` then returns `nil`.
 /// - **Buffering:** each base runs in its own task and may read up to 16 elements ahead of

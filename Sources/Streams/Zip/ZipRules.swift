@@ -1,6 +1,8 @@
 /// The rules of zip: each base appends to its own queue (inside `Queues`); when every queue
 /// has an element, one is taken from each and the tuple goes out. A base waits while its
-/// queue is full; the output ends once a finished base's queue is empty.
+/// queue is full; the output ends once a finished base's queue is empty. A failure waits
+/// behind the elements its base read before it: the tuples they can still complete go out
+/// first, as they would if no base read ahead.
 @usableFromInline
 struct ZipRules<Queues: Sendable, Element: Sendable, Failure: Error>:
   MultiSourceRules
@@ -12,6 +14,8 @@ struct ZipRules<Queues: Sendable, Element: Sendable, Failure: Error>:
   @usableFromInline var queues: Queues
   @usableFromInline var finished: [Bool]
   @usableFromInline var parked: [UnsafeContinuation<Void, Never>] = []
+  /// The first failure of a base, held until no tuple can be made any more.
+  @usableFromInline var failure: Failure?
   /// Per base: how many elements its queue holds.
   @usableFromInline let counts: [@Sendable (Queues) -> Int]
   /// Takes one element from every queue, when none is empty.
@@ -36,8 +40,13 @@ struct ZipRules<Queues: Sendable, Element: Sendable, Failure: Error>:
     var (outcome, wakeups) = outbox.push(tuple)
     // Every queue just gave one element: the bases waiting for room go on.
     wakeups.others += takeParked()
-    if isExhausted { wakeups.add(outbox.close(.finished)) }
+    if isExhausted { wakeups.add(outbox.close(ending)) }
     return (outcome, wakeups)
+  }
+
+  /// How the output ends once it is exhausted: with the first failure, if a base failed.
+  @inlinable var ending: Terminal<Failure> {
+    if let failure { .failed(failure) } else { .finished }
   }
 
   /// Whether no tuple can ever be made again: a base has finished with its queue empty.
@@ -58,12 +67,13 @@ struct ZipRules<Queues: Sendable, Element: Sendable, Failure: Error>:
     return parked
   }
 
-  /// A failure ends the output at once; a finish once that base's queue is empty.
+  /// A finish or a failure ends the output once that base's queue is empty (or another
+  /// finished base's is): until then its queued elements can still be paired.
   @inlinable mutating func baseEnded(_ index: Int, _ end: Terminal<Failure>, produced: Bool)
     -> Wakeups
   {
     finished[index] = true
-    if case .finished = end, !isExhausted { return Wakeups() }
-    return outbox.close(end)
+    if case .failed(let error) = end, failure == nil { failure = error }
+    return isExhausted ? outbox.close(ending) : Wakeups()
   }
 }
