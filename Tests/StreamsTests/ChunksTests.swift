@@ -19,6 +19,23 @@ import Testing
     #expect(events == ["ab@100 ms", "#@300 ms"])
   }
 
+  // Issue 21.3: one rule for both count operators — a cancelled consumer gets no partial chunk.
+  @Test func aCancelledConsumerGetsNoPartialChunk() async throws {
+    let (byCount, byCountOrTime) = try await withVirtualTime { clock in
+      let source = MarbleDiagram("ab").events(on: clock, frame: frame)
+      let byCount = await MarbleDiagram.record(
+        source.chunks(ofCount: 3), on: clock, frame: frame,
+        subscription: "^----!")
+      let timer = AsyncTimerSequence.repeating(every: frame * 10, clock: clock)
+      let byCountOrTime = await MarbleDiagram.record(
+        source.chunks(ofCount: 3, or: timer), on: clock, frame: frame,
+        subscription: "^----!")
+      return (byCount, byCountOrTime)
+    }
+    #expect(byCount == "^----!")
+    #expect(byCountOrTime == "^----!")
+  }
+
   func chunked(_ input: MarbleDiagram, frames: Int, count: Int? = nil) async throws -> [String] {
     try await withVirtualTime { clock in
       let source = input.events(on: clock, frame: frame, failure: Boom())

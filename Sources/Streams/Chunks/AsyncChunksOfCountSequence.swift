@@ -7,7 +7,9 @@ extension AsyncSequence {
   ///
   /// Runs in the consumer's task and starts no task; it holds one chunk. It ends when the
   /// base does (after the last, shorter chunk); an error of the base is thrown at once and the
-  /// chunk being gathered is dropped.
+  /// chunk being gathered is dropped. Once the consuming task is cancelled, a chunk cut short
+  /// by the base's end is dropped too and `next()` returns `nil`, as with
+  /// `chunks(ofCount:or:)` (swift-async-algorithms returns the partial chunk).
   ///
   /// - Precondition: `count` is greater than zero.
   @inlinable
@@ -70,6 +72,8 @@ where Collected.Element == Base.Element {
       while chunk.count < count, let element = try await base.next(isolation: actor) {
         chunk.append(element)
       }
+      // A base cut short by the consumer's cancellation: no partial chunk, as with a timer.
+      if chunk.count < count, Task.isCancelled { return nil }
       return chunk
     }
 
