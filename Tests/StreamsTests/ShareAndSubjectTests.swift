@@ -265,6 +265,45 @@ import Testing
     #expect(b == [3, 4])  // as in RxJS: the replay, then the end
   }
 
+  // Issue 21.4: the buffering policy limits live elements, never the replay.
+  @Test func aReplayIsWholeWhateverTheBufferingPolicy() async throws {
+    let subject = ReplaySubject<Int, Never>(bufferSize: 5, bufferingPolicy: .bounded(2))
+    for value in 1...5 { subject.send(value) }
+    var late = subject.makeAsyncIterator()
+    for value in 6...8 { subject.send(value) }  // 8 finds the live buffer full: dropped
+    subject.finish()
+    var seen: [Int] = []
+    while let value = await late.next() { seen.append(value) }
+    #expect(seen == [1, 2, 3, 4, 5, 6, 7])
+
+    let newest = ReplaySubject<Int, Never>(bufferSize: 3, bufferingPolicy: .bufferingNewest(1))
+    for value in 1...3 { newest.send(value) }
+    var iterator = newest.makeAsyncIterator()
+    newest.send(4)
+    newest.send(5)  // replaces 4, not a replayed element
+    newest.finish()
+    var kept: [Int] = []
+    while let value = await iterator.next() { kept.append(value) }
+    #expect(kept == [1, 2, 3, 5])
+  }
+
+  @Test func aLateConsumerOfAShareGetsTheWholeReplay() async throws {
+    let (early, late) = try await withVirtualTime { clock in
+      let shared = MarbleDiagram("abcd---e|").events(on: clock, frame: frame)
+        .share(bufferingPolicy: .bufferingNewest(1), replay: 3)
+      var first = shared.makeAsyncIterator()
+      var early: [String] = [await first.next() ?? "-"]
+      try await clock.advance(to: .init(offset: frame * 5))
+      var second = shared.makeAsyncIterator()
+      var late: [String] = []
+      while let value = await second.next() { late.append(value) }
+      while let value = await first.next() { early.append(value) }
+      return (early, late)
+    }
+    #expect(late == ["b", "c", "d", "e"])
+    #expect(early == ["a", "e"])  // its live buffer of one kept only the newest
+  }
+
   @Test func aBoundedSubjectNeverBlocksTheSender() async throws {
     let newest = PassthroughSubject<Int, Never>(bufferingPolicy: .bufferingNewest(3))
     let oldest = PassthroughSubject<Int, Never>(bufferingPolicy: .bounded(3))

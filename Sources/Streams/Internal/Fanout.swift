@@ -87,7 +87,7 @@ public typealias AsyncBufferSequencePolicy = BufferingPolicy
       state.nextID += 1
       var outbox = Outbox<Element, Failure>(capacity: capacity)
       if state.terminal == nil || replaysAfterEnd {
-        for element in state.history { _ = outbox.push(element, policy: policy) }
+        outbox.replay(state.history)
       }
       if let terminal = state.terminal { _ = outbox.close(terminal) }
       state.subscribers.append(Subscriber(id: state.nextID, outbox: outbox))

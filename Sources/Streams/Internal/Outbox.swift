@@ -48,6 +48,9 @@
   /// Counts ``discardBuffer()`` calls, so that a reader can tell that a batch it took
   /// earlier has been superseded.
   @usableFromInline var epoch: UInt64 = 0
+  /// How many elements at the front of the buffer were replayed to a new consumer: they do
+  /// not count against its limits, so a buffering policy never cuts a replay short.
+  @usableFromInline var replayed = 0
   @usableFromInline let capacity: Int
 
   @inlinable init(capacity: Int) {
@@ -57,7 +60,10 @@
   @inlinable var isClosed: Bool { terminal != nil }
 
   /// Whether a producer that waits for room must wait now.
-  @inlinable var isFull: Bool { terminal == nil && buffer.count >= capacity }
+  @inlinable var isFull: Bool { terminal == nil && waiting >= capacity }
+
+  /// The buffered elements that count against a limit: all but the replayed ones.
+  @inlinable var waiting: Int { buffer.count - replayed }
 
   @usableFromInline enum Push: Sendable {
     case accepted
@@ -71,17 +77,23 @@
   @inlinable mutating func push(_ element: Element) -> (Push, Wakeups) {
     guard terminal == nil else { return (.closed, Wakeups()) }
     buffer.append(element)
-    return (buffer.count >= capacity ? .full : .accepted, takeConsumer())
+    return (waiting >= capacity ? .full : .accepted, takeConsumer())
+  }
+
+  /// Puts `elements` in the empty buffer of a new consumer, outside every limit.
+  @inlinable mutating func replay(_ elements: [Element]) {
+    buffer.append(contentsOf: elements)
+    replayed = buffer.count
   }
 
   /// Appends `element` following a buffering policy: it may drop the oldest buffered element
   /// (`bufferingNewest`) or the new one (`bufferingOldest`) instead of growing the buffer.
   @inlinable mutating func push(_ element: Element, policy: BufferingPolicy) -> (Push, Wakeups) {
     switch policy {
-    case .bufferingNewest(let limit) where buffer.count >= limit:
+    case .bufferingNewest(let limit) where waiting >= limit:
       guard limit > 0 else { return (.accepted, Wakeups()) }
-      buffer.removeFirst()
-    case .bufferingOldest(let limit) where buffer.count >= limit:
+      buffer.remove(at: replayed)
+    case .bufferingOldest(let limit) where waiting >= limit:
       return (terminal == nil ? .accepted : .closed, Wakeups())
     default:
       break
@@ -100,13 +112,17 @@
   @inlinable mutating func close(_ end: Terminal<Failure>) -> Wakeups {
     guard terminal == nil else { return Wakeups() }
     terminal = end
-    if case .cancelled = end { buffer.removeAll() }
+    if case .cancelled = end {
+      buffer.removeAll()
+      replayed = 0
+    }
     return wakeEveryone()
   }
 
   /// Drops every buffered element (a switch in `flatMapLatest`) and unparks the producers.
   @inlinable mutating func discardBuffer() -> Wakeups {
     buffer.removeAll(keepingCapacity: true)
+    replayed = 0
     epoch &+= 1
     return Wakeups(consumer: nil, others: takeProducers())
   }
@@ -121,6 +137,7 @@
   @inlinable mutating func take(into batch: inout [Element]) -> (Take, Wakeups) {
     if !buffer.isEmpty {
       swap(&buffer, &batch)
+      replayed = 0
       return (.elements, Wakeups(consumer: nil, others: takeProducers()))
     }
     guard let terminal else { return (.wait, Wakeups()) }

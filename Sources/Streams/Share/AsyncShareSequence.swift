@@ -26,7 +26,8 @@ where Element: Sendable, Self: SendableMetatype, AsyncIterator: SendableMetatype
   ///   swift-async-algorithms) nothing is lost and the base waits while any consumer's buffer
   ///   is full — the slowest consumer sets the pace; with `.bufferingNewest(n)` or
   ///   `.bufferingOldest(n)` the base never waits and a slow consumer loses elements;
-  ///   `.unbounded` never loses and never waits.
+  ///   `.unbounded` never loses and never waits. The policy limits live elements only: a new
+  ///   consumer always receives the whole replay.
   /// - **Same instant:** consumers are woken in the order they subscribed, so on virtual time
   ///   the output is the same on every run.
   ///

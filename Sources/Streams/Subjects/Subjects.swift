@@ -105,6 +105,9 @@ public final class CurrentValueSubject<Element: Sendable, Failure: Error>: Async
 ///
 /// - **Termination and failure:** a consumer that arrives after `finish()` or `fail(_:)`
 ///   still receives the replayed elements, then the end (as in RxJS).
+/// - **Buffering:** `bufferingPolicy` limits what is sent after a consumer arrived; the
+///   replay itself is never cut by it, so a new consumer receives all of the latest
+///   `bufferSize` elements even with `.bounded(2)`.
 /// - **Memory:** the subject holds at most `bufferSize` elements for late consumers, besides
 ///   what each consumer's own buffer holds.
 public final class ReplaySubject<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
