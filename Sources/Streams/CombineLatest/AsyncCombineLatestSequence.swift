@@ -11,8 +11,10 @@
 ///   emitted before it. Over bases that cannot fail, it cannot fail.
 /// - **Cancellation:** cancelling the consuming task or dropping the iterator cancels the
 ///   bases' tasks; `next()` then returns `nil`.
-/// - **Buffering:** each base runs in its own task; up to 128 combinations wait for the
-///   consumer before the bases wait.
+/// - **Buffering:** each base runs in its own task; the bases wait once 128 combinations
+///   wait for the consumer. Counting the batch the consumer is working through, up to about
+///   twice that many (2 × (128 + n − 1) − 1 for n bases) are made ahead of what `next()`
+///   has returned.
 /// - **Same instant:** elements due at the same virtual instant are combined in the order
 ///   their tasks wake; each produces its own combination.
 @inlinable

@@ -12,8 +12,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   and cancels the other one.
   /// - **Cancellation:** cancelling the consuming task or dropping the iterator cancels both
   ///   sequences' tasks; `next()` then returns `nil`.
-  /// - **Buffering:** each sequence runs in its own task; up to 128 pairs wait for the
-  ///   consumer before this sequence waits; `other` is read as fast as it produces.
+  /// - **Buffering:** each sequence runs in its own task; this sequence waits once 128 pairs
+  ///   wait for the consumer (with the batch the consumer holds, up to 2 × 129 − 1 pairs
+  ///   ahead of what `next()` returned); `other` is read as fast as it produces.
   /// - **Same instant:** an element of `other` and an element of this sequence at the same
   ///   virtual instant are taken in the order their tasks wake (the order of their sleeps
   ///   on the ``VirtualClock``).

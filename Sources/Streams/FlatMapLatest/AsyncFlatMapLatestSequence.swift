@@ -17,8 +17,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   are ignored.
   /// - **Cancellation:** cancelling the consuming task or dropping the iterator cancels the
   ///   base's task and the inner's task; `next()` then returns `nil`.
-  /// - **Buffering:** the base is read as fast as it produces. An inner may run up to 64
-  ///   elements ahead of the consumer before it waits. Memory does not grow with the
+  /// - **Buffering:** the base is read as fast as it produces. An inner waits once 64 of its
+  ///   elements wait (up to 127 ahead of what `next()` returned, counting the batch the
+  ///   consumer holds). Memory does not grow with the
   ///   number of superseded inners.
   /// - **Same instant:** a base element and an inner element at the same virtual instant
   ///   are handled in the order their tasks wake; an inner element that loses that race to

@@ -10,9 +10,11 @@
 ///   that arrived before it. Over bases that cannot fail, the merge cannot fail.
 /// - **Cancellation:** cancelling the consuming task or dropping the iterator cancels every
 ///   base's task; `next()` then returns `nil`.
-/// - **Buffering:** each base runs in its own task; together they may run up to 128
-///   elements ahead of the consumer before they wait. The consumer takes all that is
-///   ready in one step, which is what makes the merge cheap.
+/// - **Buffering:** each base runs in its own task and waits once the shared buffer holds
+///   128 elements. The consumer takes all that is ready in one step, which is what makes
+///   the merge cheap — so, counting that batch, the bases together run up to about twice
+///   128 ahead of what `next()` has returned: 2 × (128 + n − 1) − 1 for n bases, 257 for
+///   two.
 /// - **Same instant:** elements arriving at the same virtual instant come out in the order
 ///   their tasks run: the order of the bases' wake-ups on the ``VirtualClock``.
 @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(

@@ -13,7 +13,9 @@
 /// - **Cancellation:** cancelling the consuming task or dropping the iterator cancels every
 ///   base's task; `next()` then returns `nil`.
 /// - **Buffering:** each base runs in its own task and may read up to 16 elements ahead of
-///   the slowest base; up to 64 tuples wait for the consumer. (swift-async-algorithms asks
+///   the slowest base; the bases wait once 64 tuples wait for the consumer. Counting the
+///   batch the consumer holds, a base reads at most 2 × 64 + 1 + 16 = 145 elements beyond
+///   what `next()` has returned. (swift-async-algorithms asks
 ///   each base for exactly one element per `next()`: slower, and the same tuples.)
 /// - **Same instant:** elements arriving at the same virtual instant are queued in the
 ///   order their tasks run; a tuple is made when its last element arrives.
