@@ -10,7 +10,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// - **Windows:** the first starts at the first `next()` and each lasts the timer's
   ///   interval; they are half-open, so an element arriving exactly as a window ends belongs
-  ///   to the next one.
+  ///   to the next one, and an end arriving then comes after that window's chunk.
   /// - **Termination:** when the base finishes, the chunk being gathered is emitted at once,
   ///   then the sequence finishes.
   /// - **Failure:** an error of the base is thrown after the chunks emitted before it; the

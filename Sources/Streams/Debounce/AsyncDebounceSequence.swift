@@ -15,7 +15,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   time. Settled elements wait for the consumer in arrival order (at most one per
   ///   interval).
   /// - **Same instant:** an element settles when `interval` has fully passed; a newer element
-  ///   arriving exactly at that instant does not cancel it.
+  ///   arriving exactly at that instant does not cancel it, and an end at that instant (even
+  ///   a failure) comes after it.
   ///
   /// - Parameters:
   ///   - interval: The quiet period after which the latest element is emitted.

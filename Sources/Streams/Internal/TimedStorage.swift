@@ -29,7 +29,8 @@ import Synchronization
   /// The timer woke up at `now`: what it emits, and the next deadline (`nil`: park). A gate
   /// may end the output here (a timeout): the base's task is then cancelled.
   mutating func timerFired(at now: Instant) -> (Wakeups, next: Instant?)
-  /// The base ended; a held element is emitted on finish and dropped on failure.
+  /// The base ended; a held element is emitted on finish and dropped on failure. (Whatever
+  /// was due by then has been emitted first, by ``timerFired(at:)``.)
   mutating func baseEnded(_ end: Terminal<InputFailure>) -> Wakeups
 }
 
@@ -112,9 +113,15 @@ where
   }
 
   @inlinable func end(_ end: Terminal<Base.Failure>) {
-    let (wakeups, tasks) = state.withLock { gate in
-      gate.core.outbox.isClosed
-        ? (Wakeups(), gate.core.tasks) : (gate.baseEnded(end), gate.core.tasks)
+    let now = clock.now
+    let (wakeups, tasks) = state.withLock { gate -> (Wakeups, [Task<Void, Never>]) in
+      guard !gate.core.outbox.isClosed else { return (Wakeups(), gate.core.tasks) }
+      var wakeups = Wakeups()
+      // What falls due at the instant the base ends goes out first, then the end: the same
+      // output whether the timer or the base's end is seen first (a timeout due now wins).
+      if case .cancelled = end {} else { wakeups = gate.timerFired(at: now).0 }
+      if !gate.core.outbox.isClosed { wakeups.add(gate.baseEnded(end)) }
+      return (wakeups, gate.core.tasks)
     }
     wakeups.resume()
     for task in tasks { task.cancel() }

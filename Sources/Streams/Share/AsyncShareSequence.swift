@@ -24,8 +24,8 @@ where Element: Sendable, Self: SendableMetatype, AsyncIterator: SendableMetatype
   ///   cancelled and the shared sequence is over.
   /// - **Buffering:** by `bufferingPolicy`: with `.bounded(n)` (the default, n = 1, as in
   ///   swift-async-algorithms) nothing is lost and the base waits while any consumer's buffer
-  ///   is full — the slowest consumer sets the pace, and runs at most 2n − 1 ahead of it
-  ///   (its buffer, and the batch it is working through); with `.bufferingNewest(n)` or
+  ///   is full — the slowest consumer sets the pace, and the base runs at most 2n − 1 ahead
+  ///   of it (its buffer, and the batch it is working through); with `.bufferingNewest(n)` or
   ///   `.bufferingOldest(n)` the base never waits and a slow consumer loses elements;
   ///   `.unbounded` never loses and never waits. The policy limits live elements only: a new
   ///   consumer always receives the whole replay.

@@ -15,7 +15,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - **Buffering:** the base is read as fast as it produces; one element is held at a
   ///   time; emitted elements wait for the consumer in order (at most one per interval).
   /// - **Same instant:** windows are half-open: an element arriving exactly when a window
-  ///   closes belongs to the next window.
+  ///   closes belongs to the next window; an end at that instant (even a failure) comes
+  ///   after what the window held.
   ///
   /// - Parameters:
   ///   - interval: The shortest time between two emitted elements.

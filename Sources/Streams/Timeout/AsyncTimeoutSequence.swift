@@ -18,7 +18,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   task reading the base and the timer; `next()` then returns `nil`.
   /// - **Buffering:** elements pass at once; they wait for the consumer in order, without a
   ///   bound. A slow consumer never causes a timeout: only the base's pace counts.
-  /// - **Same instant:** an element arriving exactly at the deadline is too late.
+  /// - **Same instant:** an element, or the base's end, arriving exactly at the deadline is
+  ///   too late.
   ///
   /// - Parameters:
   ///   - interval: The longest wait for each element, from the first `next()`.
