@@ -40,11 +40,18 @@ final class EndlessBase: AsyncSequence, Sendable {
 /// 13 minutes. The spinners stop by themselves after 25 seconds and every suite has a time
 /// limit, so nothing here can hang.
 ///
+/// Holding the pool's threads would stall every other test of the process, so these run in a
+/// child process of their own (``StarvationInChildProcess``), where the environment variable
+/// `STREAMS_STARVATION_CHILD=1` enables them.
+///
 /// Without the yield in their base loops, six of these fail (the valve ends the base before
 /// the consumer sees anything): `chunked(by:)`, `chunks(ofCount:or:)`, `throttle`, `timeout`,
 /// merge/zip/combineLatest and `share`. The debounce and flatMapLatest tests pass either way
 /// and are kept so that those operators go on delivering under the same load.
-@Suite(.timeLimit(.minutes(2)), .serialized) struct StarvationTests {
+@Suite(
+  .timeLimit(.minutes(2)), .serialized,
+  .enabled(if: ProcessInfo.processInfo.environment["STREAMS_STARVATION_CHILD"] == "1"))
+struct StarvationTests {
   /// Runs `body` while all but one of the pool's threads spin without suspending, and a
   /// thread outside the pool keeps one more core busy.
   func withBusyCores<T>(_ body: () async throws -> T) async rethrows -> T {
@@ -179,5 +186,52 @@ final class EndlessBase: AsyncSequence, Sendable {
       return false
     }
     #expect(running)
+  }
+}
+
+/// Runs ``StarvationTests`` in a child process — this test binary again, filtered to that
+/// suite — so that the threads they hold on purpose are the child's. The child has a time
+/// limit; its failures are reported here with its output.
+@Suite struct StarvationInChildProcess {
+  @Test(.timeLimit(.minutes(3))) func noOperatorStarvesItsTimerOrItsConsumer() async throws {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    var environment = ProcessInfo.processInfo.environment
+    environment["STREAMS_STARVATION_CHILD"] = "1"
+    let (status, output) = try await runChild(
+      binary, ["--testing-library", "swift-testing", "--filter", "StreamsTests.StarvationTests"],
+      environment: environment, limit: .seconds(150))
+    let failures = output.split(separator: "\n").filter { $0.contains("✘") }
+    #expect(status == 0, "the child failed:\n\(failures.joined(separator: "\n"))")
+    #expect(output.contains("Test run with 8 tests"), "the child ran:\n\(output.suffix(2_000))")
+  }
+
+  /// Runs `binary` on a thread of its own (not one of the pool's) and kills it after `limit`.
+  func runChild(
+    _ binary: String, _ arguments: [String], environment: [String: String], limit: Duration
+  ) async throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let finished = Atomic<Bool>(false)
+    let pid = process.processIdentifier
+    let seconds = Double(limit.components.seconds)
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+      if !finished.load(ordering: .relaxed) { kill(pid, SIGKILL) }
+    }
+    let output = await withCheckedContinuation {
+      (continuation: CheckedContinuation<String, Never>) in
+      Thread.detachNewThread {
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        finished.store(true, ordering: .relaxed)
+        continuation.resume(returning: String(decoding: data, as: UTF8.self))
+      }
+    }
+    return (process.terminationStatus, output)
   }
 }
