@@ -137,9 +137,7 @@ final class FlatMapLatestStorage<
   }
 
   @inlinable func readBase() async {
-    var fairness = Fairness()
     let end = await iterate(sequence.base) { element in
-      if fairness.isDue() { await Task.yield() }
       let (wakeups, superseded, closed) = state.withLock { state in
         let (action, wakeups, superseded) = state.baseElement(element)
         epoch.store(state.outbox.epoch, ordering: .releasing)
@@ -165,9 +163,7 @@ final class FlatMapLatestStorage<
   }
 
   @inlinable func runInner(_ inner: Inner, generation: UInt64) async {
-    var fairness = Fairness()
     let end = await iterate(inner) { element in
-      if fairness.isDue() { await Task.yield() }
       let (outcome, wakeups) = state.withLock { state in
         state.isCurrent(generation) ? state.outbox.push(element) : (.closed, Wakeups())
       }

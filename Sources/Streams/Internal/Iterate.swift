@@ -1,4 +1,5 @@
-/// Iterates `sequence` until it ends or `body` returns `false`.
+/// Iterates `sequence` until it ends or `body` returns `false`, yielding its thread now and
+/// then (see ``Fairness``).
 ///
 /// - Returns: How the sequence ended, or `nil` if `body` stopped the iteration.
 @inlinable func iterate<S: AsyncSequence>(
@@ -6,8 +7,10 @@
   _ body: (S.Element) async -> Bool
 ) async -> Terminal<S.Failure>? {
   var iterator = sequence.makeAsyncIterator()
+  var fairness = Fairness()
   do throws(S.Failure) {
     while let element = try await iterator.next(isolation: nil) {
+      if fairness.isDue() { await Task.yield() }
       guard await body(element) else { return nil }
     }
     return .finished
