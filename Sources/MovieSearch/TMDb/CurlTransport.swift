@@ -61,8 +61,7 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
 }
 
 /// One request on its way: what the engine's thread fills in, and how its caller is told.
-// @unchecked: `body`, `status line` and `headers` are written by the engine's thread only,
-// before `finish` hands them over under `outcome`'s lock; `answered` is atomic.
+// @unchecked: the engine's thread alone writes the response; `outcome`'s lock hands it over.
 final class CurlTransfer: @unchecked Sendable {
   let url: URL
   let headerLines: [String]
@@ -144,9 +143,7 @@ final class CurlTransfer: @unchecked Sendable {
 }
 
 /// The thread that drives libcurl's multi handle, shared by every ``CurlTransport``.
-// @unchecked: the multi handle and `active` are used by the engine's thread only; what other
-// threads hand over goes through `inbox`, under its lock, and `ms_curl_wake`, which libcurl
-// allows from any thread.
+// @unchecked: `multi`, `active` are the engine thread's; other threads go through `inbox`'s lock.
 final class CurlEngine: @unchecked Sendable {
   static let shared: CurlEngine? = {
     guard ms_curl_load() == 1, let multi = ms_curl_multi() else { return nil }
