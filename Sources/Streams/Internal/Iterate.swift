@@ -1,5 +1,4 @@
-/// Iterates `sequence` until it ends or `body` returns `false`, yielding its thread now and
-/// then (see ``Fairness``).
+/// Iterates `sequence` until it ends or `body` returns `false`.
 ///
 /// - Returns: How the sequence ended, or `nil` if `body` stopped the iteration.
 @inlinable func iterate<S: AsyncSequence>(
@@ -7,10 +6,8 @@
   _ body: (S.Element) async -> Bool
 ) async -> Terminal<S.Failure>? {
   var iterator = sequence.makeAsyncIterator()
-  var fairness = Fairness()
   do throws(S.Failure) {
     while let element = try await iterator.next(isolation: nil) {
-      if fairness.isDue() { await Task.yield() }
       guard await body(element) else { return nil }
     }
     return .finished
