@@ -21,7 +21,7 @@ struct DetailsCommand: Command {
     guard arguments.count == 1 else {
       throw invocation.usageError("Give one film id, not \(arguments.count).")
     }
-    guard let id = Int(text), id > 0 else {
+    guard let id = Int(text), (1...Int(UInt32.max)).contains(id) else {
       let digits = !text.isEmpty && text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber)
       throw invocation.usageError(
         digits && text.contains(where: { $0 != "0" })

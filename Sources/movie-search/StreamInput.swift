@@ -24,6 +24,10 @@ struct StreamEvent: Sendable, Equatable {
   /// Milliseconds since the start, when the line says.
   var at: Int?
 
+  /// The latest `at`: a year, in milliseconds. Later stamps are refused, so that no time
+  /// the session computes from them can overflow.
+  static let latest = 365 * 24 * 3_600_000
+
   /// Parses one input line: a plain line is search text; a line starting with `{` is a JSON
   /// object. Returns the reason when the line is not a valid event.
   static func parse(_ line: [UInt8]) -> Result<StreamEvent, StreamInputError> {
@@ -82,14 +86,11 @@ struct StreamEvent: Sendable, Equatable {
       for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
         switch key.stringValue {
         case "at":
-          let value = try Self.wholeNumber(object, key)
-          guard value >= 0 else { throw StreamInputError(expected("at")) }
-          at = value
+          at = try Self.wholeNumber(object, key, in: 0...StreamEvent.latest)
         case "search":
           kinds.append(.search(try object.decode(String.self, forKey: key)))
         case "select":
-          let id = try Self.wholeNumber(object, key)
-          guard id > 0 else { throw StreamInputError(expected("select")) }
+          let id = try Self.wholeNumber(object, key, in: 1...Int(UInt32.max))
           kinds.append(.select(id))
         case "appear":
           guard try object.decode(Bool.self, forKey: key) else {
@@ -119,19 +120,28 @@ struct StreamEvent: Sendable, Equatable {
       event = StreamEvent(kind: kind, at: at)
     }
 
-    /// A number that is a whole number (`12`, `12.0`, `1.2e1`) within `Int`; any other
-    /// number is an error that says what is wrong with it.
-    private static func wholeNumber(_ object: KeyedDecodingContainer<Key>, _ key: Key) throws
-      -> Int
-    {
-      if let value = try? object.decode(Int.self, forKey: key) { return value }
-      guard let number = try? object.decode(Double.self, forKey: key) else {
-        return try object.decode(Int.self, forKey: key)  // not a number: its own error
+    /// A whole number (`12`, `12.0`, `1.2e1`) within `range`: a larger one is "too large"
+    /// (stamps and ids from outside must not overflow what is computed from them); a
+    /// smaller one, a fraction or anything else says what the value must be.
+    private static func wholeNumber(
+      _ object: KeyedDecodingContainer<Key>, _ key: Key, in range: ClosedRange<Int>
+    ) throws -> Int {
+      let number: Double
+      if let value = try? object.decode(Int.self, forKey: key) {
+        number = Double(value)
+      } else if let value = try? object.decode(Double.self, forKey: key) {
+        number = value
+      } else {
+        _ = try object.decode(Int.self, forKey: key)  // not a number: its own error
+        number = .nan
       }
-      if number.rounded() == number, let value = Int(exactly: number) { return value }
-      let problem =
-        number.rounded() == number ? "\(number) is too large" : "\(number) is not whole"
-      throw StreamInputError("\(expected(key.stringValue)); \(problem)")
+      if let value = Int(outside: number, in: range), Double(value) == number { return value }
+      if number.isFinite, number.rounded() == number, number > Double(range.upperBound) {
+        throw StreamInputError("\"\(key.stringValue)\" is too large")
+      }
+      let fraction = number.isFinite && number.rounded() != number
+      throw StreamInputError(
+        expected(key.stringValue) + (fraction ? "; \(number) is not whole" : ""))
     }
   }
 }

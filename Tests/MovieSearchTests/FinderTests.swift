@@ -51,6 +51,16 @@ import Testing
     }
   }
 
+  @Test func mouseReportsOutsideAnyTerminalAreIgnored() {
+    // A terminal has at most 65,535 columns and rows: larger positions (which would overflow
+    // the list's arithmetic) and position 0 are no report.
+    for position in ["0;1", "1;0", "65536;1", "1;9223372036854775807", "99999999999999999999;1"] {
+      #expect(keys("\u{1B}[<0;\(position)Mz") == [.character("z")], "\(position)")
+    }
+    #expect(
+      keys("\u{1B}[<0;65535;65535M") == [.mouse(Mouse(action: .click, column: 65534, row: 65534))])
+  }
+
   @Test func aLoneEscIsKnownBySilenceAndSequencesMaySpanReads() {
     var parser = KeyParser()
     #expect(parser.feed(Array("\u{1B}".utf8)) == [])

@@ -56,6 +56,10 @@ extension CatalogFile {
         source.skipped.append((number, "the id \(row.id) is out of range"))
         continue
       }
+      guard (0...1e12).contains(row.popularity ?? 0) else {
+        source.skipped.append((number, "the popularity \(row.popularity ?? 0) is out of range"))
+        continue
+      }
       guard !row.originalTitle.isEmpty else {
         source.skipped.append((number, "the title is empty"))
         continue
@@ -70,7 +74,7 @@ extension CatalogFile {
       }
       source.entries.append(
         Entry(
-          id: row.id, title: row.originalTitle, popularity: max(0, row.popularity ?? 0) * 100))
+          id: row.id, title: row.originalTitle, popularity: (row.popularity ?? 0) * 100))
     }
     return source
   }
@@ -147,18 +151,28 @@ struct CSVColumns {
       let text = fields[column].trimmingCharacters(in: .whitespaces)
       return text.isEmpty || text == "NA" || text == "null" ? nil : text
     }
-    func number(_ column: Int?, _ name: String, in range: ClosedRange<Double>)
-      -> Result<Double?, Reason>
+    func failure(_ name: String, _ text: String, _ range: ClosedRange<Int>) -> Reason {
+      Reason(
+        description:
+          "the \(name) '\(text.prefix(40))' is not a number from \(range.lowerBound) to \(range.upperBound)"
+      )
+    }
+    func measure(_ column: Int?, _ name: String, in range: ClosedRange<Int>) throws(Reason)
+      -> Double?
     {
-      guard let text = value(column) else { return .success(nil) }
-      guard let number = Double(text), range.contains(number) else {
-        return .failure(
-          Reason(
-            description:
-              "the \(name) '\(text.prefix(40))' is not a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
-          ))
+      guard let text = value(column) else { return nil }
+      guard let number = Double(text),
+        (Double(range.lowerBound)...Double(range.upperBound)).contains(number)
+      else { throw failure(name, text, range) }
+      return number
+    }
+    /// A whole number (a fraction is rounded) within `range`.
+    func whole(_ column: Int?, _ name: String, in range: ClosedRange<Int>) throws(Reason) -> Int? {
+      guard let number = try measure(column, name, in: range) else { return nil }
+      guard let value = Int(outside: number, in: range) else {
+        throw failure(name, value(column) ?? "", range)
       }
-      return .success(number)
+      return value
     }
     let name = fields[title].trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty else { return .failure(Reason(description: "the title is empty")) }
@@ -166,19 +180,25 @@ struct CSVColumns {
       return .failure(Reason(description: "the title is too long"))
     }
     do {
-      let id = try number(self.id, "id", in: 1...Double(UInt32.max)).get() ?? Double(row)
-      guard id == id.rounded() else { throw Reason(description: "the id is not a whole number") }
-      let year: Double? =
-        if let text = value(self.year), text.count >= 4, let value = Double(text.prefix(4)) {
+      let maxID = Int(UInt32.max)
+      if let text = value(self.id), let id = Double(text), id != id.rounded() {
+        throw Reason(description: "the id is not a whole number")
+      }
+      let id = try whole(self.id, "id", in: 1...maxID) ?? row
+      // A date ("1999-03-31") gives its year.
+      let year: Int? =
+        if let text = value(self.year), text.count >= 4,
+          text.prefix(4).allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text.prefix(4))
+        {
           value
         } else {
-          try number(self.year, "year", in: 0...9999).get()
+          try whole(self.year, "year", in: 0...9999)
         }
-      let votes = try number(self.votes, "vote count", in: 0...Double(UInt32.max)).get() ?? 0
-      let rating = try number(self.rating, "rating", in: 0...10).get() ?? 0
-      let minutes = try number(self.minutes, "running time", in: 0...65_535).get() ?? 0
-      let budget = try number(self.budget, "budget", in: 0...Double(UInt32.max)).get()
-      let popularity = try number(self.popularity, "popularity", in: 0...1e12).get()
+      let votes = try whole(self.votes, "vote count", in: 0...maxID) ?? 0
+      let rating = try measure(self.rating, "rating", in: 0...10) ?? 0
+      let minutes = try whole(self.minutes, "running time", in: 0...65_535) ?? 0
+      let budget = try whole(self.budget, "budget", in: 0...maxID)
+      let popularity = try measure(self.popularity, "popularity", in: 0...1_000_000_000_000)
       var flags: UInt8 = 0
       for (bit, column) in self.flags.enumerated() where value(column) == "1" { flags |= 1 << bit }
       if let list = value(genres) {
@@ -193,9 +213,8 @@ struct CSVColumns {
       let mpaa = value(self.mpaa).map { $0.uppercased() } ?? ""
       return .success(
         CatalogFile.Entry(
-          id: Int(id), title: name, year: Int(year ?? 0), minutes: Int(minutes),
-          budget: budget.map { Int($0) }, rating: rating, votes: Int(votes),
-          popularity: popularity.map { $0 * 100 } ?? votes,
+          id: id, title: name, year: year ?? 0, minutes: minutes, budget: budget,
+          rating: rating, votes: votes, popularity: popularity.map { $0 * 100 } ?? Double(votes),
           mpaa: CatalogFile.ratings.contains(mpaa) ? mpaa : "", genreFlags: flags))
     } catch let reason as Reason {
       return .failure(reason)

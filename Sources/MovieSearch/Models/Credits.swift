@@ -44,7 +44,8 @@ public struct CastMember: Codable, Sendable, Hashable {
 
   enum CodingKeys: String, CodingKey { case name, character, order }
 
-  /// Decodes tolerantly: an empty character is `nil`; a missing order sorts last.
+  /// Decodes tolerantly: an empty character is `nil`; a missing or implausible order sorts
+  /// last.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     guard let name = container.text(.name) else {
@@ -53,7 +54,7 @@ public struct CastMember: Codable, Sendable, Hashable {
     }
     self.name = name
     character = container.text(.character)
-    order = container.number(.order).map { Int($0) } ?? Int.max
+    order = ((try? container.whole(.order, in: Plausible.billing)) ?? nil) ?? Int.max
   }
 }
 

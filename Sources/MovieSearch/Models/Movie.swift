@@ -3,7 +3,9 @@
 /// Decoding is tolerant, as real TMDb data needs: an empty or missing `release_date` or
 /// `overview` becomes `nil`, null image paths become `nil`, a missing `genre_ids` becomes
 /// empty, numbers may come as integers or decimals, and unknown fields are ignored. Only a
-/// row without an `id` or a title cannot be decoded (a page skips such a row).
+/// row without an `id` or a title, or with a number outside what its field can mean (an id
+/// past 32 bits, `"vote_count":1e300`, a rating over 10), cannot be decoded (a page skips
+/// such a row).
 public struct Movie: Codable, Sendable, Hashable, Identifiable {
   /// TMDb's id (the offline catalog's row number).
   public var id: Int
@@ -89,6 +91,9 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
   public init(from decoder: any Decoder) throws {
     let row = try decoder.container(keyedBy: CodingKeys.self)
     id = try row.decode(Int.self, forKey: .id)
+    guard Plausible.id.contains(id) else {
+      throw OutOfRange(field: CodingKeys.id.stringValue, value: "\(id)")
+    }
     guard let title = row.text(.title) ?? row.text(.name) else {
       throw DecodingError.keyNotFound(
         CodingKeys.title, .init(codingPath: row.codingPath, debugDescription: "no title"))
@@ -101,9 +106,10 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     posterPath = row.text(.posterPath)
     backdropPath = row.text(.backdropPath)
     genreIDs = (try? row.decodeIfPresent([Int].self, forKey: .genreIDs)) ?? []
-    popularity = row.number(.popularity) ?? 0
-    voteAverage = row.number(.voteAverage) ?? 0
-    voteCount = row.number(.voteCount).map { Int($0) } ?? 0
+    // A number out of its range makes the row unreadable: it is left out, with a note.
+    popularity = try row.measure(.popularity, in: Plausible.popularity) ?? 0
+    voteAverage = try row.measure(.voteAverage, in: Plausible.rating) ?? 0
+    voteCount = try row.whole(.voteCount, in: Plausible.votes) ?? 0
     adult = (try? row.decodeIfPresent(Bool.self, forKey: .adult)) ?? false
     video = (try? row.decodeIfPresent(Bool.self, forKey: .video)) ?? false
     let pairs = (try? row.decodeIfPresent([[Int]].self, forKey: .titleMatches)) ?? nil

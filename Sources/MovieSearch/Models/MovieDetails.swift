@@ -94,11 +94,13 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
     genres = (try? container.decodeIfPresent([Genre].self, forKey: .genres)) ?? []
     if movie.genreIDs.isEmpty { movie.genreIDs = genres.map(\.id) }
     self.movie = movie
-    runtime = container.number(.runtime).map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    // A number that cannot be a running time, a budget or a revenue (0, as TMDb writes for
+    // "unknown", or 1e300 from a broken server) leaves the field unknown.
+    runtime = (try? container.whole(.runtime, in: Plausible.minutes)) ?? nil
     tagline = container.text(.tagline)
     status = container.text(.status)
-    budget = container.number(.budget).map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-    revenue = container.number(.revenue).map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    budget = (try? container.whole(.budget, in: Plausible.dollars)) ?? nil
+    revenue = (try? container.whole(.revenue, in: Plausible.dollars)) ?? nil
     imdbID = container.text(.imdbID)
     homepage = container.text(.homepage)
     credits = try? container.decodeIfPresent(Credits.self, forKey: .credits)

@@ -64,14 +64,17 @@ public struct MoviePage: Codable, Sendable, Hashable {
     self.results = results
     skippedRows = skipped
     unreadableRows = unreadable
-    page = (try? container.decode(Int.self, forKey: .page)) ?? 1
+    // A number out of its range is read as missing: the page is what the rows say.
+    func count(_ key: CodingKeys, in range: ClosedRange<Int>) -> Int? {
+      (try? container.whole(key, in: range)) ?? nil
+    }
+    page = count(.page, in: 1...Plausible.pages.upperBound) ?? 1
     // The server's total counts the rows that are not films too: those known (on this
     // page) are taken off it.
-    let declared = (try? container.decode(Int.self, forKey: .totalResults)) ?? results.count
+    let declared = count(.totalResults, in: Plausible.results) ?? results.count
     totalResults = max(results.count, declared - (skipped - unreadable))
     totalPages =
-      (try? container.decode(Int.self, forKey: .totalPages))
-      ?? (totalResults + Self.pageSize - 1) / Self.pageSize
+      count(.totalPages, in: Plausible.pages) ?? (totalResults + Self.pageSize - 1) / Self.pageSize
   }
 
   /// Encodes in TMDb's shape.

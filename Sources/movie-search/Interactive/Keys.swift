@@ -242,7 +242,11 @@ struct KeyParser {
   /// buttons) mean nothing here.
   private func mouse(_ parameters: Substring, pressed: Bool) -> Key? {
     let fields = parameters.split(separator: ";").compactMap { Int($0) }
-    guard pressed, fields.count == 3, fields[1] > 0, fields[2] > 0 else { return nil }
+    // A terminal's cells are numbered from 1 to at most 65,535 (its size is two UInt16s):
+    // any other position is not a report to act on (and must not overflow arithmetic).
+    let cells = 1...Int(UInt16.max)
+    guard pressed, fields.count == 3, cells.contains(fields[1]), cells.contains(fields[2])
+    else { return nil }
     let action: Mouse.Action
     switch fields[0] {
     case 0: action = .click
