@@ -26,8 +26,13 @@ let package = Package(
     // libcurl's calls, loaded at run time from the libcurl FoundationNetworking links (see
     // Sources/MovieSearch/TMDb/CurlTransport.swift): nothing is needed to build it.
     .target(name: "CurlShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    .target(name: "MovieSearch", dependencies: ["Streams", "CatalogData", "CurlShim"]),
-    .executableTarget(name: "movie-search", dependencies: ["MovieSearch", "Streams"]),
+    // What must happen on every way out of the process, fatal signals included (the
+    // terminal restored, temporary files removed, a catalog shrunk under its mapping
+    // reported): signal handlers, so in C (see Sources/ExitGuard/include/ExitGuard.h).
+    .target(name: "ExitGuard"),
+    .target(
+      name: "MovieSearch", dependencies: ["Streams", "CatalogData", "CurlShim", "ExitGuard"]),
+    .executableTarget(name: "movie-search", dependencies: ["MovieSearch", "Streams", "ExitGuard"]),
     .testTarget(name: "StreamsTests", dependencies: ["Streams"]),
     // The CLI tests run the built `movie-search` binary, so the test target depends on it.
     .testTarget(

@@ -58,6 +58,15 @@ struct BuildCatalogCommand: Command {
       Output.error("Error: '\(out)' exists and is \(what): give --force to replace it.")
       return 1
     }
+    // Made first: a folder that does not exist or cannot be written is said at once, and
+    // the file is removed on every way out, a signal included.
+    let temporary: TemporaryFile
+    do {
+      temporary = try TemporaryFile(beside: out)
+    } catch {
+      Output.error("Error: cannot write '\(out)': \(error).")
+      return 1
+    }
     guard let data = FileManager.default.contents(atPath: source) else {
       let reason =
         access(source, R_OK) == 0 ? "not a readable file" : String(cString: strerror(errno))
@@ -95,8 +104,11 @@ struct BuildCatalogCommand: Command {
       Output.error("Error: '\(source)' holds no films; nothing written.")
       return 1
     }
-    if let failure = CatalogOutput.write(built.bytes, to: out) {
-      Output.error("Error: cannot write '\(out)': \(failure).")
+    do {
+      try temporary.write(built.bytes)
+      try temporary.commit()
+    } catch {
+      Output.error("Error: cannot write '\(out)': \(error).")
       return 1
     }
     var report =
@@ -147,25 +159,5 @@ enum CatalogOutput {
     defer { try? handle.close() }
     let head = (try? handle.read(upToCount: 7)) ?? Data()
     return head == Data("MSCATLG".utf8) ? nil : "not a movie-search catalog"
-  }
-
-  /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`; the
-  /// reason on failure (the temporary file is removed).
-  static func write(_ bytes: [UInt8], to path: String) -> String? {
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-    do {
-      try Data(bytes).write(to: temporary)
-      guard rename(temporary.path, path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        return reason
-      }
-      return nil
-    } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      return (error as NSError).localizedFailureReason ?? "\(error)"
-    }
   }
 }

@@ -1,3 +1,4 @@
+import ExitGuard
 import Foundation
 import MovieSearch
 
@@ -11,6 +12,9 @@ import MovieSearch
 
 // A closed pipe must be an error code from write(), not a signal that kills the process.
 signal(SIGPIPE, SIG_IGN)
+// Every signal that ends the process first restores the terminal and removes temporary
+// files; a catalog file cut short under its mapping ends it with one line (ExitGuard.h).
+ms_guard_install()
 
 /// Runs the command line and returns the exit status: 0 success, 1 runtime failure,
 /// 64 usage error.

@@ -100,7 +100,7 @@ import Testing
     let missing = directory.appendingPathComponent("none.bin").path
     let cases: [(path: String, message: String)] = [
       (missing, "Error: cannot open the catalog '\(missing)': No such file or directory\n"),
-      (directory.path, "Error: the catalog '\(directory.path)' is not a file\n"),
+      (directory.path, "Error: the catalog '\(directory.path)' is not a regular file\n"),
       (
         try file("empty.bin", ""),
         "Error: the catalog '\(directory.path)/empty.bin' is damaged: it is empty\n"

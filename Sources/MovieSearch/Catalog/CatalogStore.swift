@@ -1,4 +1,5 @@
 import CatalogData
+import ExitGuard
 import Foundation
 import Streams
 
@@ -32,8 +33,8 @@ final class CatalogStore: Sendable {
   private enum Owner {
     case embedded, allocated
     /// Mapped from a file that stays open: records and titles are read from it with
-    /// `pread` (see `readBytes`).
-    case mapped(descriptor: Int32)
+    /// `pread` (see `readBytes`). `guardSlot` is the mapping's registration with ExitGuard.
+    case mapped(descriptor: Int32, guardSlot: Int32)
   }
 
   // The bytes are immutable and outlive this object (the embedded catalog lives as long as
@@ -84,8 +85,16 @@ final class CatalogStore: Sendable {
   }
 
   /// A catalog file, memory-mapped: its pages are read only as searches touch them.
+  ///
+  /// A file that is changed while it is mapped cannot crash the process: every read is
+  /// bounds-checked against the sizes checked at opening (new content gives wrong or no
+  /// results), and a file cut shorter — whose missing pages would fault with SIGBUS — is
+  /// registered with ExitGuard, whose handler ends the process with one line and status 1
+  /// (where the process installed it, as movie-search does). Reading the whole file instead
+  /// would cost its size in memory and its reading time at every start (see SECURITY.md).
   convenience init(path: String) throws(CatalogFile.FormatError) {
-    let descriptor = open(path, O_RDONLY)
+    // O_NONBLOCK: a FIFO (or a device) must be refused, not waited on at open.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw CatalogFile.FormatError(
         description: "cannot open the catalog '\(path)': \(String(cString: strerror(errno)))")
@@ -94,7 +103,7 @@ final class CatalogStore: Sendable {
     defer { if !keep { close(descriptor) } }
     var status = stat()
     guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-      throw CatalogFile.FormatError(description: "the catalog '\(path)' is not a file")
+      throw CatalogFile.FormatError(description: "the catalog '\(path)' is not a regular file")
     }
     let size = Int(status.st_size)
     guard size >= CatalogFile.headerSize else {
@@ -111,14 +120,12 @@ final class CatalogStore: Sendable {
     // Searching reads a few bytes of each film it looks at, scattered over the file: no
     // reading ahead around them.
     _ = madvise(mapping, size, MADV_RANDOM)
+    let message = "Error: the catalog '\(path)' changed while it was read.\n"
+    let slot = message.withCString { ms_guard_mapping(mapping, size, $0, strlen($0)) }
     keep = true
-    do {
-      try self.init(
-        address: UInt(bitPattern: mapping), size: size, owner: .mapped(descriptor: descriptor),
-        name: path)
-    } catch {
-      throw error
-    }
+    try self.init(
+      address: UInt(bitPattern: mapping), size: size,
+      owner: .mapped(descriptor: descriptor, guardSlot: slot), name: path)
   }
 
   private init(address: UInt, size: Int, owner: Owner, name: String? = nil)
@@ -171,7 +178,8 @@ final class CatalogStore: Sendable {
     switch owner {
     case .embedded: break
     case .allocated: UnsafeMutableRawPointer(bitPattern: address)?.deallocate()
-    case .mapped(let descriptor):
+    case .mapped(let descriptor, let slot):
+      ms_guard_forget_mapping(slot)
       munmap(UnsafeMutableRawPointer(bitPattern: address), size)
       close(descriptor)
     }
@@ -197,7 +205,7 @@ final class CatalogStore: Sendable {
   private func readBytes<T>(_ offset: Int, _ count: Int, _ body: (UnsafeRawBufferPointer) -> T)
     -> T
   {
-    guard case .mapped(let descriptor) = owner else {
+    guard case .mapped(let descriptor, _) = owner else {
       return body(UnsafeRawBufferPointer(start: base + offset, count: count))
     }
     return withUnsafeTemporaryAllocation(byteCount: max(count, 1), alignment: 8) { buffer in

@@ -1,3 +1,4 @@
+import ExitGuard
 import Foundation
 import Synchronization
 
@@ -10,15 +11,15 @@ import Synchronization
 #endif
 
 /// The terminal's modes, and putting them back on every way out: a normal exit, Ctrl-C,
-/// SIGTERM, SIGHUP, a closed stdout.
+/// a closed stdout, and any signal that ends the process — SIGTERM, SIGHUP, a crash — through
+/// ExitGuard's handlers (see `ms_guard_install`), which never wait for a key.
 ///
 /// The screen is the terminal of stdin and stdout when both are one; otherwise (`movie-search
 /// --print-id | xargs …`) the process's controlling terminal, `/dev/tty`, as fzf does — so
 /// that stdout carries only what the user chose.
 enum Terminal {
-  /// The modes before raw mode, kept where a signal handler can reach them.
+  /// The modes before raw mode (ExitGuard keeps a copy where a signal handler can reach it).
   nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-  private static let isRaw = Atomic<Bool>(false)
   private static let inputDescriptor = Atomic<Int32>(STDIN_FILENO)
   private static let outputDescriptor = Atomic<Int32>(STDOUT_FILENO)
 
@@ -70,21 +71,11 @@ enum Terminal {
 
   /// The rows of the inline mode (`--height`); `nil`: the full screen.
   nonisolated(unsafe) private(set) static var inlineRows: Int?
-  /// The bytes that leave the mode in use, made before any signal handler is installed: a
-  /// handler must not allocate (a signal may arrive while `malloc` holds its lock).
-  nonisolated(unsafe) private static var leaveScreenBytes = bytes(leaveScreen)
-
-  private static func bytes(_ text: String) -> UnsafeBufferPointer<UInt8> {
-    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
-    _ = bytes.initialize(from: text.utf8)
-    return UnsafeBufferPointer(bytes)
-  }
 
   /// Draws in `rows` rows below the cursor instead of the full screen (`--height`); called
   /// once, before ``enterRawMode()``.
   static func useInline(rows: Int) {
     inlineRows = max(2, rows)
-    leaveScreenBytes = bytes(leaveInline)
   }
 
   /// Where a frame starts: the top left of the screen, or of the inline rows.
@@ -103,16 +94,14 @@ enum Terminal {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
+    // Held before the modes change, so that no signal can come between the two.
+    let leave = inlineRows == nil ? leaveScreen : leaveInline
+    let held = leave.withCString { ms_guard_hold_terminal(input, saved, output, $0, strlen($0)) }
+    guard held == 0 else { return false }
     // TCSANOW, not TCSAFLUSH: keys typed while the program started are kept.
-    guard tcsetattr(input, TCSANOW, &raw) == 0 else { return false }
-    // The handlers touch these statics: initialise them now, not in a handler.
-    _ = leaveScreenBytes
-    isRaw.store(true, ordering: .sequentiallyConsistent)
-    for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
-      _ = signal(number) { number in
-        Terminal.restore()
-        _exit(128 + number)
-      }
+    guard tcsetattr(input, TCSANOW, &raw) == 0 else {
+      _ = ms_guard_restore_terminal()
+      return false
     }
     if let rows = inlineRows {
       // Room below the cursor (scrolling what is above into the scrollback if need be),
@@ -148,12 +137,10 @@ enum Terminal {
     _ = enterRawMode()
   }
 
-  /// Puts the terminal back as it was; safe to call more than once and from a signal handler
-  /// (it only uses `tcsetattr` and `write`, on memory prepared beforehand).
+  /// Puts the terminal back as it was; safe to call more than once (ExitGuard does the same
+  /// from its signal handlers).
   static func restore() {
-    guard isRaw.exchange(false, ordering: .sequentiallyConsistent) else { return }
-    tcsetattr(input, TCSAFLUSH, saved)
-    _ = write(output, leaveScreenBytes.baseAddress, leaveScreenBytes.count)
+    _ = ms_guard_restore_terminal()
   }
 
   /// Restores the terminal, then exits with `status`.

@@ -33,6 +33,11 @@ enum CLI {
       .appendingPathComponent("Fixtures").appendingPathComponent(name)
   }
 
+  /// The built-in catalog's file, as committed (to copy and change in a test).
+  static let builtInCatalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources/CatalogData/catalog.bin").path
+
   /// The environment of a run: no TMDb or catalog settings, no colour preference, plus
   /// `extra`.
   static func environment(_ extra: [String: String] = [:]) -> [String: String] {
