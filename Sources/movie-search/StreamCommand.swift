@@ -106,6 +106,9 @@ struct StreamCommand: Command {
     return 0
   }
 
+  /// How many selections' details load at once.
+  static let concurrentSelections = 16
+
   /// Runs the view model over `input` and writes every state, and every details state of a
   /// selection, until all of them have ended.
   static func play<C: Clock<Duration>, A, S, L, M, R>(
@@ -117,10 +120,18 @@ struct StreamCommand: Command {
       service: service, clock: clock, debounce: debounce, language: language)
     let output = viewModel.transform(input: input)
     await withTaskGroup(of: Void.self) { group in
-      // Each selection's details states go to the output too, as they come.
+      // Each selection's details states go to the output too, as they come. At most
+      // `concurrentSelections` load at once; later ones wait their turn (in order): memory
+      // stays flat however many selections come at once.
       group.addTask {
         await withTaskGroup(of: Void.self) { details in
+          var running = 0
           for await case .details(let viewModel) in output.routes {
+            if running == concurrentSelections {
+              await details.next()
+              running -= 1
+            }
+            running += 1
             details.addTask {
               let appear = [()].async
               for await state in viewModel.transform(input: MovieDetailsInput(appear: appear)) {
