@@ -91,8 +91,21 @@ import Testing
     #expect(parser.isPasting)
     #expect(parser.flush() == [.paste("alien")])
     #expect(parser.feed([0x03]) == [.interrupt])
-    let long = String(repeating: "matrix ", count: 10_000)
-    #expect(keys("\u{1B}[200~" + long + "\u{1B}[201~") == [.paste(long)])
+    let long = String(repeating: "matrix ", count: 2_000)
+    #expect(keys("\u{1B}[200~" + long + "\u{1B}[201~b") == [.paste(long), .character("b")])
+  }
+
+  @Test func aHugePasteKeepsItsFirstBytesAndTheKeysAfterIt() {
+    // Ten megabytes in 64 KB reads, as the terminal hands them over, then Ctrl-C: the paste
+    // keeps its first 16 KB (more than the field holds), and the key after it is a key.
+    var parser = KeyParser()
+    var keys = parser.feed(Array("\u{1B}[200~".utf8))
+    let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 65_536)
+    for _ in 0..<160 { keys += parser.feed(chunk) }
+    keys += parser.feed(Array("\u{1B}[201~\u{03}".utf8))
+    #expect(keys.count == 2)
+    #expect(keys.first == .paste(String(repeating: "x", count: KeyParser.pasteLimit)))
+    #expect(keys.last == .interrupt)
   }
 }
 
@@ -102,6 +115,20 @@ import Testing
     if let cursor { for _ in 0..<(text.count - cursor) { _ = editor.apply(.left) } }
     for key in keys { _ = editor.apply(key) }
     return (editor.text, editor.cursor)
+  }
+
+  @Test func theFieldHoldsAThousandCharactersAndSaysWhenMoreWereDropped() {
+    var editor = LineEditor()
+    var changed = editor.apply(.paste(String(repeating: "a", count: 999) + "bcd"))
+    #expect(changed && editor.text == String(repeating: "a", count: 999) + "b")
+    #expect(editor.wasCut)
+    changed = editor.apply(.character("z"))
+    #expect(!changed && editor.wasCut)
+    changed = editor.apply(.backspace)
+    #expect(changed && !editor.wasCut)
+    changed = editor.apply(.character("z"))
+    #expect(changed && editor.text.count == LineEditor.capacity && !editor.wasCut)
+    #expect(LineEditor(String(repeating: "q", count: 5_000)).text.count == LineEditor.capacity)
   }
 
   @Test func editingKeysWorkAtTheCursor() {

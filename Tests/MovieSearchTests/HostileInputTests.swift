@@ -44,6 +44,24 @@ import Testing
     #expect(await terminal.waitForExit(limit: .seconds(10)) == 130)
   }
 
+  @Test func aTenMegabytePasteIsCutToTheFieldAndCtrlCStillActs() async throws {
+    // It took 30 s and 383 MB; Ctrl-C after a 4 MB paste took 10.6 s. Now the paste is
+    // scanned for its end and cut, the status line says so, and Ctrl-C right behind it ends
+    // the finder well within the limit.
+    let terminal = try PseudoTerminal(["interactive", "--offline", "--debounce", "0"])
+    await terminal.waitFor("Type a title.")
+    let paste = "\u{1B}[200~" + String(repeating: "x", count: 10_000_000) + "\u{1B}[201~"
+    terminal.type(paste)
+    await terminal.waitFor("The field holds 1,000 characters; the rest was dropped.")
+    let status = try String(contentsOfFile: "/proc/\(terminal.pid)/status", encoding: .utf8)
+    let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    let kilobytes = peak.flatMap { Int($0.filter(\.isNumber)) } ?? .max
+    #expect(kilobytes / 1024 < 100, "\(peak ?? "")")
+    // Another, with Ctrl-C right behind it.
+    terminal.type(paste + "\u{03}")
+    #expect(await terminal.waitForExit(limit: .seconds(10)) == 130)
+  }
+
   @Test func aHundredThousandEventsOfEachKindKeepMemoryFlat() async throws {
     // Selections (each one's details task used to be kept: 1,000 MB), searches and pages, at
     // one instant on virtual time and as fast as they can be read on the real clock.

@@ -1,3 +1,13 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A key press, as the interactive screen understands it.
 enum Key: Sendable, Equatable {
   case character(Character)
@@ -60,21 +70,28 @@ struct Mouse: Sendable, Equatable {
 /// called when no byte followed within a moment.
 struct KeyParser {
   private var pending: [UInt8] = []
-  /// The text of a bracketed paste being received, in bytes.
+  /// The text of a bracketed paste being received, in bytes: at most ``pasteLimit``.
   private var pasting: [UInt8]?
+  /// The last bytes of the paste received, which may be the start of its end marker.
+  private var pasteTail: [UInt8] = []
+
+  /// The most bytes of a paste kept: more than the search field holds (see
+  /// `LineEditor.capacity`), so that a paste of megabytes costs a scan for its end marker,
+  /// not memory or time in proportion.
+  static let pasteLimit = 16_384
 
   /// The keys the bytes complete; an unfinished sequence waits for more bytes.
   mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+    let bytes = Array(bytes)
     var keys: [Key] = []
-    for byte in bytes {
+    var index = 0
+    while index < bytes.count {
       if pasting != nil {
-        pasting!.append(byte)
-        if pasting!.count >= 6, pasting!.suffix(6).elementsEqual(Self.pasteEnd) {
-          keys.append(.paste(Self.pasteText(pasting!.dropLast(6))))
-          pasting = nil
-        }
+        index = takePaste(bytes, from: index, into: &keys)
         continue
       }
+      let byte = bytes[index]
+      index += 1
       pending.append(byte)
       while let (key, used) = parse(pending).map({ ($0.0, $0.1) }) {
         pending.removeFirst(used)
@@ -91,13 +108,60 @@ struct KeyParser {
     return keys
   }
 
+  /// Takes pasted bytes from `bytes[start...]`, up to and including the end marker if it is
+  /// there (it may have begun in the previous read); returns where it stopped. The marker is
+  /// looked for with `memmem`, a chunk at a time.
+  private mutating func takePaste(_ bytes: [UInt8], from start: Int, into keys: inout [Key])
+    -> Int
+  {
+    let window = pasteTail + bytes[start...]
+    let marker = Self.pasteEnd
+    let found = Self.firstIndex(of: marker, in: window)
+    func keep(_ text: ArraySlice<UInt8>) {
+      let room = Self.pasteLimit - pasting!.count
+      if room > 0 { pasting!.append(contentsOf: text.prefix(room)) }
+    }
+    guard let end = found else {
+      let tail = max(0, window.count - (marker.count - 1))
+      keep(window[..<tail])
+      pasteTail = Array(window[tail...])
+      return bytes.count
+    }
+    keep(window[..<end])
+    keys.append(.paste(Self.pasteText(pasting!)))
+    pasting = nil
+    let used = end + marker.count - pasteTail.count
+    pasteTail = []
+    return start + used
+  }
+
+  /// Where `marker` (which starts with Esc) first is in `bytes`: Esc is looked for with
+  /// `memchr`, fast even over megabytes.
+  private static func firstIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBytes { buffer -> Int? in
+      guard let base = buffer.baseAddress else { return nil }
+      var from = 0
+      while from + marker.count <= buffer.count {
+        guard let hit = memchr(base + from, Int32(marker[0]), buffer.count - from) else {
+          return nil
+        }
+        let at = base.distance(to: UnsafeRawPointer(hit))
+        if at + marker.count > buffer.count { return nil }
+        if memcmp(base + at, marker, marker.count) == 0 { return at }
+        from = at + 1
+      }
+      return nil
+    }
+  }
+
   /// After a silence: a pending lone Esc is the Esc key; any other unfinished sequence is
   /// dropped. A paste whose end marker never came ends here, with what it had, so that a
   /// terminal that lost the marker cannot swallow every key after it (Ctrl-C included).
   mutating func flush() -> [Key] {
     if let pasted = pasting {
       pasting = nil
-      let text = Self.pasteText(pasted)
+      let text = Self.pasteText(pasted + pasteTail)
+      pasteTail = []
       return text.isEmpty ? [] : [.paste(text)]
     }
     defer { pending = [] }
@@ -230,6 +294,7 @@ struct KeyParser {
       case 6: return .pageDown
       case 200:
         pasting = []
+        pasteTail = []
         return nil
       default: return nil
       }

@@ -2,16 +2,24 @@
 /// has them). Text is kept as characters so that a cursor is an index and an edit at the
 /// cursor costs what it moves, not a walk from the start.
 struct LineEditor: Equatable {
+  /// The most characters the field holds: far more than any title search uses (a query word
+  /// over 64 letters matches nothing), and little enough that a huge paste costs nothing.
+  static let capacity = 1_000
+
   private(set) var characters: [Character] = []
   /// Where the next character goes: 0…`characters.count`.
   private(set) var cursor = 0
+  /// Whether the last edit was cut short at ``capacity`` (the rest of a paste or a key
+  /// dropped); cleared by the next edit.
+  private(set) var wasCut = false
 
   var text: String { String(characters) }
   var isEmpty: Bool { characters.isEmpty }
 
   init(_ text: String = "") {
-    characters = Array(text)
+    characters = Array(text.prefix(Self.capacity))
     cursor = characters.count
+    wasCut = characters.count < text.count
   }
 
   /// Applies an editing key; `true` when the text changed (keys that only move the cursor,
@@ -20,11 +28,15 @@ struct LineEditor: Equatable {
     let before = characters.count
     switch key {
     case .character(let character):
+      wasCut = characters.count >= Self.capacity
+      guard !wasCut else { return false }
       characters.insert(character, at: cursor)
       cursor += 1
       return true
     case .paste(let text):
-      let pasted = Array(text)
+      let room = Self.capacity - characters.count
+      let pasted = Array(text.prefix(room))
+      wasCut = pasted.count < text.count
       characters.insert(contentsOf: pasted, at: cursor)
       cursor += pasted.count
       return !pasted.isEmpty
@@ -59,6 +71,7 @@ struct LineEditor: Equatable {
     default:
       return false
     }
+    if characters.count != before { wasCut = false }
     return characters.count != before
   }
 

@@ -86,6 +86,15 @@ extension InteractiveScreen {
   }
 
   private func status() -> Line {
+    let line = searchStatus()
+    guard editor.wasCut else { return line }
+    // First, so that a long status (the query quoted) cannot push it off the line.
+    let note =
+      "The field holds \(Format.count(LineEditor.capacity)) characters; the rest was dropped."
+    return (note + " · " + line.0, line.1 ?? "33", [])
+  }
+
+  private func searchStatus() -> Line {
     if !isCurrent {
       let waiting = query.isEmpty ? spinner : "\(spinner) Searching “\(query)”…"
       return (waiting + (enterPending ? " Enter opens the first result." : ""), nil, [])
