@@ -1,3 +1,4 @@
+import ExitGuard
 import Foundation
 import MovieSearch
 
@@ -17,15 +18,17 @@ enum Backend {
   static func service<C: Command>(for invocation: Invocation<C>) throws -> any MovieService
   where C.Options: BackendCommandOptions {
     let environment = ProcessInfo.processInfo.environment
-    func setting(_ option: KeyPath<C.Options, Option<String>>, _ variable: String) -> String? {
-      let value = invocation[option] ?? environment[variable]
-      return value?.isEmpty == false ? value : nil
-    }
-    let key = setting(\.backend.apiKey, "TMDB_API_KEY")
-    let token = setting(\.backend.token, "TMDB_ACCESS_TOKEN")
+    let key = try secret(\.backend.apiKey, \.backend.apiKeyFile, "TMDB_API_KEY", invocation)
+    let token = try secret(\.backend.token, \.backend.tokenFile, "TMDB_ACCESS_TOKEN", invocation)
+    // A key in memory must not end up in a core file (nor be read through /proc or ptrace).
+    if key != nil || token != nil { _ = ms_guard_no_core_dumps() }
     let base = invocation[\.backend.baseURL]
     let asksForTMDb =
-      invocation[\.backend.apiKey] != nil || invocation[\.backend.token] != nil || base != nil
+      [
+        \.backend.apiKey, \.backend.apiKeyFile, \.backend.token, \.backend.tokenFile,
+        \.backend.baseURL,
+      ]
+      .contains { invocation[$0] != nil }
     if let path = invocation[\.backend.catalog] {
       noteNoEffect(["language": invocation[\.backend.language] != nil])
       return try catalog(at: path, invocation)
@@ -42,11 +45,21 @@ enum Backend {
     if let base {
       guard let url = URL(string: base), let scheme = url.scheme?.lowercased(),
         scheme == "http" || scheme == "https", url.host != nil
-      else { throw invocation.usageError("'\(base)' is not an http(s) URL.") }
+      else {
+        // A password in it is not repeated.
+        let shown = base.contains("@") ? "The value of '--base-url'" : "'\(base)'"
+        throw invocation.usageError("\(shown) is not an http(s) URL.")
+      }
       baseURL = url
     }
     let credentials: TMDbCredentials =
       if let token { .bearerToken(token) } else if let key { .apiKey(key) } else { .none }
+    if credentials != .none, let host = baseURL.host, baseURL.scheme?.lowercased() == "http",
+      !isLoopback(host)
+    {
+      Output.error(
+        "Warning: the TMDb key or token travels unencrypted to \(host) (http://): use https.")
+    }
     return TMDbClient(
       credentials: credentials, baseURL: baseURL,
       timeout: TimeInterval(invocation[\.backend.timeout] ?? 15),
@@ -54,6 +67,37 @@ enum Backend {
       onWait: { wait in
         if let notice = retryNotice(wait) { Output.error(notice) }
       })
+  }
+
+  /// A key or token: from its option (an empty value is a usage error), from the file its
+  /// file option names, or from the environment variable (empty there means none).
+  private static func secret<C: Command>(
+    _ option: KeyPath<C.Options, Option<String>>, _ fileOption: KeyPath<C.Options, Option<String>>,
+    _ variable: String, _ invocation: Invocation<C>
+  ) throws -> String? where C.Options: BackendCommandOptions {
+    let name = invocation.options[keyPath: option].name
+    let fileName = invocation.options[keyPath: fileOption].name
+    switch (invocation[option], invocation[fileOption]) {
+    case (.some, .some):
+      throw invocation.usageError("Give '--\(name)' or '--\(fileName)', not both.")
+    case (.some(let value), nil):
+      guard !value.isEmpty else {
+        throw invocation.usageError("The value of '--\(name)' is empty.")
+      }
+      return value
+    case (nil, .some(let path)):
+      return try KeyFile.read(path)
+    case (nil, nil):
+      let value = ProcessInfo.processInfo.environment[variable]
+      return value?.isEmpty == false ? value : nil
+    }
+  }
+
+  /// Whether `host` is this machine: a key sent to it over http does not cross a network.
+  static func isLoopback(_ host: String) -> Bool {
+    let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    return host == "localhost" || host.hasSuffix(".localhost") || host == "::1"
+      || host.hasPrefix("127.")
   }
 
   /// Says on stderr which of the options given (`true`) do nothing on an offline catalog,

@@ -16,11 +16,16 @@ signal(SIGPIPE, SIG_IGN)
 // files; a catalog file cut short under its mapping ends it with one line (ExitGuard.h).
 ms_guard_install()
 
+// The arguments are copied first; then a key or token given as an option is overwritten in
+// the process's own argument memory, which is what `ps` shows (see KeyFile.swift).
+let arguments = Array(CommandLine.arguments.dropFirst())
+KeyFile.hideFromProcessList(options: ["--api-key", "--token"])
+
 /// Runs the command line and returns the exit status: 0 success, 1 runtime failure,
 /// 64 usage error.
 func main() async -> Int32 {
   do {
-    return try await Commands.run(Array(CommandLine.arguments.dropFirst()))
+    return try await Commands.run(arguments)
   } catch let error as UsageError {
     Output.error("Error: \(error.message)")
     Output.error("Usage: \(error.usage)")

@@ -59,7 +59,7 @@ import Testing
     #expect(kilobytes / 1024 < 100, "\(peak ?? "")")
     // Another, with Ctrl-C right behind it.
     terminal.type(paste + "\u{03}")
-    #expect(await terminal.waitForExit(limit: .seconds(10)) == 130)
+    #expect(await terminal.waitForExit(limit: .seconds(20)) == 130)
   }
 
   @Test func aHundredThousandEventsOfEachKindKeepMemoryFlat() async throws {

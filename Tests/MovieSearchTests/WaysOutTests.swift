@@ -31,8 +31,8 @@ import Testing
       ["interactive", "--offline"], environment: ["TMDB_API_KEY": "k"])
     await terminal.waitFor("Type a title.")
     kill(terminal.pid, number)
-    // Within 10 s: the runtime's crash handler would wait 30 s for a key on a terminal.
-    #expect(await terminal.waitForExit(limit: .seconds(10)) == 128 + number)
+    // Within 20 s: the runtime's crash handler would wait 30 s for a key on a terminal.
+    #expect(await terminal.waitForExit(limit: .seconds(20)) == 128 + number)
     #expect(terminal.isRestored)
     #expect(terminal.output.hasSuffix(Self.leaveScreen))
   }
@@ -48,7 +48,7 @@ import Testing
     await terminal.waitFor("The Matrix Reloaded")
     #expect(truncate(catalog, 4096) == 0)
     terminal.type(" kubrick alien")
-    #expect(await terminal.waitForExit(limit: .seconds(10)) == 1)
+    #expect(await terminal.waitForExit(limit: .seconds(20)) == 1)
     #expect(terminal.isRestored)
     #expect(
       terminal.output.hasSuffix(
@@ -66,7 +66,7 @@ import Testing
     await terminal.waitFor(#""state":"success""#)
     #expect(truncate(catalog, 4096) == 0)
     terminal.type("kubrick alien star wars\n")
-    #expect(await terminal.waitForExit(limit: .seconds(10)) == 1)
+    #expect(await terminal.waitForExit(limit: .seconds(20)) == 1)
     #expect(terminal.output.contains("Error: the catalog '\(catalog)' changed while it was read."))
   }
 
@@ -143,7 +143,7 @@ import Testing
     #expect(mkfifo(fifo, 0o600) == 0)
     for environment in [[:], ["MOVIE_SEARCH_CATALOG": fifo]] {
       let arguments = environment.isEmpty ? ["--catalog", fifo, "matrix"] : ["matrix"]
-      let result = try await CLI.run(arguments, environment: environment, limit: .seconds(10))
+      let result = try await CLI.run(arguments, environment: environment, limit: .seconds(60))
       #expect(result.status == 1)
       #expect(result.stderr == "Error: the catalog '\(fifo)' is not a regular file\n")
     }

@@ -18,6 +18,9 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
   case transport(host: String, reason: String)
   /// The server began to answer, then stopped until the request timed out.
   case stalled(host: String)
+  /// The server answered, but in a way that is not followed or read: a redirect to another
+  /// scheme than http(s), headers past the limit.
+  case refused(host: String, reason: String)
   /// The request is not valid, e.g. a page out of range.
   case invalidRequest(String)
   /// The calling task was cancelled.
@@ -30,7 +33,7 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
       .server(_, let message), .http(_, let message):
       message
     case .badResponse(let detail), .invalidRequest(let detail): detail
-    case .transport(_, let reason): reason
+    case .transport(_, let reason), .refused(_, let reason): reason
     case .stalled, .cancelled: description
     }
   }
@@ -54,6 +57,8 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
       "Could not reach \(host): \(reason)"
     case .stalled(let host):
       "\(host) stopped answering: its answer began but did not finish before the time limit"
+    case .refused(let host, let reason):
+      "The answer of \(host) was refused: \(reason)"
     case .invalidRequest(let detail):
       "Invalid request: \(detail)"
     case .cancelled:

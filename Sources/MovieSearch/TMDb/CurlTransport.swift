@@ -58,6 +58,11 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
   case stalled
   /// The answer was longer than any this client reads.
   case tooLarge
+  /// The answer's headers were longer than any this client reads (``CurlTransfer/largestHeaders``).
+  case headersTooLarge
+  /// The server redirected to an address that is not http or https (`file://`, `ftp://`…),
+  /// which is not followed.
+  case unsupportedRedirect
 }
 
 /// One request on its way: what the engine's thread fills in, and how its caller is told.
@@ -76,6 +81,9 @@ final class CurlTransfer: @unchecked Sendable {
   >((nil, nil))
 
   static let largest = 64 << 20
+  /// The most bytes of headers read, over all the answers of one request (redirects too):
+  /// TMDb sends about one kilobyte.
+  static let largestHeaders = 256 << 10
 
   init(url: URL, headers: [String: String]) {
     self.url = url
@@ -115,6 +123,9 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// Whether the body was cut for being too large.
   fileprivate var overflowed = false
+  /// The bytes of headers received so far, and whether they went past the limit.
+  private var headerBytes = 0
+  fileprivate var headersOverflowed = false
 
   /// Whether the outcome was given (a transfer cancelled before it started is not started).
   var isFinished: Bool { outcome.withLock { $0.result != nil } }
@@ -128,17 +139,25 @@ final class CurlTransfer: @unchecked Sendable {
     return true
   }
 
-  /// One header line; a status line starts a new answer (after a redirect).
-  fileprivate func receiveHeader(_ line: String) {
+  /// One header line; a status line starts a new answer (after a redirect). `false` stops
+  /// the transfer: the headers are too large.
+  fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    headerBytes += bytes.count
+    guard headerBytes <= Self.largestHeaders else {
+      headersOverflowed = true
+      return false
+    }
+    let line = String(decoding: bytes, as: UTF8.self)
     if line.hasPrefix("HTTP/") {
       headers = [:]
       started.store(true, ordering: .relaxed)
-      return
+      return true
     }
-    guard let colon = line.firstIndex(of: ":") else { return }
+    guard let colon = line.firstIndex(of: ":") else { return true }
     let name = line[..<colon].trimmingCharacters(in: .whitespaces)
     let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
     if !name.isEmpty { headers[name] = value }
+    return true
   }
 }
 
@@ -243,6 +262,14 @@ final class CurlEngine: @unchecked Sendable {
     if transfer.overflowed {
       return .failure(HTTPTransportError.tooLarge)
     }
+    if transfer.headersOverflowed {
+      return .failure(HTTPTransportError.headersTooLarge)
+    }
+    // CURLE_UNSUPPORTED_PROTOCOL: the base URL is checked to be http(s), so only a redirect
+    // can lead elsewhere.
+    if code == 1 {
+      return .failure(HTTPTransportError.unsupportedRedirect)
+    }
     return .failure(Self.urlError(code))
   }
 
@@ -278,6 +305,5 @@ private let receiveBody: ms_curl_receive = { data, size, count, context in
 private let receiveHeader: ms_curl_receive = { data, size, count, context in
   guard let transfer = transfer(context) else { return 0 }
   let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
-  transfer.receiveHeader(String(decoding: bytes, as: UTF8.self))
-  return size * count
+  return transfer.receiveHeader(bytes) ? size * count : 0
 }

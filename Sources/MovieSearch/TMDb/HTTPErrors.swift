@@ -8,7 +8,7 @@ extension MovieServiceError {
   /// The error for an HTTP error status, from TMDb's error body where there is one.
   init(status: Int, body: Data, redact: (String) -> String = { $0 }) {
     let tmdb = try? JSONDecoder().decode(TMDbErrorBody.self, from: body)
-    let text = tmdb?.message ?? Self.reasonPhrase(status)
+    let text = Self.excerpt(tmdb?.message ?? Self.reasonPhrase(status))
     var notes = tmdb?.statusCode.map { ["code \($0)"] } ?? []
     // "Not found" alone does not say the server said it (the offline catalog says it too).
     if status == 404 || tmdb?.statusCode == 34 { notes.insert("HTTP \(status)", at: 0) }
@@ -31,6 +31,14 @@ extension MovieServiceError {
     case .tooLarge:
       self = .badResponse("the answer is larger than \(CurlTransfer.largest >> 20) MB")
       return
+    case .headersTooLarge:
+      self = .refused(
+        host: host,
+        reason: "its headers are too large (over \(CurlTransfer.largestHeaders >> 10) KB)")
+      return
+    case .unsupportedRedirect:
+      self = .refused(host: host, reason: Self.unsupportedRedirect)
+      return
     case nil: break
     }
     guard let error = error as? URLError else {
@@ -39,6 +47,11 @@ extension MovieServiceError {
     }
     if error.code == .cancelled {
       self = .cancelled
+      return
+    }
+    // The base URL is checked to be http(s): only a redirect leads to another scheme.
+    if error.code == .unsupportedURL {
+      self = .refused(host: host, reason: Self.unsupportedRedirect)
       return
     }
     let reason: String =
@@ -55,6 +68,18 @@ extension MovieServiceError {
       }
     self = .transport(host: host, reason: reason)
   }
+
+  /// The most characters of a server's own words that a message repeats.
+  static let serverTextLimit = 300
+
+  /// `text` cut to ``serverTextLimit`` characters, with "…" when it was longer: a server
+  /// cannot fill a terminal (or a log) with one message.
+  static func excerpt(_ text: String) -> String {
+    text.count > serverTextLimit ? text.prefix(serverTextLimit) + "…" : text
+  }
+
+  static let unsupportedRedirect =
+    "it redirected to an unsupported address (only http and https are followed)"
 
   /// The standard reason phrase of an HTTP status, the same on every platform.
   static func reasonPhrase(_ status: Int) -> String {

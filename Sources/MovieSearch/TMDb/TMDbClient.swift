@@ -241,7 +241,7 @@ public struct TMDbClient: MovieService {
         let error = MovieServiceError(status: 404, body: data, redact: redact)
         throw .notFound(
           message:
-            "\(error.message) — is '/3' missing from the base URL '\(redact(baseURL.absoluteString))'? TMDb's is \(Self.defaultBaseURL.absoluteString)"
+            "\(error.message) — is '/3' missing from the base URL '\(redact(Self.withoutCredentials(baseURL)))'? TMDb's is \(Self.defaultBaseURL.absoluteString)"
         )
       default:
         throw MovieServiceError(status: response.statusCode, body: data, redact: redact)
@@ -289,10 +289,21 @@ public struct TMDbClient: MovieService {
     do {
       return try JSONDecoder().decode(Response.self, from: data)
     } catch let error as DecodingError {
-      throw .badResponse(redact(Self.describe(error)))
+      throw .badResponse(MovieServiceError.excerpt(redact(Self.describe(error))))
     } catch {
-      throw .badResponse(redact(String(describing: error)))
+      throw .badResponse(MovieServiceError.excerpt(redact(String(describing: error))))
     }
+  }
+
+  /// `url` as text without a user name or password (`http://user:pw@host/` → `http://host/`):
+  /// credentials in a URL are never printed.
+  static func withoutCredentials(_ url: URL) -> String {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+      components.user != nil || components.password != nil
+    else { return url.absoluteString }
+    components.user = nil
+    components.password = nil
+    return components.string ?? url.host ?? "the base URL"
   }
 
   /// Keeps the credential out of a text that may be shown or logged.

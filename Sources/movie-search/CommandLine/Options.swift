@@ -126,9 +126,16 @@ struct BackendOptions: OptionGroup {
     "Search this catalog file (from build-catalog) instead of the built-in one (or set MOVIE_SEARCH_CATALOG)."
   )
   let offline = Flag("offline", "Use the catalog even when a TMDb key is set.")
-  let apiKey = Option.text("api-key", "key", "A TMDb v3 API key (or set TMDB_API_KEY).")
+  let apiKey = Option.text(
+    "api-key", "key",
+    "A TMDb v3 API key. Other users can see it in 'ps': prefer TMDB_API_KEY or --api-key-file.")
+  let apiKeyFile = Option.text(
+    "api-key-file", "file", "Read the TMDb v3 API key from this file (readable by you alone).")
   let token = Option.text(
-    "token", "token", "A TMDb v4 read-access token (or set TMDB_ACCESS_TOKEN).")
+    "token", "token",
+    "A TMDb v4 read-access token. Visible in 'ps': prefer TMDB_ACCESS_TOKEN or --token-file.")
+  let tokenFile = Option.text(
+    "token-file", "file", "Read the TMDb v4 token from this file (readable by you alone).")
   let baseURL = Option.text(
     "base-url", "url", "The root of a TMDb-shaped API (default: https://api.themoviedb.org/3).")
   let language = Option.text(
