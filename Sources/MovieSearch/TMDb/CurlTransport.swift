@@ -58,7 +58,7 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
   case stalled
   /// The answer was longer than any this client reads.
   case tooLarge
-  /// The answer's headers were longer than any this client reads (``CurlTransfer/largestHeaders``).
+  /// The answer's headers were longer than any this client reads (256 KB).
   case headersTooLarge
   /// The server redirected to an address that is not http or https (`file://`, `ftp://`…),
   /// which is not followed.
