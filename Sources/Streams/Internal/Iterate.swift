@@ -26,6 +26,10 @@
 /// that reads a base in a task of its own asks ``isDue()`` once per element and yields when it
 /// says so: once in 8,192 elements, about a millisecond of a fast base. The check is
 /// synchronous so the loop's hot path has no extra suspension point.
+///
+/// It is a count, not a time: an operator reads no clock but the one it is given (the rule
+/// that keeps virtual time exact), so a base whose every element takes long without
+/// suspending holds its thread for 8,192 of them. Such a base should suspend on its own.
 @usableFromInline struct Fairness {
   @usableFromInline var count: UInt32 = 0
 
