@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -190,6 +191,16 @@ static void take_default_action(int number) {
   raise(number);
 }
 
+/// Ends every thread of the process at once with `status`. The system call itself, not
+/// `_exit`: a sanitizer's `_exit` first finalizes its reports, and meanwhile the other
+/// threads would go on drawing on the terminal just restored.
+static void end_process(int status) {
+#ifdef SYS_exit_group
+  syscall(SYS_exit_group, status);
+#endif
+  _exit(status);
+}
+
 static void on_signal(int number, siginfo_t *info, void *context) {
   int saved_errno = errno;
   int held = ms_guard_restore_terminal();
@@ -198,7 +209,7 @@ static void on_signal(int number, siginfo_t *info, void *context) {
     int slot = mapping_at(info->si_addr);
     if (slot >= 0) {
       write_all(STDERR_FILENO, mappings[slot].message, mappings[slot].count);
-      _exit(1);
+      end_process(1);
     }
   }
   const struct sigaction *before = &previous[number];

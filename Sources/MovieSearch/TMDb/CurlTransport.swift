@@ -1,5 +1,6 @@
 import CurlShim
 import Foundation
+import Streams
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -76,7 +77,7 @@ final class CurlTransfer: @unchecked Sendable {
   fileprivate var headerList: UnsafeMutableRawPointer?
   private let started = Atomic<Bool>(false)
   private typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), any Error>
-  private let outcome = Mutex<
+  private let outcome = Lock<
     (continuation: Continuation?, result: Result<(Data, HTTPURLResponse), any Error>?)
   >((nil, nil))
 
@@ -170,7 +171,7 @@ final class CurlEngine: @unchecked Sendable {
   }()
 
   private let multi: UnsafeMutableRawPointer
-  private let inbox = Mutex<(added: [CurlTransfer], cancelled: [CurlTransfer])>(([], []))
+  private let inbox = Lock<(added: [CurlTransfer], cancelled: [CurlTransfer])>(([], []))
   private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
   private init(multi: UnsafeMutableRawPointer) {
