@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -116,6 +117,11 @@ static struct {
 int ms_guard_create_file(char *path_template, int *slot) {
   *slot = -1;
   size_t length = strlen(path_template);
+  // Signals wait while the file is made and registered: one that came between the two would
+  // find a file it cannot name, and leave it behind.
+  sigset_t all, before;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &before);
   // The slot is taken first, so that the file exists only once it is registered.
   int taken = -1;
   for (int index = 0; index < FILES && length < sizeof files[0].path; index++) {
@@ -135,6 +141,9 @@ int ms_guard_create_file(char *path_template, int *slot) {
       atomic_store(&files[taken].state, FREE);
     }
   }
+  int saved_errno = errno;
+  pthread_sigmask(SIG_SETMASK, &before, NULL);
+  errno = saved_errno;
   return descriptor;
 }
 

@@ -43,9 +43,10 @@ void ms_guard_forget_mapping(int slot);
 
 /// Creates a temporary file from `path_template` (ending in "XXXXXX", which is replaced by
 /// an unpredictable name: mkostemp, O_CREAT | O_EXCL | O_CLOEXEC, mode 0600) and registers
-/// it, in one step, to be removed if a signal ends the process. Returns its descriptor and
-/// sets `slot` (for ms_guard_forget_file; -1 when all 8 are taken or the path is longer
-/// than 4,095 bytes: the file is then not removed by a signal), or -1 with errno set.
+/// it in one step (signals wait meanwhile) to be removed if a signal ends the process.
+/// Returns its descriptor and sets `slot` (for ms_guard_forget_file; -1 when all 8 are
+/// taken or the path is longer than 4,095 bytes: the file is then not removed by a signal),
+/// or -1 with errno set.
 int ms_guard_create_file(char *path_template, int *slot);
 void ms_guard_forget_file(int slot);
 
