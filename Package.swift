@@ -32,12 +32,20 @@ let package = Package(
     .target(name: "ExitGuard"),
     .target(
       name: "MovieSearch", dependencies: ["Streams", "CatalogData", "CurlShim", "ExitGuard"]),
-    .executableTarget(name: "movie-search", dependencies: ["MovieSearch", "Streams", "ExitGuard"]),
-    .testTarget(name: "StreamsTests", dependencies: ["Streams"]),
-    // The CLI tests run the built `movie-search` binary, so the test target depends on it.
+    // Everything the binary does, as a library: its tests run commands and the finder in
+    // process (the finder on a fake terminal), without spawning the binary.
+    .target(name: "MovieSearchCLI", dependencies: ["MovieSearch", "Streams", "ExitGuard"]),
+    .executableTarget(name: "movie-search", dependencies: ["MovieSearchCLI"]),
+    // One copy of each test helper: a seeded random generator, a process runner, a
+    // pseudo-terminal, a loopback TMDb server and its answers, a fake movie service.
+    .target(
+      name: "TestSupport", dependencies: ["MovieSearch", "Streams"], path: "Tests/TestSupport"),
+    .testTarget(name: "StreamsTests", dependencies: ["Streams", "TestSupport"]),
+    // The CLI tests run the built `movie-search` binary, so the test target depends on it;
+    // the finder's run in process on a fake terminal, through MovieSearchCLI.
     .testTarget(
       name: "MovieSearchTests",
-      dependencies: ["MovieSearch", "Streams", "movie-search"],
+      dependencies: ["MovieSearch", "MovieSearchCLI", "Streams", "TestSupport", "movie-search"],
       exclude: ["Fixtures"]
     ),
   ],

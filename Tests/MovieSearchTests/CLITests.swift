@@ -4,6 +4,8 @@ import Streams
 import Synchronization
 import Testing
 
+@testable import TestSupport
+
 /// The built `movie-search` binary, run as a subprocess: whole outputs and exit codes.
 @Suite(.timeLimit(.minutes(5))) struct CLITests {
   func usageError(_ arguments: [String], _ message: String, usage: String = searchUsage)

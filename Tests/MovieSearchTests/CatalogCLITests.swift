@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// `build-catalog` and `--catalog`, run as the built binary.
 @Suite(.timeLimit(.minutes(5))) struct CatalogCLITests {
   /// A fresh directory for one test's files.

@@ -2,7 +2,8 @@ import Foundation
 import MovieSearch
 import Testing
 
-@testable import movie_search
+@testable import MovieSearchCLI
+@testable import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -177,12 +178,12 @@ import Testing
     #expect("n\u{0}u\u{7F}l\u{9B}2Jl".printable == "null")
     #expect("\u{202E}evil".printable == "evil")
     #expect("Amélie 千と千尋".printable == "Amélie 千と千尋")
-    var screen = InteractiveScreen(size: (columns: 40, rows: 6))
+    var screen = FinderState(size: (columns: 40, rows: 6))
     screen.handle([.character("a")])
     screen.show(
       .success(query: "a", movies: [Movie(id: 1, title: "A\rB\u{1B}[2J")], total: 1))
-    #expect(screen.lines()[2] == "> A B" + String(repeating: " ", count: 35))
+    #expect(screen.lines(colour: false)[2] == "> A B" + String(repeating: " ", count: 35))
     screen.show(.failure(query: "a", message: "bad\r\u{1B}[2Jnews"))
-    #expect(screen.lines()[1] == "bad news · Ctrl-R retries")
+    #expect(screen.lines(colour: false)[1] == "bad news · Ctrl-R retries")
   }
 }

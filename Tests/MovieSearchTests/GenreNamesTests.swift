@@ -4,6 +4,8 @@ import Streams
 import Synchronization
 import Testing
 
+@testable import TestSupport
+
 /// Genre names in search results: TMDb's `/genre/movie/list`, fetched once per process and
 /// language, never a reason for a search to fail.
 @Suite(.timeLimit(.minutes(5))) struct GenreNamesTests {
@@ -126,7 +128,7 @@ import Testing
   @Test func theTableOnAWideTerminalShowsTheNames() async throws {
     let server = try server()
     defer { server.stop() }
-    let terminal = try PseudoTerminal(
+    let terminal = try PseudoTerminal.movieSearch(
       ["--base-url", server.baseURL.absoluteString, "--token", "t", "matrix"], columns: 90)
     #expect(await terminal.waitForExit() == 0)
     #expect(
@@ -137,7 +139,7 @@ import Testing
         "2 films",
       ])
     // Narrower: the genres are cut to the room the titles leave.
-    let narrower = try PseudoTerminal(
+    let narrower = try PseudoTerminal.movieSearch(
       ["--base-url", server.baseURL.absoluteString, "--token", "t", "matrix"], columns: 70)
     #expect(await narrower.waitForExit() == 0)
     #expect(

@@ -2,6 +2,8 @@ import Foundation
 import MovieSearch
 import Testing
 
+@testable import TestSupport
+
 @Suite(.timeLimit(.minutes(5))) struct ImageLoaderTests {
   let server: LoopbackServer
 

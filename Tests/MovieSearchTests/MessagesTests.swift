@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -90,13 +92,15 @@ import Testing
   }
 
   @Test func aYearWithNoFilmsIsNamed() async throws {
-    let terminal = try PseudoTerminal(["--year", "1850", "matrix"])
+    let terminal = try PseudoTerminal.movieSearch(["--year", "1850", "matrix"])
     #expect(await terminal.waitForExit() == 0)
     #expect(terminal.lines == ["No films from 1850 match 'matrix'."])
   }
 
   @Test func aRecordingThatCannotBeWrittenEndsTheSession() async throws {
-    let terminal = try PseudoTerminal(["interactive", "--offline", "--record", "/dev/full"])
+    let terminal = try PseudoTerminal.movieSearch([
+      "interactive", "--offline", "--record", "/dev/full",
+    ])
     #expect(await terminal.waitForExit() == 1)
     #expect(terminal.isRestored)
     #expect(
@@ -120,7 +124,9 @@ import Testing
       [
         "-c",
         "'\(CLI.binary)' interactive --offline --print-id | python3 -c \"$REPORTER\"",
-      ], environment: ["REPORTER": reporter], executable: "/bin/sh")
+      ],
+      environment: CLI.environment(["REPORTER": reporter, "TERM": "xterm-256color"]),
+      executable: "/bin/sh")
     await terminal.waitFor("reporter ready")
     await terminal.waitFor("Type a title.")
     terminal.type("\u{1A}")

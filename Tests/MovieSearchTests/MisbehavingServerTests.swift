@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// Issue 19 through the binary, against loopback servers that misbehave: a page that does
 /// not move on, pages of rows that are not films, a body that stops halfway, a base URL
 /// without TMDb's version.
@@ -112,7 +114,7 @@ import Testing
         ? .json(200, Self.page(1, of: 3, films: 3)) : .json(404, "")
     }
     defer { server.stop() }
-    let terminal = try PseudoTerminal(
+    let terminal = try PseudoTerminal.movieSearch(
       [
         "interactive", "--debounce", "0", "--no-preview", "--base-url",
         server.baseURL.absoluteString, "--token", "t",

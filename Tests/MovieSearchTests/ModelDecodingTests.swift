@@ -2,6 +2,8 @@ import Foundation
 import MovieSearch
 import Testing
 
+@testable import TestSupport
+
 @Suite struct ModelDecodingTests {
   func page(_ rows: String) throws -> MoviePage {
     let json = #"{"page":1,"results":[\#(rows)],"total_pages":1,"total_results":3}"#

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MovieSearch
+@testable import TestSupport
 
 @Suite struct CSVTests {
   @Test func parsesQuotedFieldsWithCommasQuotesAndLineBreaks() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MovieSearch
+@testable import TestSupport
 
 /// Numbers from outside — a server, a file, stdin, argv — at their extremes, through the
 /// binary: none ends the process; each bad value gets what its source's rule says (a row

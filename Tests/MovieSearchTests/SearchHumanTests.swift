@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MovieSearch
+@testable import TestSupport
 
 /// The rules of issue 18, each on a catalog made for it: what people type beyond typos —
 /// extra words, numbers in any spelling, abbreviations, other spellings, words joined or

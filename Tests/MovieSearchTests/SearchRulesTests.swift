@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MovieSearch
+@testable import TestSupport
 
 /// A catalog of a few films, built in the test: (title as IMDb spells it, year, votes).
 func smallCatalog(_ films: [(String, Int, Int)]) throws -> OfflineCatalog {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -68,7 +70,7 @@ import Testing
   }
 
   @Test func aKeyOnTheCommandLineIsHiddenFromPsAndCoreDumpsAreOff() async throws {
-    let terminal = try PseudoTerminal([
+    let terminal = try PseudoTerminal.movieSearch([
       "stream", "--offline", "--api-key=SECRET-ONE", "--token", "SECRET-TWO",
     ])
     await terminal.waitFor(#""state":"idle"}"#)

@@ -2,6 +2,8 @@ import Foundation
 import MovieSearch
 import Testing
 
+@testable import TestSupport
+
 /// What real TMDb answers and real terminals do to the CLI, through the built binary and a
 /// loopback server answering in TMDb's shapes.
 @Suite(.timeLimit(.minutes(5))) struct TMDbAnswersTests {
@@ -62,7 +64,7 @@ import Testing
     let json = try await run(["details", "7", "--json"], server)
     #expect(json.stdout.contains(#""overview":"Line one.\rLine two.\u0000\u009b1m""#))
     // On a terminal, the table and the interactive list are clean too.
-    let terminal = try PseudoTerminal(
+    let terminal = try PseudoTerminal.movieSearch(
       ["--base-url", server.baseURL.absoluteString, "--token", "tok-123", "evil"],
       environment: ["NO_COLOR": "1"])
     #expect(await terminal.waitForExit() == 0)
@@ -137,7 +139,7 @@ import Testing
         {"at":0,"message":"Popular films could not be loaded: The server failed (HTTP 500): Internal Server Error","query":"","state":"failure"}
 
         """)
-    let terminal = try PseudoTerminal([
+    let terminal = try PseudoTerminal.movieSearch([
       "interactive", "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
     ])
     await terminal.waitFor("Popular films could not be loaded: The server failed (HTTP 500)")
@@ -148,7 +150,7 @@ import Testing
   @Test func aDumbTerminalGetsNoColour() async throws {
     let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
     defer { server.stop() }
-    let terminal = try PseudoTerminal(
+    let terminal = try PseudoTerminal.movieSearch(
       ["matrix", "--base-url", server.baseURL.absoluteString, "--token", "tok-123"],
       environment: ["TERM": "dumb"])
     #expect(await terminal.waitForExit() == 0)

@@ -4,6 +4,8 @@ import Streams
 import Synchronization
 import Testing
 
+@testable import TestSupport
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif

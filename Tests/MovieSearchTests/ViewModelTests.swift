@@ -4,6 +4,8 @@ import Streams
 import Synchronization
 import Testing
 
+@testable import TestSupport
+
 /// The view models on virtual time, against a fake service: exact states at exact times.
 @Suite struct MoviesSearchViewModelTests {
   struct Run {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -27,7 +29,7 @@ import Testing
     async throws
   {
     // A key in the environment turns core dumps off: the crash signals leave no core file.
-    let terminal = try PseudoTerminal(
+    let terminal = try PseudoTerminal.movieSearch(
       ["interactive", "--offline"], environment: ["TMDB_API_KEY": "k"])
     await terminal.waitFor("Type a title.")
     kill(terminal.pid, number)
@@ -42,7 +44,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let catalog = directory.appendingPathComponent("films.bin").path
     try FileManager.default.copyItem(atPath: CLI.builtInCatalog, toPath: catalog)
-    let terminal = try PseudoTerminal(["interactive", "--catalog", catalog])
+    let terminal = try PseudoTerminal.movieSearch(["interactive", "--catalog", catalog])
     await terminal.waitFor("Type a title.")
     terminal.type("matrix")
     await terminal.waitFor("The Matrix Reloaded")
@@ -61,7 +63,9 @@ import Testing
     let catalog = directory.appendingPathComponent("films.bin").path
     try FileManager.default.copyItem(atPath: CLI.builtInCatalog, toPath: catalog)
     // The stream reads its lines from the terminal as they are typed.
-    let terminal = try PseudoTerminal(["stream", "--catalog", catalog, "--debounce", "0"])
+    let terminal = try PseudoTerminal.movieSearch([
+      "stream", "--catalog", catalog, "--debounce", "0",
+    ])
     terminal.type("matrix\n")
     await terminal.waitFor(#""state":"success""#)
     #expect(truncate(catalog, 4096) == 0)

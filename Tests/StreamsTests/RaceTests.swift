@@ -2,6 +2,8 @@ import Streams
 import Synchronization
 import Testing
 
+@testable import TestSupport
+
 /// Stress on the real executor: consumers cancelled, iterators dropped and inners switched at
 /// random points. No crash, no continuation misuse (either would kill or hang the process),
 /// and every spawned task ends every time.

@@ -3,6 +3,8 @@ import Streams
 import Synchronization
 import Testing
 
+@testable import TestSupport
+
 /// A base that never suspends: it counts up until its safety valve — 20 seconds of wall
 /// time — ends it, so a starved operator makes a test fail instead of hang. What a test
 /// asserts is an event, not a duration: whether the valve had already fired when the
@@ -207,41 +209,13 @@ struct StarvationTests {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     var environment = ProcessInfo.processInfo.environment
     environment["STREAMS_STARVATION_CHILD"] = "1"
-    let (status, output) = try await runChild(
-      binary, ["--testing-library", "swift-testing", "--filter", "StreamsTests.StarvationTests"],
-      environment: environment, limit: .seconds(150))
+    let child = try await ProcessRunner.run(
+      executable: binary,
+      ["--testing-library", "swift-testing", "--filter", "StreamsTests.StarvationTests"],
+      environment: environment, mergeErrors: true, limit: .seconds(150))
+    let (status, output) = (child.status, child.stdout)
     let failures = output.split(separator: "\n").filter { $0.contains("✘") }
     #expect(status == 0, "the child failed:\n\(failures.joined(separator: "\n"))")
     #expect(output.contains("Test run with 8 tests"), "the child ran:\n\(output.suffix(2_000))")
-  }
-
-  /// Runs `binary` on a thread of its own (not one of the pool's) and kills it after `limit`.
-  func runChild(
-    _ binary: String, _ arguments: [String], environment: [String: String], limit: Duration
-  ) async throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let finished = Atomic<Bool>(false)
-    let pid = process.processIdentifier
-    let seconds = Double(limit.components.seconds)
-    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-      if !finished.load(ordering: .relaxed) { kill(pid, SIGKILL) }
-    }
-    let output = await withCheckedContinuation {
-      (continuation: CheckedContinuation<String, Never>) in
-      Thread.detachNewThread {
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        finished.store(true, ordering: .relaxed)
-        continuation.resume(returning: String(decoding: data, as: UTF8.self))
-      }
-    }
-    return (process.terminationStatus, output)
   }
 }

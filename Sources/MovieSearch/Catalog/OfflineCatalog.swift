@@ -17,6 +17,9 @@ import Synchronization
 public struct OfflineCatalog: MovieService {
   let store: CatalogStore
 
+  /// A catalog on this machine: it answers at once, in one language.
+  public var traits: MovieServiceTraits { .local }
+
   /// The catalog built into the binary, loaded once per process.
   public static func builtIn() throws(MovieServiceError) -> OfflineCatalog {
     switch shared {

@@ -28,10 +28,37 @@ public struct MovieQuery: Sendable, Hashable {
   }
 }
 
+/// What a movie service can do, so that code above ``MovieService`` adapts to it without
+/// knowing which service it is.
+public struct MovieServiceTraits: Sendable, Hashable {
+  /// It answers at once, from this machine (a catalog): typing needs no debounce, a preview
+  /// no rest, and virtual time nothing to wait for.
+  public var answersInstantly: Bool
+  /// It honours a query's language, region and adult flag (TMDb); a catalog has one
+  /// language, no regions and no adult titles.
+  public var honoursLanguageAndRegion: Bool
+
+  /// Creates traits.
+  public init(answersInstantly: Bool, honoursLanguageAndRegion: Bool) {
+    self.answersInstantly = answersInstantly
+    self.honoursLanguageAndRegion = honoursLanguageAndRegion
+  }
+
+  /// A server on the network, such as TMDb: the default.
+  public static let remote = MovieServiceTraits(
+    answersInstantly: false, honoursLanguageAndRegion: true)
+  /// A catalog on this machine.
+  public static let local = MovieServiceTraits(
+    answersInstantly: true, honoursLanguageAndRegion: false)
+}
+
 /// A source of movies: the TMDb API (``TMDbClient``) or the built-in ``OfflineCatalog``.
 ///
-/// Nothing above this protocol knows which one it talks to.
+/// Nothing above this protocol knows which one it talks to: what differs is said by its
+/// ``traits``.
 public protocol MovieService: Sendable {
+  /// What it can do; ``MovieServiceTraits/remote`` unless it says otherwise.
+  var traits: MovieServiceTraits { get }
   /// One page of the films matching a query, best first. An empty query finds nothing.
   func searchMovies(_ query: MovieQuery) async throws(MovieServiceError) -> MoviePage
   /// Everything known about one film.
@@ -43,6 +70,9 @@ public protocol MovieService: Sendable {
 }
 
 extension MovieService {
+  /// A server on the network, unless the service says otherwise.
+  public var traits: MovieServiceTraits { .remote }
+
   /// Details in the default language.
   public func movieDetails(id: Int) async throws(MovieServiceError) -> MovieDetails {
     try await movieDetails(id: id, language: nil)

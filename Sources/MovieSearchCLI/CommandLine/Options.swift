@@ -119,6 +119,26 @@ extension OptionGroup {
   }
 }
 
+/// The options given on a command line, read by their declarations.
+struct GivenOptions {
+  var flags: Set<String>
+  var values: [String: any Sendable]
+
+  /// Whether a flag was given.
+  subscript(flag: Flag) -> Bool { flags.contains(flag.name) }
+
+  /// The value of an option, if it was given.
+  subscript<Value>(option: Option<Value>) -> Value? { values[option.name] as? Value }
+}
+
+/// A group of options read into one typed value (``Invocation``'s `[group]` subscript): each
+/// option is declared once, as a property, and read once, in ``value(_:)``.
+protocol ValueGroup: OptionGroup {
+  associatedtype Value: Sendable
+  /// What the given options say.
+  func value(_ given: GivenOptions) -> Value
+}
+
 /// Which service to use and how: every command that talks to one takes these.
 struct BackendOptions: OptionGroup {
   let catalog = Option.text(

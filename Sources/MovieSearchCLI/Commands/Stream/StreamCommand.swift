@@ -39,7 +39,7 @@ struct StreamCommand: Command {
       // Requests to a server are real I/O: virtual time waits for them (the built-in catalog
       // answers at once and needs no such care).
       let events = readEvents()
-      let service = service is OfflineCatalog ? service : ExternalWorkService(base: service)
+      let service = service.traits.answersInstantly ? service : ExternalWorkService(base: service)
       try await withVirtualTime(stallLimit: .seconds(30)) { clock in
         let start = clock.now
         let times = events.reduce(into: [Int]()) { times, event in

@@ -29,7 +29,9 @@ struct DetailsCommand: Command {
           : "'\(text.prefix(40))' is not a film id (a positive whole number).")
     }
     let service = try Backend.service(for: invocation)
-    if service is OfflineCatalog { Backend.noteNoEffect(["region": invocation[\.region] != nil]) }
+    if !service.traits.honoursLanguageAndRegion {
+      Backend.noteNoEffect(["region": invocation[\.region] != nil])
+    }
     let state = await MovieDetailsViewModel(
       movieID: id, service: service, language: invocation[\.backend.language]
     ).load()

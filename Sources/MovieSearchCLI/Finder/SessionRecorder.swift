@@ -20,6 +20,11 @@ final class SessionRecorder: Sendable {
   private let path: String
   /// The start of the session: when the screen appeared.
   private let start = Lock(ContinuousClock.now)
+  private let failed = Lock<String?>(nil)
+
+  /// Why the recording stopped (a line could not be written), if it did: the session must
+  /// end, as a recording with a hole would replay something else.
+  var failure: String? { failed.withLock { $0 } }
 
   /// Opens (creates or empties) the file; a file that cannot be written is a runtime error.
   init(path: String) throws {
@@ -56,14 +61,12 @@ final class SessionRecorder: Sendable {
 
   private var now: Int { Int((ContinuousClock.now - start.withLock { $0 }) / .milliseconds(1)) }
 
-  /// A line that cannot be written (a full disk) ends the session: a recording with a hole
-  /// would replay something else.
+  /// A line that cannot be written (a full disk) is the ``failure``; nothing more is written.
   private func record(_ event: Event) {
-    guard let line = try? JSON.line(event) else { return }
-    guard let failure = Output.writeAll(line, to: descriptor) else { return }
-    Terminal.restore()
-    Output.error(
-      "Error: cannot write the recording '\(path)': \(String(cString: strerror(failure))).")
-    Terminal.exitRestoring(1)
+    guard failure == nil, let line = try? JSON.line(event) else { return }
+    guard let error = Output.writeAll(line, to: descriptor) else { return }
+    failed.withLock {
+      $0 = "Error: cannot write the recording '\(path)': \(String(cString: strerror(error)))."
+    }
   }
 }

@@ -1,7 +1,8 @@
 /// Usage lines and help texts, generated from the commands' declarations.
 enum Help {
-  /// `movie-search details <id> [--json]`: the command, its arguments, its own options (not
-  /// those of shared groups), exclusive flags as `[--a | --b]`.
+  /// `movie-search details <id> [--json]`: the command, its arguments, its own options and
+  /// those of the groups it names (not those of other shared groups), exclusive flags as
+  /// `[--a | --b]`.
   static func usage<C: Command>(of command: C.Type) -> String {
     let options = C.Options()
     var parts = ["movie-search", C.self == Commands.defaultCommand ? "[\(C.name)]" : C.name]
@@ -12,7 +13,9 @@ enum Help {
     }
     let exclusive = C.exclusive.map { group in group.map { options[keyPath: $0].name } }
     var done: Set<String> = []
-    for declaration in options.ownDeclarations where !done.contains(declaration.name) {
+    let groups = C.groupsInUsage.compactMap { options[keyPath: $0] as? any OptionGroup }
+    let listed = options.ownDeclarations + groups.flatMap(\.declarations)
+    for declaration in listed where !done.contains(declaration.name) {
       if let group = exclusive.first(where: { $0.contains(declaration.name) }) {
         parts.append("[" + group.map { "--\($0)" }.joined(separator: " | ") + "]")
         done.formUnion(group)

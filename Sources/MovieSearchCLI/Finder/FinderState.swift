@@ -1,23 +1,40 @@
 import MovieSearch
 
-/// What the interactive screen shows, and how keys and states change it. Drawing is a pure
-/// function of this state and the terminal size; what the screen wants done (search, open a
-/// film, load a page, preview) comes back as actions.
-struct InteractiveScreen {
-  enum Action: Equatable {
-    case search(String)
-    case select(Int)
-    case closeDetails
-    case more
-    case preview(Int)
-    /// Search the text again (Ctrl-R).
-    case retry
-    /// Print these ids and leave (`--print-id --multi`, Enter with films marked).
-    case choose([Int])
-    case redraw
-    case suspend
-    case quit(Int32)
-  }
+/// How the finder ended: its exit status, the films chosen (`--print-id`), whose ids the
+/// command prints once the terminal is given back, and an error line for stderr.
+struct FinderOutcome: Sendable, Equatable {
+  var status: Int32
+  var chosen: [Int] = []
+  var message: String? = nil
+}
+
+/// What the finder wants done, returned by ``FinderState``'s transitions and performed by
+/// ``FinderLoop``: the state itself does nothing but change.
+enum FinderEffect: Equatable {
+  /// Search this text (the view model's search input).
+  case search(String)
+  /// Open this film's details (the view model's selection input).
+  case select(Int)
+  case closeDetails
+  /// The next page of the list shown.
+  case more
+  /// Load this film's details for the preview pane.
+  case preview(Int)
+  /// Search the text again (Ctrl-R).
+  case retry
+  /// Draw the whole screen again (Ctrl-L).
+  case redraw
+  /// Give the terminal back and stop (Ctrl-Z).
+  case suspend
+  /// Leave: the status, and the films chosen.
+  case finish(FinderOutcome)
+}
+
+/// What the finder shows, and how keys and the view model's states change it: transitions
+/// that return effects (``FinderEffect``), performed outside by ``FinderLoop``. Drawing is a
+/// pure function of this state, the viewport and the style (``FinderView``).
+struct FinderState {
+  typealias Action = FinderEffect
 
   var size: (columns: Int, rows: Int)
   var editor = LineEditor()
@@ -41,9 +58,6 @@ struct InteractiveScreen {
   /// The length of the popular list when its next page was last asked for.
   private var popularAsked: Int?
   var frame = 0
-  /// Whether styles are used (matched parts of titles, dimmed rows, errors in red).
-  var colour = Output.useColour
-
   /// Whether Enter on a film ends the program, printing its id (`--print-id`).
   var printsID = false
   /// Whether Tab marks films, and Enter prints every marked id (`--multi`).
@@ -104,7 +118,7 @@ struct InteractiveScreen {
     var actions: [Action] = []
     for key in keys {
       actions += handle(key)
-      if case .quit = actions.last { break }
+      if case .finish = actions.last { break }
     }
     if text != before { actions.insert(.search(text), at: 0) }
     // The prompt keeps the cursor in view.
@@ -119,16 +133,16 @@ struct InteractiveScreen {
   private mutating func handle(_ key: Key) -> [Action] {
     untouched = false
     switch key {
-    case .interrupt: return [.quit(130)]
-    case .endOfInput: return [.quit(left)]
+    case .interrupt: return [.finish(FinderOutcome(status: 130))]
+    case .endOfInput: return [.finish(FinderOutcome(status: left))]
     case .suspend: return [.suspend]
     case .redraw: return [.redraw]
     default: break
     }
     if details != nil { return handleInDetails(key) }
     switch key {
-    case .escape: return [.quit(left)]
-    case .deleteOrLeave where editor.isEmpty: return [.quit(left)]
+    case .escape: return [.finish(FinderOutcome(status: left))]
+    case .deleteOrLeave where editor.isEmpty: return [.finish(FinderOutcome(status: left))]
     case .up: move(to: selected - 1)
     case .down: move(to: selected + 1)
     case .pageUp: move(to: selected - listRows)
@@ -148,12 +162,14 @@ struct InteractiveScreen {
         enterPending = true
         return []
       }
-      if multi, printsID, !marked.isEmpty { return [.choose(marked)] }
+      if multi, printsID, !marked.isEmpty {
+        return [.finish(FinderOutcome(status: 0, chosen: marked))]
+      }
       guard listed.indices.contains(selected) else {
         // Nothing to choose: as fzf, that is "no match" for a script.
-        return printsID ? [.quit(1)] : []
+        return printsID ? [.finish(FinderOutcome(status: 1))] : []
       }
-      return [.select(listed[selected].id)]
+      return [choose(listed[selected].id)]
     default:
       // An edit: the batch searches what it leaves.
       if editor.apply(key) { enterPending = false }
@@ -200,7 +216,7 @@ struct InteractiveScreen {
       guard !overPreview, (2..<2 + listRows).contains(mouse.row), listed.indices.contains(index)
       else { return [] }
       selected = index
-      if mouse.action == .doubleClick, isCurrent { return [.select(listed[index].id)] }
+      if mouse.action == .doubleClick, isCurrent { return [choose(listed[index].id)] }
     }
     return []
   }
@@ -265,7 +281,7 @@ struct InteractiveScreen {
       enterPending = false
       if let first = listed.first {
         selected = 0
-        actions.append(.select(first.id))
+        actions.append(choose(first.id))
       }
     }
     // --select-1 and --exit-0: the first answer, before any key.
@@ -276,12 +292,17 @@ struct InteractiveScreen {
       where chooseOnlyMatch && !movies[0].isPartialMatch
         && (total == 1 || movies.dropFirst().first?.isPartialMatch == true):
         untouched = false
-        actions.append(.select(movies[0].id))
-      case .noResults where leaveOnNoMatch: actions.append(.quit(1))
+        actions.append(choose(movies[0].id))
+      case .noResults where leaveOnNoMatch: actions.append(.finish(FinderOutcome(status: 1)))
       default: break
       }
     }
     return actions + followUps()
+  }
+
+  /// Choosing a film: its details, or with `--print-id` the end, printing its id.
+  private func choose(_ id: Int) -> FinderEffect {
+    printsID ? .finish(FinderOutcome(status: 0, chosen: [id])) : .select(id)
   }
 
   mutating func openDetails(_ id: Int) {

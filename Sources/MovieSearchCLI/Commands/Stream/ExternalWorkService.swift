@@ -8,6 +8,8 @@ import Streams
 struct ExternalWorkService: MovieService {
   let base: any MovieService
 
+  var traits: MovieServiceTraits { base.traits }
+
   func searchMovies(_ query: MovieQuery) async throws(MovieServiceError) -> MoviePage {
     try await awaitExternalWork(named: "search '\(query.text)'") {
       [base] () async throws(MovieServiceError) -> MoviePage in

@@ -27,9 +27,9 @@ enum Output {
   static func send(_ text: String, to descriptor: Int32) {
     guard let failure = writeAll(text, to: descriptor), descriptor == STDOUT_FILENO else { return }
     // The reader went away: nothing more can be said, and that is not an error.
-    if failure == EPIPE { Terminal.exitRestoring(0) }
+    if failure == EPIPE { MovieSearchApp.exit(0) }
     error("Error: cannot write the output: \(String(cString: strerror(failure))).")
-    Terminal.exitRestoring(1)
+    MovieSearchApp.exit(1)
   }
 
   /// Writes all of `text` to `descriptor`; the `errno` of a failed write, else `nil`.

@@ -1,8 +1,16 @@
 import MovieSearch
 
-/// Drawing the interactive screen: lines of at most the terminal's width, styles applied
-/// after the text is cut, so that escape codes never count as width.
-extension InteractiveScreen {
+/// The finder's view: a frame is a pure function of the state, the viewport and the style —
+/// it reads no global. Lines are at most the viewport's width; styles are applied after the
+/// text is cut, so that escape codes never count as width.
+extension FinderState {
+  /// What a frame draws: the bytes to write, and the lines they leave on the screen (the
+  /// next frame writes only the lines that differ).
+  struct Frame: Equatable {
+    var text: String
+    var lines: [String]
+  }
+
   /// A line before styling: its text, its style (SGR codes), and the parts to mark (matched
   /// characters of a title, as offsets in the text).
   private typealias Line = (text: String, style: String?, marks: [Range<Int>])
@@ -10,8 +18,8 @@ extension InteractiveScreen {
   private static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
   private var spinner: String { Self.spinnerFrames[frame % Self.spinnerFrames.count] }
 
-  /// The screen's lines, each at most `size.columns` wide.
-  func lines() -> [String] {
+  /// The screen's lines, each at most `size.columns` wide; styled when `colour`.
+  func lines(colour: Bool) -> [String] {
     let width = max(1, size.columns)
     if let details {
       let all = detailsLines(details.state, width: width)
@@ -20,30 +28,32 @@ extension InteractiveScreen {
       lines.append(("", nil, []))
       let scrolls = all.count > detailsRows ? "↑/↓ PgUp/PgDn scroll · " : ""
       lines.append(("\(scrolls)Esc or q back · Ctrl-C quit", "2", []))
-      return lines.prefix(max(1, size.rows)).map { styled($0, width: width) }
+      return lines.prefix(max(1, size.rows)).map { styled($0, width: width, colour: colour) }
     }
     let prompt = "Search: "
     var scroll = scroll
     let field = editor.window(width: width - prompt.count, scroll: &scroll)
     var lines = [
-      styled((prompt + field.text, nil, []), width: width), styled(status(), width: width),
+      styled((prompt + field.text, nil, []), width: width, colour: colour),
+      styled(status(), width: width, colour: colour),
     ]
     let listWidth = listWidth
     let rows = listRows
     var left = listed.indices.dropFirst(firstShown).prefix(rows).map {
-      row(at: $0, width: listWidth)
+      row(at: $0, width: listWidth, colour: colour)
     }
     if isPreviewShown {
       left += Array(repeating: "", count: rows - left.count)
-      let right = previewLines(width: width - listWidth - 3)
+      let right = previewLines(width: width - listWidth - 3, colour: colour)
       lines += left.enumerated().map { index, line in
         line + String(repeating: " ", count: max(0, listWidth - line.printable.columns))
-          + styled(("│", "2", []), width: 1) + " " + (index < right.count ? right[index] : "")
+          + styled(("│", "2", []), width: 1, colour: colour) + " "
+          + (index < right.count ? right[index] : "")
       }
     } else {
       lines += left
     }
-    lines.append(styled((helpLine, "2", []), width: width))
+    lines.append(styled((helpLine, "2", []), width: width, colour: colour))
     return Array(lines.prefix(max(1, size.rows)))
   }
 
@@ -64,7 +74,7 @@ extension InteractiveScreen {
   }
 
   /// One row of the list: the title cut to fit, its year and rating always shown.
-  private func row(at index: Int, width: Int) -> String {
+  private func row(at index: Int, width: Int, colour: Bool) -> String {
     let movie = listed[index]
     let year = movie.year.map { " (\($0))" } ?? ""
     let rating = movie.voteCount > 0 ? "  \(Format.rating(movie.voteAverage))" : ""
@@ -82,7 +92,7 @@ extension InteractiveScreen {
     let style: String? =
       index == selected ? (dim ? "2;7" : "7") : (dim ? "2" : nil)
     let padded = index == selected ? text.truncated(to: width).padded(to: width) : text
-    return styled((padded, style, marks), width: width)
+    return styled((padded, style, marks), width: width, colour: colour)
   }
 
   private func status() -> Line {
@@ -123,11 +133,11 @@ extension InteractiveScreen {
     multi && !marked.isEmpty ? " · \(Format.count(marked.count)) marked" : ""
   }
 
-  private func previewLines(width: Int) -> [String] {
+  private func previewLines(width: Int, colour: Bool) -> [String] {
     guard let preview, width > 0 else { return [] }
     let lines = detailsLines(preview.state, width: width)
     return lines.dropFirst(min(previewScroll, max(0, lines.count - 1))).map {
-      styled(($0.0, $0.1, []), width: width)
+      styled(($0.0, $0.1, []), width: width, colour: colour)
     }
   }
 
@@ -140,47 +150,37 @@ extension InteractiveScreen {
     }
   }
 
-  private func styled(_ line: Line, width: Int) -> String {
+  private func styled(_ line: Line, width: Int, colour: Bool) -> String {
     let text = Output.highlight(
       line.text.printable.truncated(to: width), line.marks, colour: colour)
     guard colour, let style = line.style else { return text }
     return "\u{1B}[\(style)m\(text)\u{1B}[0m"
   }
 
-  /// The bytes that draw the whole screen: home, each line cleared to its end, the rest
-  /// cleared, and the cursor in the search field (hidden over the details).
-  func frameText() -> String {
-    frame(after: nil).text
-  }
-
-  /// The bytes that turn the screen of `previous` lines into this one: only the lines that
-  /// changed are written (typing changes the prompt and the status, rarely the whole list —
-  /// fewer bytes, a faster screen). With no previous lines, the whole screen.
-  func frame(after previous: [String]?) -> (text: String, lines: [String]) {
-    let lines = lines()
+  /// The bytes that turn the screen of `previous` lines into this one, in `viewport`: only
+  /// the lines that changed are written (typing changes the prompt and the status, rarely
+  /// the whole list — fewer bytes, a faster screen). With no previous lines, the whole
+  /// screen: home, each line cleared to its end, the rest cleared; then the cursor in the
+  /// search field (hidden over the details).
+  func frame(after previous: [String]?, in viewport: Viewport, colour: Bool) -> Frame {
+    let lines = lines(colour: colour)
     var output: String
     if let previous {
       output = ""
       for (row, line) in lines.enumerated() where row >= previous.count || previous[row] != line {
-        output += Self.move(to: row) + line + "\u{1B}[K"
+        output += viewport.move(to: row) + line + "\u{1B}[K"
       }
-      if previous.count > lines.count { output += Self.move(to: lines.count) + "\u{1B}[J" }
+      if previous.count > lines.count { output += viewport.move(to: lines.count) + "\u{1B}[J" }
     } else {
       // No line break after the last line: on the bottom row it would scroll the screen.
-      output = Terminal.origin + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
+      output = viewport.origin + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
       output += "\u{1B}[J"
     }
     if details == nil {
-      output += Terminal.origin + "\u{1B}[\(min(size.columns, cursorColumn + 1))G\u{1B}[?25h"
+      output += viewport.origin + "\u{1B}[\(min(size.columns, cursorColumn + 1))G\u{1B}[?25h"
     } else {
       output += "\u{1B}[?25l"
     }
-    return (output, lines)
-  }
-
-  /// The start of the screen's row `row` (from 0).
-  private static func move(to row: Int) -> String {
-    Terminal.inlineRows == nil
-      ? "\u{1B}[\(row + 1);1H" : Terminal.origin + (row > 0 ? "\u{1B}[\(row)B" : "") + "\r"
+    return Frame(text: output, lines: lines)
   }
 }

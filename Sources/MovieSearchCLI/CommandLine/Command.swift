@@ -18,6 +18,8 @@ protocol Command {
   static var discussion: String? { get }
   /// Whether its arguments are files (for shell completion).
   static var completesFiles: Bool { get }
+  /// Groups of options its usage line lists beside its own (shared groups are left out).
+  static var groupsInUsage: [PartialKeyPath<Options>] { get }
 
   /// Runs the command; returns the exit status.
   static func run(_ invocation: Invocation<Self>) async throws -> Int32
@@ -27,6 +29,7 @@ extension Command {
   static var exclusive: [[KeyPath<Options, Flag>]] { [] }
   static var discussion: String? { nil }
   static var completesFiles: Bool { false }
+  static var groupsInUsage: [PartialKeyPath<Options>] { [] }
 }
 
 /// A command's positional arguments.
@@ -67,6 +70,11 @@ struct Invocation<C: Command> {
   /// The value of an option, if it was given.
   subscript<Value>(option: KeyPath<C.Options, Option<Value>>) -> Value? {
     values[options[keyPath: option].name] as? Value
+  }
+
+  /// What was given of a group's options, read into the group's typed value.
+  subscript<Group: ValueGroup>(group: KeyPath<C.Options, Group>) -> Group.Value {
+    options[keyPath: group].value(GivenOptions(flags: flags, values: values))
   }
 
   /// A usage error of this command.

@@ -1,0 +1,69 @@
+import Foundation
+import MovieSearch
+
+/// `movie-search interactive` (and no arguments on a terminal): search as you type. The
+/// command takes the terminal and runs ``FinderLoop`` on it; see there how events flow.
+struct InteractiveCommand: Command {
+  struct Options: BackendCommandOptions {
+    let finder = FinderOptions()
+    let backend = BackendOptions()
+  }
+
+  static var groupsInUsage: [PartialKeyPath<Options>] { [\Options.finder] }
+  static let name = "interactive"
+  static let abstract = "Search as you type: results update under the prompt; Enter shows details."
+  static let summary = "Search as you type, in the terminal."
+  static let arguments = Arguments.none
+  static let discussion: String? = """
+    KEYS: type to search; Up/Down (Ctrl-P/Ctrl-N), PgUp/PgDn, the mouse wheel choose a film
+    (a click highlights one, a double click opens it), and the list loads more as it is
+    scrolled; Enter shows its details (with --print-id: prints its id and leaves); Tab and
+    Shift-Tab mark films (--multi); Ctrl-R searches again; Esc goes back, and leaves from the
+    list; Ctrl-C leaves at once. Editing: Left/Right (Ctrl-B/Ctrl-F), Home/End
+    (Ctrl-A/Ctrl-E), Alt-B/Alt-F by word, Backspace, Delete, Ctrl-D (on an empty line: leave),
+    Ctrl-U, Ctrl-K, Ctrl-W, Alt-Backspace; Ctrl-L redraws, Ctrl-Z suspends. In the details:
+    Up/Down, PgUp/PgDn, Home/End and the wheel scroll; Esc, Backspace or q go back. On
+    terminals 140 columns wide or more the highlighted film's details show beside the list
+    (--no-preview: not), scrolled with Shift-Up/Down or the wheel.
+
+    EXIT STATUS, as fzf: 0 a film was chosen (or the finder was left without --print-id), 1
+    no match (--exit-0, or Enter on an empty list with --print-id), 130 aborted (Esc or
+    Ctrl-C with --print-id; Ctrl-C always). Needs a terminal on stdin or stdout; when the
+    other is a pipe, the screen is drawn on /dev/tty.
+    """
+
+  static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
+    try await start(
+      service: try Backend.service(for: invocation), language: invocation[\.backend.language],
+      finder: invocation[\.finder])
+  }
+
+  /// Runs the finder on this process's terminal (also what `movie-search` alone does on a
+  /// terminal): takes the terminal, runs the loop, gives the terminal back, then prints
+  /// what was chosen on stdout and returns the status.
+  static func start(service: any MovieService, language: String?, finder: Finder) async throws
+    -> Int32
+  {
+    guard let terminal = PosixTerminal.attach() else {
+      throw UsageError(
+        message:
+          "Interactive search needs a terminal; give a query to search, e.g. 'movie-search the matrix'.",
+        usage: Help.usage(of: InteractiveCommand.self))
+    }
+    let recorder = try finder.record.map(SessionRecorder.init(path:))
+    let mode = finder.mode(on: terminal.size)
+    guard terminal.enter(mode) else {
+      throw UsageError(
+        message: "The terminal cannot be switched to raw mode.",
+        usage: Help.usage(of: InteractiveCommand.self))
+    }
+    let outcome = await FinderLoop(
+      terminal: terminal, service: service, language: language, options: finder,
+      recorder: recorder, mode: mode
+    ).run()
+    terminal.restore()
+    if let message = outcome.message { Output.error(message) }
+    if !outcome.chosen.isEmpty { Output.print(outcome.chosen.map { "\($0)\n" }.joined()) }
+    return outcome.status
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import MovieSearch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `movie-search <query…>`: one search, as a table, TSV, JSON or NDJSON.
+struct SearchCommand: Command {
+  struct Options: BackendCommandOptions {
+    let json = Flag("json", "Print the page of results as one JSON document.")
+    let ndjson = Flag("ndjson", "Print one JSON object per film, one per line.")
+    let page = Option.integer(
+      "page", "n", in: 1...MoviePage.maxPage, "The page of results, 1-500 (20 films a page).")
+    let limit = Option.integer(
+      "limit", "n", in: 1...MoviePage.pageSize, "Print at most this many films, 1-20.")
+    let year = Option.integer(
+      "year", "yyyy", in: 1800...2200, "Only films first released that year.")
+    let region = Option.region
+    let includeAdult = Flag("include-adult", "Include adult titles (TMDb only).")
+    let finder = FinderOptions()
+    let backend = BackendOptions()
+  }
+
+  static let name = "search"
+  static let abstract = "Search films by title: the built-in catalog, or TMDb with a key."
+  static let summary = "Search films by title."
+  static let arguments = Arguments.words(
+    name: "<query>", help: "Words of the title; 'the matrix' finds \"Matrix, The\".")
+  static var exclusive: [[KeyPath<Options, Flag>]] { [[\.json, \.ndjson]] }
+  static let discussion: String? = """
+    On a terminal the results are an aligned table; piped, they are tab-separated lines:
+    rank, title, year, rating, votes, id. Finding nothing is an answer, not a failure: the
+    exit status is 0 (a page past the last one says so on stderr); it is 1 when the server
+    fails or none of a page's results can be read. With no arguments on a terminal, movie-search
+    starts the interactive search (see 'movie-search interactive --help'). To search for a
+    film titled like a subcommand, name the search: 'movie-search search help'.
+    """
+
+  static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
+    if let finder = try finderAskedFor(invocation) {
+      return try await InteractiveCommand.start(
+        service: try Backend.service(for: invocation), language: invocation[\.backend.language],
+        finder: finder)
+    }
+    let request = try SearchRequest(invocation)
+    let service = try Backend.service(for: invocation)
+    if !service.traits.honoursLanguageAndRegion {
+      Backend.noteNoEffect(
+        ["region": invocation[\.region] != nil, "include-adult": invocation[\.includeAdult]])
+    }
+    let answer = try await request.answer(from: service)
+    for note in answer.notes { Output.error(note) }
+    // The search never comes back empty-handed when some word matches, so the hint cannot
+    // wait for an empty page: a first word a typo away from a subcommand always gets it,
+    // unless the search was named.
+    if !invocation.named, let hint = Commands.suggestion(for: invocation.positionals) {
+      Output.error(hint)
+    }
+    try SearchOutput(invocation).print(answer, for: request)
+    return 0
+  }
+
+  /// The finder's options when the command line asks for the interactive search: no
+  /// arguments at all, or options but no query on a terminal — or the finder's own options
+  /// without a query, even when stdout is a pipe (it draws on /dev/tty). `nil` for a search;
+  /// the finder's options with a query are a usage error.
+  private static func finderAskedFor(_ invocation: Invocation<Self>) throws -> Finder? {
+    let arguments = invocation.positionals
+    let nothingGiven =
+      !invocation.named && arguments.isEmpty && invocation.flags.isEmpty
+      && invocation.values.isEmpty
+    let onTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    let finder = invocation[\.finder]
+    let forFinder = finder != Finder()
+    if nothingGiven
+      || (arguments.isEmpty && (onTerminal || forFinder) && !invocation[\.json]
+        && !invocation[\.ndjson])
+    {
+      return finder
+    }
+    if forFinder {
+      throw invocation.usageError(
+        "The finder's options (--query, --print-id, --multi, --height, …) are for the interactive search: give no query (--query starts it with one)."
+      )
+    }
+    return nil
+  }
+}
+
+/// What a one-shot search asks for, checked: the query's text, the page and how many of
+/// its films to show.
+struct SearchRequest {
+  let query: MovieQuery
+  let limit: Int
+
+  var text: String { query.text }
+  var page: Int { query.page }
+
+  init(_ invocation: Invocation<SearchCommand>) throws {
+    let arguments = invocation.positionals
+    let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else {
+      throw invocation.usageError(arguments.isEmpty ? "No query given." : "The query is empty.")
+    }
+    query = MovieQuery(
+      text, page: invocation[\.page] ?? 1, language: invocation[\.backend.language],
+      includeAdult: invocation[\.includeAdult], year: invocation[\.year],
+      region: invocation[\.region])
+    limit = invocation[\.limit] ?? MoviePage.pageSize
+  }
+
+  /// The page from `service`, cut to the limit, and what to say about it: a page past the
+  /// last, rows that could not be read. A page none of whose rows could be read is an error,
+  /// not "no films".
+  func answer(from service: any MovieService) async throws -> SearchAnswer {
+    var results = try await service.searchMovies(query)
+    results.results = Array(results.results.prefix(limit))
+    let pastTheLast =
+      results.results.isEmpty && results.totalResults > 0 && page > results.totalPages
+    if results.results.isEmpty, results.unreadableRows > 0, !pastTheLast {
+      throw MovieServiceError.badResponse(
+        results.unreadableRows == 1
+          ? "the one result on page \(page) could not be read"
+          : "none of the \(Format.count(results.unreadableRows, "result")) on page \(page) could be read"
+      )
+    }
+    var notes: [String] = []
+    if pastTheLast {
+      notes.append(
+        "Page \(page) is past the last: '\(text)' has \(Format.count(results.totalPages, "page")) (\(Format.count(results.totalResults, "film")))."
+      )
+    } else if results.unreadableRows > 0 {
+      notes.append(
+        "Note: \(Format.count(results.unreadableRows, "result")) on this page could not be read and \(results.unreadableRows == 1 ? "is" : "are") left out."
+      )
+    }
+    return SearchAnswer(page: results, pastTheLast: pastTheLast, notes: notes)
+  }
+}
+
+/// A search's page, and what is said about it on stderr.
+struct SearchAnswer {
+  var page: MoviePage
+  /// The page asked for is past the last one (the page is empty).
+  var pastTheLast: Bool
+  var notes: [String]
+}

@@ -1,0 +1,126 @@
+import Foundation
+import MovieSearch
+
+/// How a search's page is printed: one JSON document, one JSON object per film, an aligned
+/// table on a terminal, or tab-separated lines when piped (rank, title, year, rating,
+/// votes, id — unchanged, for scripts).
+enum SearchOutput {
+  case json, ndjson, table, tsv
+
+  init(_ invocation: Invocation<SearchCommand>) {
+    self =
+      if invocation[\.json] { .json } else if invocation[\.ndjson] {
+        .ndjson
+      } else if Output.isTerminal { .table } else { .tsv }
+  }
+
+  func print(_ answer: SearchAnswer, for request: SearchRequest) throws {
+    let firstRank = (request.page - 1) * MoviePage.pageSize + 1
+    switch self {
+    case .json:
+      Output.print(try JSON.line(answer.page))
+    case .ndjson:
+      for movie in answer.page.results { Output.print(try JSON.line(movie)) }
+    case .table:
+      // Past the last page, stderr has said so: the table says nothing more.
+      guard !answer.pastTheLast else { return }
+      Self.printTable(
+        answer.page, query: request.text, year: request.query.year, firstRank: firstRank)
+    case .tsv:
+      for (offset, movie) in answer.page.results.enumerated() {
+        let fields = [
+          String(firstRank + offset),
+          movie.title.printable,
+          // No votes: no rating either (a TMDb export's films), blank as in the table.
+          movie.year.map(String.init) ?? "",
+          movie.voteCount > 0 ? Format.rating(movie.voteAverage) : "",
+          movie.voteCount > 0 ? String(movie.voteCount) : "",
+          String(movie.id),
+        ]
+        Output.print(fields.joined(separator: "\t") + "\n")
+      }
+    }
+  }
+
+  private static func printTable(_ page: MoviePage, query: String, year: Int?, firstRank: Int) {
+    guard !page.results.isEmpty else {
+      Output.print("No films\(year.map { " from \($0)" } ?? "") match '\(query)'.\n")
+      return
+    }
+    let rows = page.results.enumerated().map { offset, movie in
+      Row(
+        rank: String(firstRank + offset), title: movie.title.printable,
+        matches: movie.titleMatches, year: movie.year.map(String.init) ?? "",
+        genres: movie.genreNames.joined(separator: ", ").printable,
+        // Films nobody rated (a TMDb export's) show no rating rather than a 0.0.
+        rating: movie.voteCount > 0 ? Format.rating(movie.voteAverage) : "",
+        votes: movie.voteCount > 0 ? Format.count(movie.voteCount) : "",
+        id: String(movie.id))
+    }
+    let layout = TableLayout(rows, width: Output.width)
+    let header = Row(
+      rank: "#", title: "Title", matches: [], year: "Year", genres: "Genres", rating: "Rating",
+      votes: "Votes", id: "ID")
+    Output.print(Output.style(layout.line(header), "1") + "\n")
+    for row in rows { Output.print(layout.line(row) + "\n") }
+    let pages = page.totalPages > 1 ? ", page \(page.page) of \(page.totalPages)" : ""
+    let others =
+      page.otherRows > 0
+      ? " (\(Format.count(page.otherRows, "row")) that \(page.otherRows == 1 ? "is" : "are") not a film left out)"
+      : ""
+    Output.print(
+      Output.style("\(Format.count(page.totalResults, "film"))\(pages)\(others)", "2") + "\n")
+  }
+}
+
+/// One row of the results table, its texts ready to show.
+private struct Row {
+  var rank: String
+  var title: String
+  var matches: [Range<Int>]
+  var year: String
+  var genres: String
+  var rating: String
+  var votes: String
+  var id: String
+}
+
+/// The column widths of the results table on a terminal `width` columns wide. The title
+/// comes first: the genres column takes what a title of up to 30 columns leaves, and is left
+/// out when less than 10 columns are left for it.
+private struct TableLayout {
+  let rank: Int
+  let title: Int
+  let genres: Int
+  let votes: Int
+  let id: Int
+
+  init(_ rows: [Row], width: Int) {
+    rank = max(1, rows.map(\.rank.count).max() ?? 1)
+    votes = max(5, rows.map(\.votes.count).max() ?? 5)
+    id = max(2, rows.map(\.id.count).max() ?? 2)
+    let fixed = rank + 4 + 6 + votes + id + 5 * 2
+    let titles = rows.map(\.title.columns).max() ?? 5
+    let genresWanted = rows.map(\.genres.columns).max() ?? 0
+    let genresRoom = width - fixed - min(titles, 30) - 2
+    genres = genresWanted > 0 && genresRoom >= 10 ? min(max(6, genresWanted), genresRoom) : 0
+    title = max(8, min(titles, width - fixed - (genres > 0 ? genres + 2 : 0)))
+  }
+
+  func line(_ row: Row) -> String {
+    let shown = row.title.truncated(to: title)
+    var cells = [
+      String(repeating: " ", count: rank - row.rank.count) + row.rank,
+      Output.highlight(shown, row.matches)
+        + String(repeating: " ", count: max(0, title - shown.columns)),
+      row.year.padded(to: 4),
+    ]
+    if genres > 0 { cells.append(row.genres.truncated(to: genres).padded(to: genres)) }
+    cells += [
+      String(repeating: " ", count: 6 - row.rating.count) + row.rating,
+      String(repeating: " ", count: votes - row.votes.count) + row.votes,
+      String(repeating: " ", count: id - row.id.count) + row.id,
+    ]
+    return cells.joined(separator: "  ")
+  }
+}

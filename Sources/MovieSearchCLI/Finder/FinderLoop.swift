@@ -1,0 +1,239 @@
+import Foundation
+import MovieSearch
+import Streams
+
+/// The finder's loop: the one place where events meet the state and effects are performed.
+///
+/// ```
+///   terminal keys (reader thread, in bursts) ──┐
+///   view model states ─────────────────────────┤
+///   details and preview states ────────────────┼─→ EventQueue ─→ batch ─→ FinderState
+///   tick, every 100 ms (spinner, resize) ──────┘                          │
+///                                              ┌──────────────────────────┤
+///                                              ▼                          ▼
+///                   effects: search, select, more, preview,        FinderView: frame
+///                   retry → the view model's inputs and the        (only the lines that
+///                   recorder; suspend, redraw → the terminal;       changed) → terminal
+///                   finish → the loop returns its outcome
+/// ```
+///
+/// Whatever arrived together is applied at once and drawn once: a key and the answer right
+/// behind it (a local catalog answers at once) are one frame, not three. The loop owns no
+/// global: the terminal is a ``TerminalDevice`` (a fake one in tests), and it returns how the
+/// finder ended instead of ending the process.
+struct FinderLoop {
+  let terminal: any TerminalDevice
+  let service: any MovieService
+  let language: String?
+  let options: Finder
+  let recorder: SessionRecorder?
+  /// Where it draws: the terminal was entered in this mode.
+  let mode: ScreenMode
+
+  enum Event: Sendable {
+    case keys([Key])
+    case state(MoviesSearchState)
+    case openDetails(MovieDetailsViewModel)
+    case details(id: Int, MovieDetailsState)
+    case tick
+  }
+
+  /// How long typing must rest before it is searched: a service that answers at once (a
+  /// catalog on this machine) needs none; a server keeps 300 ms (its rate limit);
+  /// `--debounce` decides for both.
+  var debounce: Duration {
+    .milliseconds(options.debounce ?? (service.traits.answersInstantly ? 0 : 300))
+  }
+
+  /// How long the highlight must rest on a film before its preview is asked for: a highlight
+  /// swept down a list would ask a server for each film it passes.
+  var previewRest: Duration {
+    service.traits.answersInstantly ? .zero : .milliseconds(120)
+  }
+
+  /// Runs the finder on a terminal already entered; returns how it ended. The terminal is
+  /// left as it is: the caller restores it.
+  func run() async -> FinderOutcome {
+    let events = EventQueue()
+    let (search, typed) = AsyncStream.makeStream(of: String.self)
+    let (selection, selected) = AsyncStream.makeStream(of: Int.self)
+    let (appear, appeared) = AsyncStream.makeStream(of: Void.self)
+    let (more, wantsMore) = AsyncStream.makeStream(of: Void.self)
+    let (retry, retried) = AsyncStream.makeStream(of: Void.self)
+    let viewModel = MoviesSearchViewModel(service: service, debounce: debounce, language: language)
+    let output = viewModel.transform(
+      input: MoviesSearchInput(
+        appear: appear, search: search, selection: selection, more: more, retry: retry))
+    // The view model's two outputs, states and routes, feed the loop.
+    let stateTask = Task {
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { for await state in output.states { events.yield(.state(state)) } }
+        group.addTask {
+          for await case .details(let details) in output.routes {
+            events.yield(.openDetails(details))
+          }
+        }
+      }
+    }
+    let tickTask = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(100))
+        events.yield(.tick)
+      }
+    }
+    defer {
+      stateTask.cancel()
+      tickTask.cancel()
+      typed.finish()
+      selected.finish()
+      appeared.finish()
+      wantsMore.finish()
+      retried.finish()
+    }
+    terminal.readKeys { events.yield(.keys($0)) }
+    appeared.yield()
+    recorder?.appear()
+
+    var viewport = Viewport(terminal: terminal.size, mode: mode)
+    var screen = FinderState(size: (viewport.columns, viewport.rows))
+    let colour = terminal.allowsColour
+    screen.printsID = options.printID
+    screen.previewAllowed = options.preview
+    screen.multi = options.multi
+    screen.chooseOnlyMatch = options.selectOne
+    screen.leaveOnNoMatch = options.exitZero
+    if let query = options.query, !query.isEmpty {
+      screen.start(with: query)
+      typed.yield(query)
+      recorder?.search(query)
+    }
+    var detailsTask: Task<Void, Never>?
+    var previewTask: Task<Void, Never>?
+    defer {
+      detailsTask?.cancel()
+      previewTask?.cancel()
+    }
+    /// Runs a details view model, after `rest`, its states going to the loop.
+    func show(_ details: MovieDetailsViewModel, after rest: Duration = .zero) -> Task<Void, Never> {
+      Task {
+        if rest > .zero {
+          try? await Task.sleep(for: rest)
+          if Task.isCancelled { return }
+        }
+        for await state in details.transform(input: MovieDetailsInput(appear: [()].async)) {
+          events.yield(.details(id: details.movieID, state))
+        }
+      }
+    }
+    /// Performs effects; the outcome when one of them ends the finder.
+    func perform(_ effects: [FinderEffect]) -> FinderOutcome? {
+      for effect in effects {
+        switch effect {
+        case .search(let text):
+          typed.yield(text)
+          recorder?.search(text)
+        case .select(let id):
+          selected.yield(id)
+          recorder?.select(id)
+        case .finish(let outcome):
+          for id in outcome.chosen { recorder?.select(id) }
+          return outcome
+        case .retry:
+          retried.yield()
+          recorder?.retry()
+        case .closeDetails: detailsTask?.cancel()
+        case .more:
+          wantsMore.yield()
+          recorder?.more()
+        case .preview(let id):
+          previewTask?.cancel()
+          previewTask = show(
+            MovieDetailsViewModel(movieID: id, service: service, language: language),
+            after: previewRest)
+        case .redraw: if mode == .fullScreen { terminal.write("\u{1B}[2J") }
+        case .suspend:
+          terminal.suspend()
+          viewport = Viewport(terminal: terminal.size, mode: mode)
+          screen.size = (viewport.columns, viewport.rows)
+          if mode == .fullScreen { terminal.write("\u{1B}[2J") }
+        }
+      }
+      // A recording that cannot be written ends the session: it would replay something else.
+      if let failure = recorder?.failure { return FinderOutcome(status: 1, message: failure) }
+      return nil
+    }
+    // The lines on the terminal, to write only those that change; nil: draw it all.
+    var shown: [String]? = nil
+    func draw() {
+      let frame = screen.frame(after: shown, in: viewport, colour: colour)
+      terminal.write(frame.text)
+      shown = frame.lines
+    }
+    draw()
+    while true {
+      var redraw = false
+      for event in await events.next() {
+        var effects: [FinderEffect] = []
+        switch event {
+        case .keys(let keys):
+          if keys.contains(where: { $0 == .redraw || $0 == .suspend }) { shown = nil }
+          effects = screen.handle(keys)
+        case .state(let state):
+          effects = screen.show(state)
+        case .openDetails(let details):
+          detailsTask?.cancel()
+          screen.openDetails(details.movieID)
+          detailsTask = show(details)
+        case .details(let id, let state):
+          screen.show(state, id: id)
+        case .tick:
+          let resized = Viewport(terminal: terminal.size, mode: mode)
+          if resized != viewport { shown = nil }
+          viewport = resized
+          let (changed, actions) = screen.tick(size: (viewport.columns, viewport.rows))
+          effects = actions
+          if !changed, actions.isEmpty { continue }
+        }
+        if let outcome = perform(effects) { return outcome }
+        redraw = true
+      }
+      if redraw { draw() }
+    }
+  }
+}
+
+/// The loop's events, taken in batches: all that arrived since the last look.
+final class EventQueue: Sendable {
+  private let state = Lock<
+    (events: [FinderLoop.Event], waiter: CheckedContinuation<Void, Never>?)
+  >(([], nil))
+
+  /// Adds an event (from any thread).
+  func yield(_ event: FinderLoop.Event) {
+    let waiter = state.withLock { state in
+      state.events.append(event)
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+
+  /// The events that arrived since the last call, waiting for one if none has.
+  func next() async -> [FinderLoop.Event] {
+    while true {
+      let batch = state.withLock { state in
+        defer { state.events = [] }
+        return state.events
+      }
+      if !batch.isEmpty { return batch }
+      await withCheckedContinuation { continuation in
+        let ready = state.withLock { state in
+          if !state.events.isEmpty { return true }
+          state.waiter = continuation
+          return false
+        }
+        if ready { continuation.resume() }
+      }
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import ExitGuard
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real terminal: its modes, and putting them back on every way out — a normal exit,
+/// Ctrl-C, a closed stdout, and any signal that ends the process (SIGTERM, SIGHUP, a crash)
+/// through ExitGuard's handlers (see `ms_guard_install`), which never wait for a key.
+///
+/// The screen is the terminal of stdin and stdout when both are one; otherwise (`movie-search
+/// --print-id | xargs …`) the process's controlling terminal, `/dev/tty`, as fzf does — so
+/// that stdout carries only what the user chose.
+final class PosixTerminal: TerminalDevice {
+  /// Where keys are read from.
+  let input: Int32
+  /// Where the screen is drawn.
+  let output: Int32
+  /// The modes before raw mode, filled by `tcgetattr` (ExitGuard keeps a copy where a signal
+  /// handler can reach it). Written only by `enter`, on the finder's loop.
+  private nonisolated(unsafe) let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+  /// The mode last entered, to take again after a suspension.
+  private nonisolated(unsafe) var mode = ScreenMode.fullScreen
+
+  /// Mouse reports on (presses, releases and the wheel, in SGR form), and off.
+  static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+  static let mouseOff = "\u{1B}[?1000l\u{1B}[?1006l"
+  /// The escape sequences that enter the full-screen mode: the alternate screen, bracketed
+  /// paste (a paste arrives marked, as one piece), mouse reports, the cursor hidden until
+  /// drawn.
+  static let enterScreen = "\u{1B}[?1049h\u{1B}[?2004h" + mouseOn + "\u{1B}[?25l"
+  /// The escape sequences that leave the full-screen mode: mouse reports and bracketed paste
+  /// off, show the cursor, leave the alternate screen.
+  static let leaveScreen = mouseOff + "\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
+  /// Leaving the inline mode (`--height`): modes off, the rows drawn cleared, the cursor
+  /// back where the finder started — what was on the screen before stays, scrollback too.
+  static let leaveInline = mouseOff + "\u{1B}[?2004l\u{1B}8\u{1B}[J\u{1B}[?25h"
+
+  private init(input: Int32, output: Int32) {
+    self.input = input
+    self.output = output
+  }
+
+  deinit {
+    saved.deallocate()
+  }
+
+  /// The terminal of this process: stdin and stdout when both are one; `/dev/tty` when one of
+  /// them is (a piped stdout: `movie-search --print-id | …`); `nil` otherwise — a program run
+  /// with both redirected is not interactive, even if a terminal is around.
+  static func attach() -> PosixTerminal? {
+    let stdinIsTerminal = isatty(STDIN_FILENO) == 1
+    let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    if stdinIsTerminal, stdoutIsTerminal {
+      return PosixTerminal(input: STDIN_FILENO, output: STDOUT_FILENO)
+    }
+    guard stdinIsTerminal || stdoutIsTerminal else { return nil }
+    let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard tty >= 0 else { return nil }
+    guard isatty(tty) == 1 else {
+      close(tty)
+      return nil
+    }
+    return PosixTerminal(input: tty, output: tty)
+  }
+
+  var allowsColour: Bool { Output.environmentAllowsColour }
+
+  func write(_ text: String) {
+    Output.send(text, to: output)
+  }
+
+  /// Switches the input to raw mode (no echo, no line editing, Ctrl-C as a key) and the
+  /// output to the alternate screen or the inline rows; ExitGuard holds what undoes it.
+  func enter(_ mode: ScreenMode) -> Bool {
+    guard isatty(input) == 1, tcgetattr(input, saved) == 0 else { return false }
+    self.mode = mode
+    var raw = saved.pointee
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    // Held before the modes change, so that no signal can come between the two.
+    let leave = mode == .fullScreen ? Self.leaveScreen : Self.leaveInline
+    let held = leave.withCString { ms_guard_hold_terminal(input, saved, output, $0, strlen($0)) }
+    guard held == 0 else { return false }
+    // TCSANOW, not TCSAFLUSH: keys typed while the program started are kept.
+    guard tcsetattr(input, TCSANOW, &raw) == 0 else {
+      _ = ms_guard_restore_terminal()
+      return false
+    }
+    switch mode {
+    case .fullScreen:
+      write(Self.enterScreen)
+    case .inline:
+      // Room below the cursor (scrolling what is above into the scrollback if need be),
+      // its top remembered as where every frame starts.
+      let room = mode.rows(of: size) - 1
+      write(
+        "\r" + String(repeating: "\n", count: room) + (room > 0 ? "\u{1B}[\(room)A" : "")
+          + "\u{1B}7\u{1B}[?2004h" + Self.mouseOn + "\u{1B}[?25l")
+    }
+    return true
+  }
+
+  /// Puts the terminal back as it was; safe to call more than once (ExitGuard does the same
+  /// from its signal handlers).
+  func restore() {
+    _ = ms_guard_restore_terminal()
+  }
+
+  func suspend() {
+    restore()
+    // The whole process group stops, as less does: in `movie-search --print-id | xargs …`
+    // the shell sees the job stopped, and `fg` continues all of it. The others first (this
+    // process ignoring the signal meanwhile), then this one:
+    signal(SIGTSTP, SIG_IGN)
+    kill(0, SIGTSTP)
+    signal(SIGTSTP, SIG_DFL)
+    // raise, not kill: the stop takes this thread before the call returns, so the terminal is
+    // taken again only after SIGCONT — provided this thread does not block the signal, as
+    // the runtime's worker threads may.
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, nil)
+    raise(SIGTSTP)
+    _ = enter(mode)
+  }
+
+  /// The size of the terminal: columns and rows (80 × 24 when it cannot be known).
+  var size: TerminalSize {
+    var size = winsize()
+    guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else {
+      return TerminalSize(columns: 80, rows: 24)
+    }
+    return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+  }
+
+  func readKeys(_ handle: @escaping @Sendable ([Key]) -> Void) {
+    let input = input
+    Thread.detachNewThread { KeyReader.run(from: input, handle) }
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import MovieSearch
+import Streams
+import Testing
+
+@testable import MovieSearchCLI
+@testable import TestSupport
+
+/// A terminal in memory, for the finder's loop: it keeps what the finder writes, delivers
+/// what a test types (parsed into keys by the same ``KeyParser`` the real reader uses), and
+/// can be resized. (It lives here, not in TestSupport: ``TerminalDevice`` and ``Key`` are
+/// the CLI's internal types.)
+final class FakeTerminal: TerminalDevice {
+  private struct State {
+    var size: TerminalSize
+    var written = ""
+    /// `written` without escape sequences, converted a write at a time (the finder writes
+    /// whole frames: no sequence spans two writes).
+    var shown = ""
+    var handler: (@Sendable ([Key]) -> Void)?
+    /// Keys typed before the finder reads: they wait, as in a terminal's input buffer.
+    var early: [[Key]] = []
+    var parser = KeyParser()
+    var entered: [ScreenMode] = []
+    var restored = 0
+    var suspended = 0
+  }
+
+  private let state: Lock<State>
+  /// As a terminal with TERM=xterm-256color: styles are written (and `visible` leaves them out).
+  let allowsColour = true
+
+  init(columns: Int = 80, rows: Int = 24) {
+    state = Lock(State(size: TerminalSize(columns: columns, rows: rows)))
+  }
+
+  var size: TerminalSize { state.withLock { $0.size } }
+  /// Everything written so far.
+  var output: String { state.withLock { $0.written } }
+  /// How many times the finder gave the terminal back and stopped (Ctrl-Z).
+  var suspensions: Int { state.withLock { $0.suspended } }
+
+  func enter(_ mode: ScreenMode) -> Bool {
+    state.withLock { $0.entered.append(mode) }
+    return true
+  }
+
+  func restore() { state.withLock { $0.restored += 1 } }
+  func suspend() { state.withLock { $0.suspended += 1 } }
+  func write(_ text: String) {
+    let visible = PseudoTerminal.visible(text)
+    state.withLock {
+      $0.written += text
+      $0.shown += visible
+    }
+  }
+
+  func readKeys(_ handle: @escaping @Sendable ([Key]) -> Void) {
+    let early = state.withLock { state in
+      state.handler = handle
+      defer { state.early = [] }
+      return state.early
+    }
+    for keys in early { handle(keys) }
+  }
+
+  /// Hands keys to the finder, or keeps them until it reads.
+  private func deliver(_ keys: [Key]) {
+    guard !keys.isEmpty else { return }
+    let handler = state.withLock { state in
+      if state.handler == nil { state.early.append(keys) }
+      return state.handler
+    }
+    handler?(keys)
+  }
+
+  /// Types `text` as a terminal would send it (escape sequences included); a lone Esc at
+  /// the end is known at once, as the real reader knows it after a silence.
+  func type(_ text: String) {
+    let keys = state.withLock { state in
+      var keys = state.parser.feed(Array(text.utf8))
+      if state.parser.isWaiting { keys += state.parser.flush() }
+      return keys
+    }
+    deliver(keys)
+  }
+
+  /// Sends keys as they are.
+  func press(_ keys: Key...) {
+    deliver(keys)
+  }
+
+  /// Changes the size, as a window resize does (the finder sees it at its next tick).
+  func resize(columns: Int, rows: Int) {
+    state.withLock { $0.size = TerminalSize(columns: columns, rows: rows) }
+  }
+
+  /// Forgets the output so far, to wait for what comes next.
+  func clearOutput() {
+    state.withLock {
+      $0.written = ""
+      $0.shown = ""
+    }
+  }
+
+  /// The output without escape sequences: styles vanish; every other sequence (cursor
+  /// moves, clearing) breaks the line, as it does on the screen.
+  var visible: String { state.withLock { $0.shown } }
+
+  /// Waits until the visible output (or with `raw`, the output as written) contains
+  /// `text`; records a failure after `limit`.
+  func waitFor(
+    _ text: String, raw: Bool = false, limit: Duration = .seconds(15),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let deadline = ContinuousClock.now + limit
+    while !(raw ? output : visible).contains(text) {
+      guard ContinuousClock.now < deadline else {
+        Issue.record(
+          "never saw \(text.debugDescription) in:\n\(visible)", sourceLocation: sourceLocation)
+        return
+      }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+  }
+}
+
+/// The finder running in this process on a ``FakeTerminal``, started from a command line as
+/// `movie-search interactive …` reads it (`--offline`, `--query`, `--print-id`, …).
+final class FinderSession: Sendable {
+  let terminal: FakeTerminal
+  private let task: Task<FinderOutcome, Never>
+
+  init(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws {
+    let invocation = try Parser.parse(arguments, as: InteractiveCommand.self)
+    let service = try Backend.service(for: invocation)
+    let options = invocation[\.finder]
+    let recorder = try options.record.map(SessionRecorder.init(path:))
+    let terminal = FakeTerminal(columns: columns, rows: rows)
+    let mode = options.mode(on: terminal.size)
+    _ = terminal.enter(mode)
+    let loop = FinderLoop(
+      terminal: terminal, service: service, language: invocation[\.backend.language],
+      options: options, recorder: recorder, mode: mode)
+    self.terminal = terminal
+    task = Task { await loop.run() }
+  }
+
+  func type(_ text: String) { terminal.type(text) }
+
+  func waitFor(
+    _ text: String, raw: Bool = false, limit: Duration = .seconds(15),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await terminal.waitFor(text, raw: raw, limit: limit, sourceLocation: sourceLocation)
+  }
+
+  var visible: String { terminal.visible }
+  var output: String { terminal.output }
+  /// The non-empty lines of the visible output.
+  var lines: [String] {
+    visible.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+      .filter { !$0.isEmpty }
+  }
+
+  func clearOutput() { terminal.clearOutput() }
+  func resize(columns: Int, rows: Int) { terminal.resize(columns: columns, rows: rows) }
+
+  /// How the finder ended; after `limit` the terminal is closed under it (its input ends)
+  /// and the test fails: it never hangs.
+  func outcome(
+    limit: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> FinderOutcome {
+    let finished = Lock(false)
+    let task = task
+    let watchdog = Task {
+      try? await Task.sleep(for: limit)
+      guard !finished.withLock({ $0 }) else { return }
+      Issue.record("the finder did not end; screen:\n\(visible)", sourceLocation: sourceLocation)
+      terminal.press(.endOfInput)
+    }
+    let outcome = await task.value
+    finished.withLock { $0 = true }
+    watchdog.cancel()
+    return outcome
+  }
+
+  /// The exit status, as the binary would end with it.
+  func waitForExit(
+    limit: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Int32 {
+    await outcome(limit: limit, sourceLocation: sourceLocation).status
+  }
+}

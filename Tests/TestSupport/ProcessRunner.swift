@@ -1,0 +1,107 @@
+import Foundation
+import Streams
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs programs for tests: with an input, both outputs read, and a time limit after which
+/// the program is killed and the run fails — a hung program never stalls a suite.
+enum ProcessRunner {
+  /// What a run printed, and how it ended.
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// Whether it was ended by a signal (then `status` is the signal's number).
+    var signalled = false
+  }
+
+  /// Runs a program; the waiting happens on a thread of its own, never on one of the
+  /// concurrency pool's few threads (other tests need them). Its stdout goes to the file at
+  /// `stdoutPath` instead of the result when one is given (`/dev/full`); with `mergeErrors`,
+  /// stderr goes to stdout.
+  static func run(
+    executable: String, _ arguments: [String], stdin: Data = Data(),
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    stdoutPath: String? = nil, mergeErrors: Bool = false, limit: Duration = .seconds(120)
+  ) async throws -> Result {
+    try await onOwnThread {
+      try runBlocking(
+        executable: executable, arguments, stdin: stdin, environment: environment,
+        stdoutPath: stdoutPath, mergeErrors: mergeErrors, limit: limit)
+    }
+  }
+
+  /// A run that did not end within its limit: the process was killed.
+  struct TimedOut: Error, CustomStringConvertible {
+    let executable: String
+    let arguments: [String]
+    let limit: Duration
+    var description: String {
+      "\(URL(fileURLWithPath: executable).lastPathComponent) \(arguments) did not end within \(limit); killed"
+    }
+  }
+
+  private static func runBlocking(
+    executable: String, _ arguments: [String], stdin: Data, environment: [String: String],
+    stdoutPath: String?, mergeErrors: Bool, limit: Duration
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    if let stdoutPath {
+      process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
+      try? output.fileHandleForWriting.close()
+    }
+    process.standardError = mergeErrors ? output : errors
+    if mergeErrors { try? errors.fileHandleForWriting.close() }
+    try process.run()
+    // Read both outputs while writing the input, so that no pipe fills up.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var out = Data()
+    nonisolated(unsafe) var err = Data()
+    // On threads of their own: a blocked read on one of Dispatch's global threads takes a
+    // thread from the pool that Swift concurrency runs on here, and with many programs
+    // running at once the other tests would wait for one.
+    group.enter()
+    Thread.detachNewThread {
+      out = output.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    group.enter()
+    Thread.detachNewThread {
+      err = errors.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    try? input.fileHandleForWriting.write(contentsOf: stdin)
+    try? input.fileHandleForWriting.close()
+    // Every wait has a limit: a hung binary fails the test instead of stalling the suite.
+    if group.wait(timeout: .now() + .nanoseconds(Int(limit / .nanoseconds(1)))) == .timedOut {
+      kill(process.processIdentifier, SIGKILL)
+      group.wait()
+      process.waitUntilExit()
+      throw TimedOut(executable: executable, arguments: arguments, limit: limit)
+    }
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self),
+      signalled: process.terminationReason == .uncaughtSignal)
+  }
+}
+
+/// Runs blocking work on a thread of its own and waits for it without blocking the caller's.
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(with: Swift.Result { try work() }) }
+  }
+}
