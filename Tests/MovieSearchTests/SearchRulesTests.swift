@@ -186,9 +186,9 @@ extension OfflineCatalog {
     let many = try catalog.searchMovies(MovieQuery(String(repeating: "a ", count: 5_000)))
     let sixteen = try catalog.searchMovies(MovieQuery(String(repeating: "a ", count: 16)))
     #expect(many == sixteen)
-    let plan = try #require(
-      SearchPlan(String(repeating: "a ", count: 5_000), store: catalog.store))
-    #expect(plan.words.count == 16)
+    let query = try #require(TitleQuery(String(repeating: "a ", count: 5_000)))
+    let plan = SearchPlan(query, searcher: catalog.searcher)
+    #expect(plan.words.count == TitleQuery.maxWords)
   }
 
   @Test func aCancelledSearchStopsWhileItScans() async throws {
@@ -202,5 +202,32 @@ extension OfflineCatalog {
     await #expect(throws: MovieServiceError.cancelled) { try await task.value }
     // Not cancelled, the same search finishes.
     #expect(try catalog.searchMovies(MovieQuery("love")).totalResults == 20_000)
+  }
+
+  @Test func explainSaysHowAFilmMatchedAndWhy() throws {
+    let catalog = try smallCatalog([("The Matrix", 1999, 1000), ("The Shining", 1980, 900)])
+    let matrix = try #require(catalog.searcher.explain("matrix", filmID: 1))
+    #expect(matrix.matches == [4..<10])
+    #expect(!matrix.isPartial)
+    // A word the title lacks: partial, and it costs the missed word's 1,000 and more.
+    let partial = try #require(catalog.searcher.explain("matrix kubrick", filmID: 1))
+    #expect(partial.isPartial)
+    #expect(partial.score > matrix.score + Ranking.partialMatch)
+    // A typed year: a film of that year is explained with the year's bonus.
+    let year = try #require(catalog.searcher.explain("matrix 1999", filmID: 1))
+    #expect(year.score == matrix.score + Ranking.sameYear)
+    #expect(catalog.searcher.explain("zzzz", filmID: 1) == nil)
+    #expect(catalog.searcher.explain("matrix", filmID: 99) == nil)
+  }
+
+  @Test func theRankingsRelationsHold() {
+    // A typo is outweighed by a film a hundred times more popular, and by no less.
+    #expect(Ranking.typo == Ranking.popularity * 2)
+    #expect(Ranking.typedPrefix < Ranking.typo)
+    // A year typed outweighs a film a million times more popular.
+    #expect(-Ranking.sameYear > Ranking.popularity * 6)
+    // The engine's masks hold a certain and a maybe bit for every query word.
+    #expect(2 * TitleQuery.maxWords <= UInt32.bitWidth)
+    #expect(WordMask.possible(WordMask.maybe(3) | WordMask.certain(3)).nonzeroBitCount == 1)
   }
 }

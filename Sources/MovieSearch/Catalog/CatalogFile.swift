@@ -66,6 +66,8 @@ enum CatalogFile {
   /// Why a catalog could not be built or read.
   struct FormatError: Error, Equatable, CustomStringConvertible {
     let description: String
+    /// What kind of problem it is, for a caller that knows how it is fixed.
+    var kind: OfflineCatalog.FileError.Kind = .damaged
   }
 
   /// What the ranking adds for popularity, before its weight: log10(1 + popularity).

@@ -61,12 +61,6 @@ final class CatalogStore: Sendable {
   private let termBytesCount: Int
   private let titlesStart: Int
   private let titlesCount: Int
-  /// The term runs of recently searched words (see `SearchPlan.choices`), at most 8,192.
-  private let lookups = Lock<[[UInt8]: SearchPlan.Choices]>([:])
-  /// The largest `summary(_:).popularity`, once asked.
-  private let highestPopularity = Lock<Float?>(nil)
-  /// Arrays of one mask per film, all zero, for searches to borrow (see `withMasks`).
-  private let spareMasks = Lock<[[UInt32]]>([])
 
   /// The catalog built into the binary.
   static func embedded() throws(CatalogFile.FormatError) -> CatalogStore {
@@ -97,13 +91,15 @@ final class CatalogStore: Sendable {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw CatalogFile.FormatError(
-        description: "cannot open the catalog '\(path)': \(String(cString: strerror(errno)))")
+        description: "cannot open the catalog '\(path)': \(String(cString: strerror(errno)))",
+        kind: .unreadable)
     }
     var keep = false
     defer { if !keep { close(descriptor) } }
     var status = stat()
     guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-      throw CatalogFile.FormatError(description: "the catalog '\(path)' is not a regular file")
+      throw CatalogFile.FormatError(
+        description: "the catalog '\(path)' is not a regular file", kind: .unreadable)
     }
     let size = Int(status.st_size)
     guard size >= CatalogFile.headerSize else {
@@ -115,7 +111,8 @@ final class CatalogStore: Sendable {
       mapping != MAP_FAILED
     else {
       throw CatalogFile.FormatError(
-        description: "cannot map the catalog '\(path)': \(String(cString: strerror(errno)))")
+        description: "cannot map the catalog '\(path)': \(String(cString: strerror(errno)))",
+        kind: .unreadable)
     }
     // Searching reads a few bytes of each film it looks at, scattered over the file: no
     // reading ahead around them.
@@ -159,15 +156,15 @@ final class CatalogStore: Sendable {
     titlesStart = termBytesStart + termBytesCount
     let what = name.map { "the catalog '\($0)'" } ?? "the movie catalog"
     guard size >= CatalogFile.headerSize, Array(bytes[0..<8]) == CatalogFile.magic else {
-      let reason =
+      let (reason, kind): (String, OfflineCatalog.FileError.Kind) =
         if size == 0 {
-          "is damaged: it is empty"
+          ("is damaged: it is empty", .damaged)
         } else if size >= 8, Array(bytes[0..<7]) == Array(CatalogFile.magic.prefix(7)) {
-          "was made by another version of movie-search; build it again with 'movie-search build-catalog'"
+          ("was made by another version of movie-search", .otherVersion)
         } else {
-          "is not a movie-search catalog (make one with 'movie-search build-catalog')"
+          ("is not a movie-search catalog", .notACatalog)
         }
-      throw CatalogFile.FormatError(description: "\(what) \(reason)")
+      throw CatalogFile.FormatError(description: "\(what) \(reason)", kind: kind)
     }
     guard titlesStart + titlesCount == size else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
@@ -228,41 +225,6 @@ final class CatalogStore: Sendable {
   /// The record bytes of the film at `index`.
   private func recordBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
     readBytes(CatalogFile.headerSize + index * CatalogFile.recordSize, CatalogFile.recordSize, body)
-  }
-
-  /// What was remembered for `word`.
-  func remembered(_ word: [UInt8]) -> SearchPlan.Choices? {
-    lookups.withLock { $0[word] }
-  }
-
-  /// Remembers the term runs of `word`; forgets everything when full.
-  func remember(_ word: [UInt8], _ choices: SearchPlan.Choices) {
-    lookups.withLock { lookups in
-      if lookups.count >= 8192 { lookups.removeAll(keepingCapacity: true) }
-      lookups[word] = choices
-    }
-  }
-
-  /// The largest log10(1 + popularity) of any film: what popularity can give a score at
-  /// most. Read from every film once, then remembered.
-  var maxPopularity: Float {
-    if let known = highestPopularity.withLock({ $0 }) { return known }
-    var highest: Float = 0
-    for index in 0..<count { highest = max(highest, summary(index).popularity) }
-    highestPopularity.withLock { $0 = highest }
-    return highest
-  }
-
-  /// Calls `body` with an array of one mask per film, all zero; `body` leaves them zero.
-  /// Arrays are kept for the next search: a million films' masks are 4 MB to clear.
-  func withMasks<T>(_ body: (inout [UInt32]) -> T) -> T {
-    var masks =
-      spareMasks.withLock { $0.popLast() } ?? [UInt32](repeating: 0, count: count)
-    let result = body(&masks)
-    spareMasks.withLock { spare in
-      if spare.count < 4 { spare.append(masks) }
-    }
-    return result
   }
 
   /// The film at `index` (0..<count).

@@ -15,16 +15,19 @@ import Synchronization
 /// The built-in data is ggplot2movies' `movies` (GPL-2 | GPL-3; facts from IMDb): a film's
 /// id is its row number there. In a catalog built from TMDb's export, ids are TMDb's.
 public struct OfflineCatalog: MovieService {
-  let store: CatalogStore
+  /// Searches the catalog, and reads it (its ``Searcher/store``).
+  let searcher: Searcher
+  var store: CatalogStore { searcher.store }
 
   /// A catalog on this machine: it answers at once, in one language.
   public var traits: MovieServiceTraits { .local }
 
-  /// The catalog built into the binary, loaded once per process.
+  /// The catalog built into the binary, loaded once per process; damaged, it is an error
+  /// of its own (``MovieServiceError/damagedCatalog(_:)``): the program itself is broken.
   public static func builtIn() throws(MovieServiceError) -> OfflineCatalog {
     switch shared {
     case .success(let catalog): return catalog
-    case .failure(let error): throw .badResponse(error.description)
+    case .failure(let error): throw .damagedCatalog(error.description)
     }
   }
 
@@ -33,33 +36,48 @@ public struct OfflineCatalog: MovieService {
   }
 
   init(store: CatalogStore) {
-    self.store = store
+    searcher = Searcher(store: store)
   }
 
   /// Why a catalog file could not be opened: missing, unreadable, not a catalog, damaged.
   public struct FileError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong with the file.
+    public enum Kind: Sendable, Equatable {
+      /// It cannot be opened or read, or is not a regular file.
+      case unreadable
+      /// It is not a catalog.
+      case notACatalog
+      /// It is a catalog of another version of the format.
+      case otherVersion
+      /// It is a catalog, damaged.
+      case damaged
+    }
+
     /// One line saying what is wrong, naming the file.
     public let description: String
+    /// What is wrong, for a caller that knows how it is fixed (a program that builds
+    /// catalogs can say how to build one).
+    public let kind: Kind
   }
 
   /// The catalog file at `path`, memory-mapped: opening it reads only its header, and every
   /// read of it is bounds-checked, so a damaged file fails or finds less, never crashes.
   public init(contentsOf path: String) throws(FileError) {
     do {
-      store = try CatalogStore(path: path)
+      searcher = Searcher(store: try CatalogStore(path: path))
     } catch {
-      throw FileError(description: error.description)
+      throw FileError(description: error.description, kind: error.kind)
     }
   }
 
   /// Builds a catalog from CSV text in the format of `movies.csv` (for tests and tools).
   public init(csv: String) throws {
-    store = try CatalogStore(bytes: Self.catalogFile(fromCSV: csv))
+    searcher = Searcher(store: try CatalogStore(bytes: Self.catalogFile(fromCSV: csv)))
   }
 
   /// Builds a catalog from the bytes of a catalog file (for tests and tools).
   public init(catalogFile bytes: [UInt8]) throws {
-    store = try CatalogStore(bytes: bytes)
+    searcher = Searcher(store: try CatalogStore(bytes: bytes))
   }
 
   /// Converts a CSV of films into a catalog file; any row that cannot be read is an error
@@ -72,20 +90,29 @@ public struct OfflineCatalog: MovieService {
     return try CatalogFile.encode(source.entries)
   }
 
+  /// A catalog file built from a source, and what the source held that it left out.
+  public struct BuiltFile: Sendable {
+    /// The catalog file.
+    public var bytes: [UInt8]
+    /// How many films it holds.
+    public var films: Int
+    /// The lines of the source that could not be read (numbered from 1), and why.
+    public var skipped: [(line: Int, reason: String)]
+    /// How many adult titles of a TMDb export were left out.
+    public var adultLeftOut: Int
+  }
+
   /// A catalog file from either source — a CSV of films (ggplot2movies' or any with a
   /// `title` column) or TMDb's daily export of movie ids (JSON lines), told apart by the
   /// content — with the lines of the source that were skipped, and why, and how many adult
   /// titles were left out. `progress` is told how many lines were read, every 100,000.
   public static func catalogFile(
     from source: String, includeAdult: Bool = false, progress: (Int) -> Void = { _ in }
-  ) throws -> (
-    bytes: [UInt8], films: Int, skipped: [(line: Int, reason: String)], adultLeftOut: Int
-  ) {
+  ) throws -> BuiltFile {
     let parsed = try CatalogFile.source(source, includeAdult: includeAdult, progress: progress)
-    return (
-      try CatalogFile.encode(parsed.entries), parsed.entries.count, parsed.skipped,
-      parsed.adultLeftOut
-    )
+    return BuiltFile(
+      bytes: try CatalogFile.encode(parsed.entries), films: parsed.entries.count,
+      skipped: parsed.skipped, adultLeftOut: parsed.adultLeftOut)
   }
 
   /// The number of films.
@@ -101,52 +128,21 @@ public struct OfflineCatalog: MovieService {
     guard (1...MoviePage.maxPage).contains(query.page) else {
       throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(query.page)")
     }
-    guard let plan = SearchPlan(query.text, store: store) else { return .empty }
     let limit = query.page * MoviePage.pageSize
-    var engine = SearchEngine(store: store, plan: plan)
-    var (hits, total) = try engine.search(limit: limit, year: query.year)
-    // A typo may have made another title word ("the ting" for "The Thing", "star ward"):
-    // words taken as typed are read as typos too when a film found so could come first —
-    // it needs a typo, and can gain no more than the most popular film's popularity.
-    let bestWithTypo =
-      Ranking.typo + Ranking.titleStart + (plan.year == nil ? 0 : Ranking.sameYear)
-      - Ranking.popularity * store.maxPopularity
-    // A probe looks only for such a film; the search is made again if one is found.
-    if plan.mayHaveMoreTypos, hits.first.map({ $0.score > bestWithTypo }) ?? true,
-      let everyTypo = SearchPlan(query.text, store: store, everyTypo: true)
-    {
-      let retry = SearchEngine(store: store, plan: everyTypo)
-      let probe = try retry.search(limit: 1, year: query.year, below: hits.first?.score)
-      if !probe.hits.isEmpty {
-        engine = retry
-        (hits, total) = try retry.search(limit: limit, year: query.year)
-      }
-    }
+    guard
+      let (hits, total, engine) = try searcher.search(query.text, limit: limit, year: query.year)
+    else { return .empty }
     let rows = hits.dropFirst((query.page - 1) * MoviePage.pageSize).map { hit in
       var movie = movie(store.record(hit.index))
-      movie.titleMatches = titleMatches(hit.index, title: movie.title, engine: engine)
-      // A partial match's score carries the 1,000 of a missed word; a full match's is far
-      // below half of it.
-      movie.isPartialMatch = hit.score >= Ranking.partialMatch / 2
+      let explanation = searcher.explain(engine, film: hit.index, title: movie.title)
+      movie.titleMatches = explanation?.matches ?? []
+      movie.isPartialMatch = explanation?.isPartial ?? (hit.score >= Ranking.partialMatch / 2)
       return movie
     }
     // TMDb says a search that finds nothing has one (empty) page.
     let pages = max(
       1, min((total + MoviePage.pageSize - 1) / MoviePage.pageSize, MoviePage.maxPage))
     return MoviePage(page: query.page, results: rows, totalPages: pages, totalResults: total)
-  }
-
-  /// The parts of `title` that matched, from the words the engine matched.
-  private func titleMatches(_ index: Int, title: String, engine: SearchEngine) -> [Range<Int>] {
-    var matches: SearchEngine.Matches = []
-    _ = engine.score(index, matches: &matches)
-    let words = TitleText.words(title)
-    return matches.compactMap { match in
-      guard words.indices.contains(match.position) else { return nil }
-      let range = words[match.position].range
-      guard let shown = match.prefix, shown < range.count else { return range }
-      return range.lowerBound..<range.lowerBound + shown
-    }.sorted { $0.lowerBound < $1.lowerBound }
   }
 
   /// The details of the film with id `id`.

@@ -23,6 +23,9 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
   case refused(host: String, reason: String)
   /// The request is not valid, e.g. a page out of range.
   case invalidRequest(String)
+  /// The catalog built into the program is damaged: the program must be built or installed
+  /// again.
+  case damagedCatalog(String)
   /// The calling task was cancelled.
   case cancelled
 
@@ -32,7 +35,8 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
     case .invalidCredentials(let message), .notFound(let message), .rateLimited(let message),
       .server(_, let message), .http(_, let message):
       message
-    case .badResponse(let detail), .invalidRequest(let detail): detail
+    case .badResponse(let detail), .invalidRequest(let detail), .damagedCatalog(let detail):
+      detail
     case .transport(_, let reason), .refused(_, let reason): reason
     case .stalled, .cancelled: description
     }
@@ -61,6 +65,8 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
       "The answer of \(host) was refused: \(reason)"
     case .invalidRequest(let detail):
       "Invalid request: \(detail)"
+    case .damagedCatalog(let detail):
+      "The built-in catalog is damaged (\(detail)): build or install the program again"
     case .cancelled:
       "Cancelled"
     }

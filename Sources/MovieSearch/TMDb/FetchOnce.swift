@@ -101,7 +101,9 @@ final class FetchOnce<Value: Sendable>: Sendable {
   private static func isPassing(_ error: MovieServiceError) -> Bool {
     switch error {
     case .cancelled, .rateLimited, .server, .transport, .stalled: true
-    case .invalidCredentials, .notFound, .http, .badResponse, .refused, .invalidRequest: false
+    case .invalidCredentials, .notFound, .http, .badResponse, .refused, .invalidRequest,
+      .damagedCatalog:
+      false
     }
   }
 }

@@ -35,7 +35,7 @@ enum Backend {
     }
     if !asksForTMDb, let path = environment["MOVIE_SEARCH_CATALOG"], !path.isEmpty {
       noteNoEffect(["language": invocation[\.backend.language] != nil])
-      return try OfflineCatalog(contentsOf: path)
+      return try open(path)
     }
     if invocation[\.backend.offline] || (key == nil && token == nil && base == nil) {
       noteNoEffect(["language": invocation[\.backend.language] != nil])
@@ -130,6 +130,23 @@ enum Backend {
     -> OfflineCatalog
   {
     guard !path.isEmpty else { throw invocation.usageError("'--catalog' needs a file.") }
-    return try OfflineCatalog(contentsOf: path)
+    return try open(path)
+  }
+
+  /// The catalog at `path`; a file that is not one (or of another version) says how to
+  /// make one.
+  private static func open(_ path: String) throws -> OfflineCatalog {
+    do {
+      return try OfflineCatalog(contentsOf: path)
+    } catch {
+      switch error.kind {
+      case .notACatalog:
+        throw RuntimeError("\(error.description) (make one with 'movie-search build-catalog')")
+      case .otherVersion:
+        throw RuntimeError("\(error.description); build it again with 'movie-search build-catalog'")
+      case .unreadable, .damaged:
+        throw error
+      }
+    }
   }
 }

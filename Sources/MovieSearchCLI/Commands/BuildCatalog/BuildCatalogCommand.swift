@@ -83,8 +83,7 @@ struct BuildCatalogCommand: Command {
       return 1
     }
     let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
-    let built:
-      (bytes: [UInt8], films: Int, skipped: [(line: Int, reason: String)], adultLeftOut: Int)
+    let built: OfflineCatalog.BuiltFile
     do {
       built = try OfflineCatalog.catalogFile(
         from: text, includeAdult: invocation[\.includeAdult], progress: progress.read)

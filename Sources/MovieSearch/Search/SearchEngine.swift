@@ -1,4 +1,4 @@
-/// Finds and ranks the films that match a ``SearchPlan``.
+/// Finds and ranks the films that match a ``SearchPlan`` (see ``Searcher`` for the stages).
 ///
 /// Candidates come from the postings of each required query word in turn, the rarest first
 /// (each of its term runs is one contiguous run of postings); each is scored against every
@@ -7,12 +7,14 @@
 /// score could not enter the page, it is counted without being scored. Cancellation is
 /// checked while scanning, so a superseded search stops early.
 struct SearchEngine {
-  let store: CatalogStore
+  let searcher: Searcher
   let plan: SearchPlan
   let compiled: CompiledPlan
 
-  init(store: CatalogStore, plan: SearchPlan) {
-    self.store = store
+  var store: CatalogStore { searcher.store }
+
+  init(searcher: Searcher, plan: SearchPlan) {
+    self.searcher = searcher
     self.plan = plan
     compiled = CompiledPlan(plan)
   }
@@ -38,11 +40,11 @@ struct SearchEngine {
     let groups = visitingOrder()
     var touched: [Int32] = []
     var buckets = Buckets()
-    let cancelled = store.withMasks { masks in
+    let cancelled = searcher.withMasks { masks in
       var visited = 0
       for (bit, group) in groups.enumerated() {
         for source in group.sources {
-          let flag = UInt32(1) << UInt32(source.certain ? bit : bit + 16)
+          let flag = source.certain ? WordMask.certain(bit) : WordMask.maybe(bit)
           store.postings(source.terms).visit { index in
             if masks[index] == 0 { touched.append(Int32(index)) }
             masks[index] |= flag
@@ -66,11 +68,11 @@ struct SearchEngine {
     if cancelled { throw .cancelled }
     var best = BestHits(limit: limit)
     var total = 0
-    let most = Ranking.popularity * store.maxPopularity
+    let most = Ranking.popularity * searcher.maxPopularity
     // A film that matches one or two words of a long query is no answer when others match
     // more: a query of six words or more (that are not the commonest) needs a third of them.
     let needed = groups.count >= 6 ? groups.count / 3 : 1
-    let matched = { (mask: UInt32) in (mask | mask >> 16).nonzeroBitCount }
+    let matched = { (mask: UInt32) in WordMask.possible(mask).nonzeroBitCount }
     let enough = buckets.masks.contains { matched($0) >= needed }
     let bounds = zip(buckets.masks, buckets.films).filter { !enough || matched($0.0) >= needed }
       .map { (bound(of: $0, groups), $1) }
@@ -181,11 +183,11 @@ struct SearchEngine {
   }
 
   func bound(of mask: UInt32, _ groups: [Group]) -> Bound {
-    var bound = Bound(certain: mask & 0xFFFF != 0)
-    let possible = mask | (mask >> 16)
+    var bound = Bound(certain: mask & WordMask.certainBits != 0)
+    let possible = WordMask.possible(mask)
     var missed: Float = 0
     for (bit, group) in groups.enumerated() {
-      if possible & (1 << UInt32(bit)) != 0 {
+      if possible & WordMask.certain(bit) != 0 {
         bound.base += group.cheapest
       } else {
         missed += group.missCost

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the offline catalog ranks the films that match a query. Lower is better:
 ///
 ///     score = match cost − 6 × log10(1 + popularity) − year bonus
@@ -43,21 +45,35 @@
 /// a word too.) A year outweighs popularity: a film a million times more voted is still
 /// ranked after one of the year typed.
 enum Ranking {
+  /// What each factor of ten of popularity is worth.
   static let popularity: Float = 6
-  static let typo: Float = 12
+  /// How many times more popular a film must be to outweigh a typo.
+  static let typoOutweighedBy: Float = 100
+  /// A typo: the worth of a film ``typoOutweighedBy`` times more popular (12).
+  static let typo = popularity * log10(typoOutweighedBy)
+  /// A word being typed (a beginning): well below a typo, so that exact and prefix matches
+  /// rank above typo matches of equal popularity.
   static let typedPrefix: Float = 2
   static let otherForm: Float = 1
-  static let letterForm: Float = 2
-  static let compound: Float = 1
-  static let missingArticle: Float = 12
+  static let letterForm = 2 * otherForm
+  static let compound = otherForm
+  /// A query article the title lacks costs what a typo costs: a literal title wins, and a
+  /// dropped article still finds the film.
+  static let missingArticle = typo
   static let partialMatch: Float = 1_000
   static let missedWord: Float = 6
-  static let rarity: Float = 12
+  /// What each factor of ten of a missed word's rarity adds: as much as a typo.
+  static let rarity = typo
   static let extraWord: Float = 1.5
   static let outOfOrder: Float = 4
   static let titleStart: Float = -2
   static let literalTitle: Float = -8
-  static let sameYear: Float = -40
+  /// How many times more popular a film of another year may be and still rank after one
+  /// of the year typed.
+  static let yearOutweighs: Float = 1_000_000
+  /// A film of the year typed: more than the worth of a film ``yearOutweighs`` times more
+  /// popular (−40 against 36).
+  static let sameYear = -(popularity * log10(yearOutweighs) + 4)
   static let nearYear: Float = -5
 
   static func cost(distance: Int, prefix: Bool) -> Float {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// What a query asks of the catalog: its words, each with the ways it may match a title's
-/// words (the term runs of the vocabulary it matches, and what each costs), and the year it
-/// may name.
+/// A ``TitleQuery`` compiled against one catalog (tantivy's Weight; see ``Searcher``): its
+/// words, each with the ways it may match a title's words — the term runs of the catalog's
+/// vocabulary it matches, and what each costs — and what missing it costs by how rare it is
+/// in that catalog; and the year it may name.
 struct SearchPlan {
   /// A run of terms a query word matches, and what matching a title word in it costs.
   struct Choice {
@@ -58,24 +59,13 @@ struct SearchPlan {
     length >= 7 ? 2 : length >= 3 ? 1 : 0
   }
 
-  /// The plan for `text`, or `nil` when it has nothing to search for. Queries of many words
-  /// are cut to their first 16 (no title is longer), and repeated words are looked up once,
-  /// so a query's cost grows with its length at most linearly. With `everyTypo`, the typos
-  /// of words that are title words as typed are looked up too.
-  init?(_ text: String, store: CatalogStore, everyTypo: Bool = false) {
-    var words = TitleText.words(text).map(\.text)
-    guard !words.isEmpty else { return nil }
-    if words.count > 16 { words = Array(words.prefix(16)) }
-    // A leading or trailing year, beside other words.
-    if words.count > 1 {
-      for position in [words.count - 1, 0] {
-        guard words[position].count == 4,
-          let value = Int(String(decoding: words[position], as: UTF8.self)),
-          (1870...2035).contains(value), year == nil
-        else { continue }
-        year = value
-      }
-    }
+  /// The plan of `query` in `searcher`'s catalog. Repeated words are looked up once, so a
+  /// query's cost grows with its length at most linearly. With `everyTypo`, the typos of
+  /// words that are title words as typed are looked up too.
+  init(_ query: TitleQuery, searcher: Searcher, everyTypo: Bool = false) {
+    let store = searcher.store
+    let words = query.words
+    year = query.year
     var lookups: [[UInt8]: [Option]] = [:]
     self.words = []
     for (position, word) in words.enumerated() {
@@ -84,7 +74,8 @@ struct SearchPlan {
       let key = word + [0xFF] + (next ?? [])
       let options =
         lookups[key]
-        ?? Self.options(for: word, next: next, last: last, store: store, everyTypo: everyTypo)
+        ?? Self.options(
+          for: word, next: next, last: last, searcher: searcher, everyTypo: everyTypo)
       lookups[key] = options
       var optional: Optional?
       if words.count > 1, position == 0 || last, TitleText.articleWords.contains(word) {
@@ -113,11 +104,12 @@ struct SearchPlan {
 
   /// The ways `word` matches, by cost (see ``Ranking``); `next` is the query word after it.
   static func options(
-    for word: [UInt8], next: [UInt8]?, last: Bool, store: CatalogStore, everyTypo: Bool
+    for word: [UInt8], next: [UInt8]?, last: Bool, searcher: Searcher, everyTypo: Bool
   ) -> [Option] {
+    let store = searcher.store
     guard word.count <= longestWord else { return [] }
     var options = [
-      Option(first: choices(for: word, last: last, store: store, everyTypo: everyTypo))
+      Option(first: choices(for: word, last: last, searcher: searcher, everyTypo: everyTypo))
     ]
     // The same word written otherwise: "2" finds "II" and "Two", "mister" "Mr.", "colour"
     // "Color".
@@ -213,14 +205,15 @@ struct SearchPlan {
   /// cost merged, so that scoring finds a term's cost by binary search. Remembered per
   /// catalog: typing repeats words with every key. `last`: the query's last word, which may
   /// be unfinished.
-  static func choices(for word: [UInt8], last: Bool, store: CatalogStore, everyTypo: Bool)
+  static func choices(for word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool)
     -> Choices
   {
     // 0xFF never occurs in UTF-8: the flags cannot be confused with a longer word.
     let key = word + [0xFF, (everyTypo ? 1 : 0) + (last ? 2 : 0)]
-    if let known = store.remembered(key) { return known }
-    let choices = coalesced(lookUp(word, last: last, store: store, everyTypo: everyTypo))
-    store.remember(key, choices)
+    if let known = searcher.remembered(key) { return known }
+    let choices = coalesced(
+      lookUp(word, last: last, store: searcher.store, everyTypo: everyTypo))
+    searcher.remember(key, choices)
     return choices
   }
 

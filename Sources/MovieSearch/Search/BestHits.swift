@@ -1,5 +1,7 @@
-/// The `limit` best hits seen, in a max-heap by score so that most candidates are rejected
-/// with one comparison. Ties go to the more popular film, then the lower index.
+/// The `limit` best hits seen (the search's collector; see ``Searcher``), in a max-heap by
+/// score so that most candidates are rejected with one comparison. Ties go to the lower
+/// index — the film with the lower id, as films are stored by id (popularity is already in
+/// the score).
 struct BestHits {
   private var heap: [SearchEngine.Hit] = []
   let limit: Int

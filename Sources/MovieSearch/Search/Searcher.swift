@@ -1,0 +1,130 @@
+import Foundation
+import Streams
+
+/// Searches one catalog's titles.
+///
+/// A search runs in the stages tantivy names (its `query.rs`): the **query** is the recipe,
+/// from the text alone — the words typed and the year they may name (``TitleQuery``);
+/// compiled against one catalog it becomes a **weight**, the ``SearchPlan`` — each word's
+/// choices among the catalog's terms and what each costs, and what missing the word costs by
+/// its rarity there — flattened for speed into ``CompiledPlan``; the ``SearchEngine`` visits
+/// the postings of the plan's words and hands each candidate film to the **scorer**
+/// (`SearchEngine.score`, by ``Ranking``'s rules); the **collector** (``BestHits``) keeps the
+/// best page. The searcher owns what searches of one catalog share — its reader
+/// (``CatalogStore``), the word choices remembered, the mask arrays lent to the engine, the
+/// highest popularity — and makes a second pass when a typo may find a better film
+/// (``search(_:limit:year:)``). ``explain(_:film:)`` says how a film matched.
+final class Searcher: Sendable {
+  let store: CatalogStore
+  /// The word choices of recently searched words (see `SearchPlan.choices`), at most 8,192.
+  private let lookups = Lock<[[UInt8]: SearchPlan.Choices]>([:])
+  /// The largest `summary(_:).popularity`, once asked.
+  private let highestPopularity = Lock<Float?>(nil)
+  /// Arrays of one mask per film, all zero, for searches to borrow (see `withMasks`).
+  private let spareMasks = Lock<[[UInt32]]>([])
+
+  init(store: CatalogStore) {
+    self.store = store
+  }
+
+  /// The films matching `text`, best first, up to `limit`, and how many match in all; the
+  /// engine that found them (to say where each matched).
+  ///
+  /// A typo may have made another title word ("the ting" for "The Thing", "star ward"):
+  /// words taken as typed are read as typos too when a film found so could come first — it
+  /// needs a typo, and can gain no more than the most popular film's popularity. A probe
+  /// looks only for such a film; the search is made again if one is found.
+  func search(_ text: String, limit: Int, year: Int?) throws(MovieServiceError) -> (
+    hits: [SearchEngine.Hit], total: Int, engine: SearchEngine
+  )? {
+    guard let query = TitleQuery(text) else { return nil }
+    let plan = SearchPlan(query, searcher: self)
+    var engine = SearchEngine(searcher: self, plan: plan)
+    var (hits, total) = try engine.search(limit: limit, year: year)
+    let bestWithTypo =
+      Ranking.typo + Ranking.titleStart + (plan.year == nil ? 0 : Ranking.sameYear)
+      - Ranking.popularity * maxPopularity
+    if plan.mayHaveMoreTypos, hits.first.map({ $0.score > bestWithTypo }) ?? true {
+      let retry = SearchEngine(
+        searcher: self, plan: SearchPlan(query, searcher: self, everyTypo: true))
+      let probe = try retry.search(limit: 1, year: year, below: hits.first?.score)
+      if !probe.hits.isEmpty {
+        engine = retry
+        (hits, total) = try retry.search(limit: limit, year: year)
+      }
+    }
+    return (hits, total, engine)
+  }
+
+  /// How a film matched a search: its score, and the title words the query's words matched.
+  struct Explanation: Equatable {
+    /// The film's score (``Ranking``: lower is better).
+    var score: Float
+    /// The parts of the title that matched, in `Character` offsets.
+    var matches: [Range<Int>]
+    /// Whether some query word found nothing in the title.
+    var isPartial: Bool
+  }
+
+  /// Why the film at `index` (as a search of `engine` found it) has its score: the parts of
+  /// its title `title` that matched; `nil` when it does not match at all.
+  func explain(_ engine: SearchEngine, film index: Int, title: String) -> Explanation? {
+    var matches: SearchEngine.Matches = []
+    guard let score = engine.score(index, matches: &matches) else { return nil }
+    let words = TitleText.words(title)
+    let ranges = matches.compactMap { match -> Range<Int>? in
+      guard words.indices.contains(match.position) else { return nil }
+      let range = words[match.position].range
+      guard let shown = match.prefix, shown < range.count else { return range }
+      return range.lowerBound..<range.lowerBound + shown
+    }.sorted { $0.lowerBound < $1.lowerBound }
+    // A partial match's score carries the 1,000 of a missed word; a full match's is far
+    // below half of it.
+    return Explanation(score: score, matches: ranges, isPartial: score >= Ranking.partialMatch / 2)
+  }
+
+  /// How `text` matches the film with id `id`, or `nil` when it does not (for tools and
+  /// tests: why a film ranks where it does).
+  func explain(_ text: String, filmID id: Int) -> Explanation? {
+    guard let query = TitleQuery(text), let index = store.index(ofID: id) else { return nil }
+    let engine = SearchEngine(searcher: self, plan: SearchPlan(query, searcher: self))
+    return explain(engine, film: index, title: store.record(index).title)
+  }
+
+  // MARK: What searches share
+
+  /// What was remembered for `word`.
+  func remembered(_ word: [UInt8]) -> SearchPlan.Choices? {
+    lookups.withLock { $0[word] }
+  }
+
+  /// Remembers the term runs of `word`; forgets everything when full.
+  func remember(_ word: [UInt8], _ choices: SearchPlan.Choices) {
+    lookups.withLock { lookups in
+      if lookups.count >= 8192 { lookups.removeAll(keepingCapacity: true) }
+      lookups[word] = choices
+    }
+  }
+
+  /// The largest log10(1 + popularity) of any film: what popularity can give a score at
+  /// most. Read from every film once, then remembered.
+  var maxPopularity: Float {
+    if let known = highestPopularity.withLock({ $0 }) { return known }
+    var highest: Float = 0
+    for index in 0..<store.count { highest = max(highest, store.summary(index).popularity) }
+    highestPopularity.withLock { $0 = highest }
+    return highest
+  }
+
+  /// Calls `body` with an array of one mask per film, all zero; `body` leaves them zero.
+  /// Arrays are kept for the next search: a million films' masks are 4 MB to clear.
+  func withMasks<T>(_ body: (inout [UInt32]) -> T) -> T {
+    var masks =
+      spareMasks.withLock { $0.popLast() } ?? [UInt32](repeating: 0, count: store.count)
+    let result = body(&masks)
+    spareMasks.withLock { spare in
+      if spare.count < 4 { spare.append(masks) }
+    }
+    return result
+  }
+}
