@@ -4,59 +4,6 @@ import Testing
 @testable import MovieSearch
 @testable import TestSupport
 
-@Suite struct CSVTests {
-  @Test func parsesQuotedFieldsWithCommasQuotesAndLineBreaks() throws {
-    let text = "a,b,c\n\"x, y\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n1,,3"
-    #expect(
-      try CSV.parse(text) == [
-        ["a", "b", "c"], ["x, y", "say \"hi\"", "two\nlines"], ["1", "", "3"],
-      ])
-  }
-
-  @Test func acceptsCRLFATrailingLineBreakAndBlankLines() throws {
-    #expect(try CSV.parse("a,b\r\n\r\n1,2\r\n") == [["a", "b"], ["1", "2"]])
-    #expect(try CSV.parse("\"$\",\"\"\n") == [["$", ""]])
-  }
-
-  @Test func reportsMalformedQuotingWithItsLine() {
-    #expect(throws: CSV.SyntaxError(line: 2, reason: "a quoted field is never closed")) {
-      try CSV.parse("a\n\"open,b\nc")
-    }
-    #expect(throws: CSV.SyntaxError(line: 1, reason: "text after a closing quote")) {
-      try CSV.parse("\"a\"b,c")
-    }
-  }
-}
-
-@Suite struct TitleTextTests {
-  @Test func movedArticlesComeBackToTheFront() {
-    #expect(TitleText.displayTitle("Matrix, The").display == "The Matrix")
-    #expect(TitleText.displayTitle("Godfather: Part II, The").display == "The Godfather: Part II")
-    #expect(TitleText.displayTitle("Absence, L'").display == "L'Absence")
-    #expect(
-      TitleText.displayTitle("Midsummer Night's Dream, A").display == "A Midsummer Night's Dream")
-    #expect(TitleText.displayTitle("$40,000").display == "$40,000")
-    #expect(
-      TitleText.displayTitle("Crouching Tiger, Hidden Dragon").display
-        == "Crouching Tiger, Hidden Dragon")
-  }
-
-  @Test func wordsFoldCaseAccentsApostrophesAndAmpersands() {
-    #expect(TitleText.searchKey("Amélie: Le Fabuleux") == "amelie le fabuleux")
-    #expect(TitleText.searchKey("A Bug's Life") == "a bugs life")
-    #expect(TitleText.searchKey("L'Absence") == "l absence")
-    #expect(TitleText.searchKey("Ocean\u{2019}s Eleven") == "oceans eleven")
-    #expect(TitleText.searchKey("  the   MATRIX!! ") == "the matrix")
-    #expect(TitleText.searchKey("Fast & Furious") == "fast and furious")
-    #expect(TitleText.searchKey("Spider-Man 2") == "spider man 2")
-  }
-
-  @Test func wordsRememberWhereTheyAreInTheTitle() {
-    let words = TitleText.words("Amélie & L'Absence")
-    #expect(words.map(\.range) == [0..<6, 7..<8, 9..<10, 11..<18])
-  }
-}
-
 @Suite struct OfflineCatalogTests {
   let catalog: OfflineCatalog
 
