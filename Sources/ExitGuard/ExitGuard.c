@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -52,6 +53,31 @@ static void write_all(int descriptor, const char *bytes, size_t length) {
     if (written <= 0) return;
     bytes += written;
     length -= (size_t)written;
+  }
+}
+
+static atomic_int terminal_writers = 0;
+static atomic_int terminal_closed = 0;
+
+int ms_guard_begin_terminal_write(void) {
+  atomic_fetch_add(&terminal_writers, 1);
+  if (atomic_load(&terminal_closed)) {
+    atomic_fetch_sub(&terminal_writers, 1);
+    return 0;
+  }
+  return 1;
+}
+
+void ms_guard_end_terminal_write(void) { atomic_fetch_sub(&terminal_writers, 1); }
+
+/// Stops the other threads' writes to the terminal: no new one starts, and those under way
+/// are waited for — at most 200 ms, as the signal may have come to a thread in the middle of
+/// one (its own write then never ends).
+static void close_terminal_writes(void) {
+  atomic_store(&terminal_closed, 1);
+  struct timespec pause = {0, 1000000};
+  for (int waited = 0; waited < 200 && atomic_load(&terminal_writers) > 0; waited++) {
+    nanosleep(&pause, NULL);
   }
 }
 
@@ -212,6 +238,7 @@ static void end_process(int status) {
 
 static void on_signal(int number, siginfo_t *info, void *context) {
   int saved_errno = errno;
+  if (atomic_load(&terminal_state) == READY) close_terminal_writes();
   int held = ms_guard_restore_terminal();
   remove_files();
   if (number == SIGBUS && info != NULL) {

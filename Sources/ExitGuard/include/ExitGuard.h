@@ -34,6 +34,13 @@ int ms_guard_hold_terminal(int input, const struct termios *saved, int output,
 /// did, 0 if no terminal was held. Async-signal-safe.
 int ms_guard_restore_terminal(void);
 
+/// Brackets a write to the held terminal from any thread: ms_guard_begin_terminal_write
+/// returns 0 when the process is ending on a signal (write nothing then), 1 otherwise — and
+/// then ms_guard_end_terminal_write must follow the write. A handler waits for the writes
+/// under way (briefly) before it restores the terminal, so that no frame lands after it.
+int ms_guard_begin_terminal_write(void);
+void ms_guard_end_terminal_write(void);
+
 /// Registers a read-only file mapping: a SIGBUS at an address inside it (the file was
 /// truncated under it) writes `message` (at most 1,024 bytes; copied) on stderr and ends the
 /// process with status 1. Returns a slot for ms_guard_forget_mapping, or -1 when all 16

@@ -71,7 +71,11 @@ final class PosixTerminal: TerminalDevice {
 
   var allowsColour: Bool { Output.environmentAllowsColour }
 
+  /// Writes to the screen — unless the process is ending on a signal, whose handler has
+  /// the terminal (see `ms_guard_begin_terminal_write`).
   func write(_ text: String) {
+    guard ms_guard_begin_terminal_write() == 1 else { return }
+    defer { ms_guard_end_terminal_write() }
     Output.send(text, to: output)
   }
 
