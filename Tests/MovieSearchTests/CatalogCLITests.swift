@@ -9,9 +9,7 @@ import Testing
   let directory: URL
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("movie-search-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    directory = try temporaryDirectory()
   }
 
   func file(_ name: String, _ text: String? = nil) throws -> String {

@@ -98,15 +98,8 @@ import Testing
 
   // MARK: build-catalog
 
-  func directory() throws -> URL {
-    let directory = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("movie-search-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-  }
-
   @Test func buildCatalogNeverWritesOverItsSourceNorAFileThatIsNotACatalog() async throws {
-    let directory = try directory()
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = directory.appendingPathComponent("films.csv").path
     let csv = "title,year\nThe Matrix,1999\nAlien,1979\n"
@@ -138,7 +131,7 @@ import Testing
   }
 
   @Test func buildCatalogReadsAnyCSVWithATitleAndSkipsBadRows() async throws {
-    let directory = try directory()
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = directory.appendingPathComponent("films.csv").path
     let out = directory.appendingPathComponent("films.bin").path
@@ -188,7 +181,7 @@ import Testing
   }
 
   @Test func buildCatalogShowsItsProgressOnATerminal() async throws {
-    let directory = try directory()
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = directory.appendingPathComponent("big.csv").path
     let out = directory.appendingPathComponent("big.bin").path

@@ -62,9 +62,7 @@ import Testing
   }
 
   @Test func completionScriptsCompleteFileNames() async throws {
-    let directory = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("movie-search-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     try Data().write(to: directory.appendingPathComponent("films.bin"))
     let script = try await CLI.run(["--generate-completion-script", "bash"])

@@ -104,9 +104,7 @@ import Testing
   }
 
   @Test func csvColumnsOutOfRangeAreReportedAndSkipped() async throws {
-    let directory = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("movie-search-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = directory.appendingPathComponent("films.csv").path
     let catalog = directory.appendingPathComponent("films.bin").path
@@ -141,9 +139,7 @@ import Testing
   }
 
   @Test func catalogHeadersOfExtremeCountsAreDamage() async throws {
-    let directory = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("movie-search-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let good = try CatalogFile.encode([.init(id: 1, title: "The Matrix", year: 1999, votes: 10)])
     // Every count of the header at its largest, one at a time.

@@ -12,12 +12,6 @@ import Testing
 /// unencrypted; credentials in a URL never printed; a server's text cut; a redirect away from
 /// http(s) and endless headers refused in the right words.
 @Suite(.timeLimit(.minutes(3))) struct SecretsTests {
-  func directory() throws -> URL {
-    let directory = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("movie-search-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-  }
 
   func keyFile(_ directory: URL, _ content: String, mode: Int) throws -> String {
     let path = directory.appendingPathComponent("key-\(UUID().uuidString)").path
@@ -27,7 +21,7 @@ import Testing
   }
 
   @Test func keysAndTokensComeFromFilesReadableByTheirOwnerAlone() async throws {
-    let directory = try directory()
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
     defer { server.stop() }

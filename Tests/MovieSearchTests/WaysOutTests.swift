@@ -17,13 +17,6 @@ import Testing
   /// cursor and the alternate screen, all undone.
   static let leaveScreen = "\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
 
-  func directory() throws -> URL {
-    let directory = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("movie-search-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-  }
-
   @Test(arguments: [SIGUSR1, SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGTERM, SIGHUP, SIGALRM])
   func aFatalSignalInTheFinderRestoresTheTerminalThenTakesItsDefaultAction(number: Int32)
     async throws
@@ -40,7 +33,7 @@ import Testing
   }
 
   @Test func aCatalogCutShortUnderTheFinderEndsItWithOneLine() async throws {
-    let directory = try directory()
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let catalog = directory.appendingPathComponent("films.bin").path
     try FileManager.default.copyItem(atPath: CLI.builtInCatalog, toPath: catalog)
@@ -58,7 +51,7 @@ import Testing
   }
 
   @Test func aCatalogCutShortUnderAStreamEndsItWithOneLine() async throws {
-    let directory = try directory()
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let catalog = directory.appendingPathComponent("films.bin").path
     try FileManager.default.copyItem(atPath: CLI.builtInCatalog, toPath: catalog)
@@ -76,7 +69,7 @@ import Testing
 
   @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
   func aSignalDuringBuildCatalogRemovesItsTemporaryFile(number: Int32) async throws {
-    let directory = try directory()
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     // A source that takes a while to read, and a catalog already at the target.
     let source = directory.appendingPathComponent("films.csv").path
@@ -121,7 +114,7 @@ import Testing
   }
 
   @Test func aCatalogIsWrittenWithTheUsualPermissionsAndIntoAnExistingFolderOnly() async throws {
-    let directory = try directory()
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let small = directory.appendingPathComponent("small.csv").path
     try "title\nAlien\n".write(toFile: small, atomically: true, encoding: .utf8)
@@ -141,7 +134,7 @@ import Testing
   }
 
   @Test func aFIFONamedAsACatalogIsRefusedAtOnce() async throws {
-    let directory = try directory()
+    let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let fifo = directory.appendingPathComponent("catalog").path
     #expect(mkfifo(fifo, 0o600) == 0)

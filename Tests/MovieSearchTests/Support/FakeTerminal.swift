@@ -113,7 +113,9 @@ final class FakeTerminal: TerminalDevice {
     _ text: String, raw: Bool = false, limit: Duration = .seconds(15),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let deadline = ContinuousClock.now + limit
+    // In process, the finder shares the test process's threads with every other test: under
+    // a sanitizer (every instruction several times slower) the limit is longer.
+    let deadline = ContinuousClock.now + limit.orLongerUnderSanitizer
     while !(raw ? output : visible).contains(text) {
       guard ContinuousClock.now < deadline else {
         Issue.record(
@@ -174,7 +176,7 @@ final class FinderSession: Sendable {
     let finished = Lock(false)
     let task = task
     let watchdog = Task {
-      try? await Task.sleep(for: limit)
+      try? await Task.sleep(for: limit.orLongerUnderSanitizer)
       guard !finished.withLock({ $0 }) else { return }
       Issue.record("the finder did not end; screen:\n\(visible)", sourceLocation: sourceLocation)
       terminal.press(.endOfInput)
