@@ -72,11 +72,13 @@ final class PosixTerminal: TerminalDevice {
   var allowsColour: Bool { Output.environmentAllowsColour }
 
   /// Writes to the screen — unless the process is ending on a signal, whose handler has
-  /// the terminal (see `ms_guard_begin_terminal_write`).
+  /// the terminal (see `ms_guard_begin_terminal_write`). A write that fails means the
+  /// terminal went away: the frame is dropped, and the key reader, finding the end of the
+  /// input, ends the finder quietly (it is not an output failure, even on stdout).
   func write(_ text: String) {
     guard ms_guard_begin_terminal_write() == 1 else { return }
     defer { ms_guard_end_terminal_write() }
-    Output.send(text, to: output)
+    _ = Output.writeAll(text, to: output)
   }
 
   /// Switches the input to raw mode (no echo, no line editing, Ctrl-C as a key) and the
