@@ -4,31 +4,60 @@ import Foundation
 /// made by `movie-search build-catalog` (`--catalog`).
 ///
 /// Little-endian, read in place (embedded, or memory-mapped): opening one only checks its
-/// header, so a million films cost nothing until a search touches them. After a 64-byte
-/// header:
+/// header, so a million films cost nothing until a search touches them.
+///
+/// What is searched are **titles**: every film's display title first (title *i* is film
+/// *i*'s), then its other titles — the original, alternative titles — after them, by film.
+/// A title's words are followed by the words of the film's people (its directors and first
+/// cast), which a query word may match too, at a cost. After a 64-byte header (the magic,
+/// then the counts):
 ///
 /// | section | size | what |
 /// |---|---|---|
-/// | records | 32 B per film, by id | id, title offset, votes, budget, year, minutes, title length, rating, MPAA, genres |
-/// | summaries | 8 B per film | what ranking reads in its loop: popularity (log10), year, flags |
-/// | word starts | 4 B per film + 4 | where each film's word ids start |
-/// | word ids | 4 B per title word | the film's title, as term ids in order |
+/// | records | 32 B per film, by id | id, title offset, votes, budget, year, minutes, title length, rating, MPAA, genre flags, flags, IMDb number |
+/// | title films | 4 B per title | the film of each title |
+/// | title texts | 8 B per title | offset and length of its text, and its kind (display, original, also known as) |
+/// | summaries | 8 B per title | what ranking reads in its loop: popularity (log10), year, flags, the title's own word count |
+/// | word starts | 4 B per title + 4 | where each title's word ids start |
+/// | word ids | 4 B per word | the title's words, then its film's people's, as term ids |
 /// | term starts | 4 B per term + 4 | where each term's bytes start |
-/// | posting starts | 4 B per term + 4 | where each term's films start |
-/// | postings | 4 B per (term, film) | for each term, the films whose title has it, in order |
+/// | posting starts | 4 B per term + 4 | where each term's titles start |
+/// | postings | 4 B per (term, title) | for each term, the titles that have it, in order |
 /// | trie nodes | 16 B per node | the vocabulary as a trie, for the typo walk: each node's run of terms, first child, child count, byte, and whether its path is a term |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
-/// | titles | | the display titles |
+/// | extras starts | 4 B per film + 4 | where each film's extras start |
+/// | extras | | per film: its genres (indices into the genre names), directors and cast (indices into the names) |
+/// | name starts | 4 B per name + 4 | where each person's name starts |
+/// | names | | the people's names |
+/// | genre starts | 4 B per genre + 4 | where each genre's name starts |
+/// | genres | | the genre names |
+/// | texts | | the titles' texts |
 ///
-/// Terms are sorted, and postings are laid out in term order: the films of every term
+/// Terms are sorted, and postings are laid out in term order: the titles of every term
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLG3".utf8)
+  static let magic: [UInt8] = Array("MSCATLG4".utf8)
   static let headerSize = 64
   static let recordSize = 32
+  static let titleTextSize = 8
   static let summarySize = 8
   static let nodeSize = 16
+  /// The most people of a film whose names are searched (its directors first, then its
+  /// cast in billing order).
+  static let searchedPeople = 4
+  /// The most alternative titles kept per film.
+  static let maxAlternativeTitles = 8
+  /// The most cast members kept per film.
+  static let maxCast = 6
+
+  /// What a title is to its film.
+  enum TitleKind: UInt8, Sendable {
+    case display = 0
+    case original = 1
+    /// An alternative title: another language's, a region's, a longer or shorter form.
+    case alsoKnownAs = 2
+  }
 
   /// Record flag: the title starts with an article ("The Matrix").
   static let leadingArticle: UInt8 = 1
@@ -45,6 +74,15 @@ enum CatalogFile {
     ("Short", Genre(id: 100_001, name: "Short")),
   ]
 
+  /// TMDb's genre ids by lower-cased name, IMDb's names included.
+  static let tmdbGenreIDs: [String: Int] = [
+    "action": 28, "adventure": 12, "animation": 16, "comedy": 35, "crime": 80,
+    "documentary": 99, "drama": 18, "family": 10751, "fantasy": 14, "history": 36,
+    "horror": 27, "music": 10402, "musical": 10402, "mystery": 9648, "romance": 10749,
+    "science fiction": 878, "sci-fi": 878, "tv movie": 10770, "thriller": 53, "war": 10752,
+    "western": 37, "short": 100_001,
+  ]
+
   /// MPAA ratings, by their code in a record (0: none).
   static let ratings = ["", "G", "PG", "PG-13", "R", "NC-17"]
 
@@ -52,6 +90,10 @@ enum CatalogFile {
   struct Entry: Equatable {
     var id: Int
     var title: String
+    /// Its original title, when it differs from the display title.
+    var originalTitle: String? = nil
+    /// Other titles it is known by (another language's, a region's).
+    var alternativeTitles: [String] = []
     var year: Int = 0
     var minutes: Int = 0
     var budget: Int?
@@ -61,6 +103,13 @@ enum CatalogFile {
     var popularity: Double = 0
     var mpaa: String = ""
     var genreFlags: UInt8 = 0
+    /// Genres by name, beside (or instead of) the flags.
+    var genres: [String] = []
+    /// IMDb's number (`tt0133093` is 133093).
+    var imdbNumber: Int? = nil
+    var directors: [String] = []
+    /// The first-billed cast, in order.
+    var cast: [String] = []
   }
 
   /// Why a catalog could not be built or read.
@@ -75,146 +124,15 @@ enum CatalogFile {
     Float(log10(1 + max(0, popularity)))
   }
 
-  /// Encodes entries (in any order; they are stored by id) into the binary form.
-  static func encode(_ entries: [Entry]) throws -> [UInt8] {
-    let entries = entries.sorted { $0.id < $1.id }
-    var titles: [UInt8] = []
-    var records: [UInt8] = []
-    var summaries: [UInt8] = []
-    var wordStarts: [UInt8] = []
-    var recordTerms: [Int] = []  // each film's words as terms, in the order they were met
-    var wordCounts: [Int] = []
-    var termIndex: [[UInt8]: Int] = [:]
-    var terms: [[UInt8]] = []
-    var postingsByTerm: [[UInt32]] = []
-    records.reserveCapacity(entries.count * recordSize)
-    var previousID = 0
-    for (index, entry) in entries.enumerated() {
-      let display = TitleText.displayTitle(entry.title).display
-      let title = Array(display.utf8)
-      let words = TitleText.words(display).map(\.text)
-      guard entry.id > previousID, entry.id <= Int(UInt32.max), title.count <= UInt16.max,
-        (0...Int(UInt16.max)).contains(entry.year), let mpaa = ratings.firstIndex(of: entry.mpaa)
-      else { throw FormatError(description: "film \(entry.id) cannot be encoded") }
-      previousID = entry.id
-      let article = words.count > 1 && TitleText.articleWords.contains(words[0])
-      records.append(uint32: entry.id)
-      records.append(uint32: titles.count)
-      records.append(uint32: entry.votes)
-      records.append(uint32: entry.budget ?? 0)
-      records.append(uint16: entry.year)
-      records.append(uint16: entry.minutes)
-      records.append(uint16: title.count)
-      records.append(UInt8(clamping: Int((entry.rating * 10).rounded())))
-      records.append(UInt8(mpaa))
-      records.append(entry.genreFlags)
-      records.append(article ? leadingArticle : 0)
-      records += [0, 0, 0, 0, 0, 0]
-      summaries.append(float: popularityWeight(entry.popularity))
-      summaries.append(uint16: entry.year)
-      summaries.append(article ? leadingArticle : 0)
-      summaries.append(0)
-      titles += title
-      wordCounts.append(words.count)
-      for word in words {
-        let term: Int
-        if let known = termIndex[word] {
-          term = known
-        } else {
-          term = terms.count
-          termIndex[word] = term
-          terms.append(word)
-          postingsByTerm.append([])
-        }
-        if postingsByTerm[term].last != UInt32(index) { postingsByTerm[term].append(UInt32(index)) }
-        recordTerms.append(term)
-      }
+  /// The genre names of `entry`: those of its flags, then its own, each once.
+  static func genreNames(_ entry: Entry) -> [String] {
+    var names = genres.enumerated().compactMap { bit, genre in
+      entry.genreFlags & (1 << bit) != 0 ? genre.genre.name : nil
     }
-    // Term ids are the terms' places in bytewise order.
-    let order = terms.indices.sorted { terms[$0].lexicographicallyPrecedes(terms[$1]) }
-    var idOfTerm = [Int](repeating: 0, count: terms.count)
-    for (id, term) in order.enumerated() { idOfTerm[term] = id }
-    var wordIDs: [UInt8] = []
-    var wordTotal = 0
-    for term in recordTerms { wordIDs.append(uint32: idOfTerm[term]) }
-    for count in wordCounts {
-      wordStarts.append(uint32: wordTotal)
-      wordTotal += count
+    for name in entry.genres
+    where !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+      names.append(name)
     }
-    wordStarts.append(uint32: wordTotal)
-    var termStarts: [UInt8] = []
-    var postingStarts: [UInt8] = []
-    var termBytes: [UInt8] = []
-    var postings: [UInt8] = []
-    var postingTotal = 0
-    for term in order {
-      termStarts.append(uint32: termBytes.count)
-      postingStarts.append(uint32: postingTotal)
-      termBytes += terms[term]
-      for record in postingsByTerm[term] { postings.append(uint32: Int(record)) }
-      postingTotal += postingsByTerm[term].count
-    }
-    termStarts.append(uint32: termBytes.count)
-    postingStarts.append(uint32: postingTotal)
-    let nodes = trie(order.map { terms[$0] })
-    var header = magic
-    for count in [
-      entries.count, terms.count, titles.count, termBytes.count, postingTotal, wordTotal,
-      nodes.count / nodeSize,
-    ] {
-      header.append(uint32: count)
-    }
-    header += [UInt8](repeating: 0, count: headerSize - header.count)
-    return header + records + summaries + wordStarts + wordIDs + termStarts + postingStarts
-      + postings + nodes + termBytes + titles
-  }
-
-  /// The trie of sorted `terms`, breadth first: node 0 is the root; a node's children (one per
-  /// next byte, in order) are contiguous.
-  static func trie(_ terms: [[UInt8]]) -> [UInt8] {
-    // (terms, depth) of each node, in breadth-first order; children found when a node is read.
-    var queue: [(terms: Range<Int>, depth: Int, byte: UInt8)] = [(0..<terms.count, 0, 0)]
-    var bytes: [UInt8] = []
-    var next = 0
-    while next < queue.count {
-      let (range, depth, byte) = queue[next]
-      next += 1
-      let isTerm = !range.isEmpty && terms[range.lowerBound].count == depth
-      var low = range.lowerBound + (isTerm ? 1 : 0)
-      let firstChild = queue.count
-      while low < range.upperBound {
-        let child = terms[low][depth]
-        var high = low + 1
-        while high < range.upperBound, terms[high][depth] == child { high += 1 }
-        queue.append((low..<high, depth + 1, child))
-        low = high
-      }
-      bytes.append(uint32: range.lowerBound)
-      bytes.append(uint32: range.upperBound)
-      bytes.append(uint32: firstChild)
-      bytes.append(uint16: queue.count - firstChild)
-      bytes.append(byte)
-      bytes.append(isTerm ? 1 : 0)
-    }
-    return bytes
-  }
-}
-
-extension [UInt8] {
-  fileprivate mutating func append(uint32 value: Int) {
-    let value = UInt32(clamping: value)
-    for shift in stride(from: 0, to: 32, by: 8) {
-      append(UInt8(truncatingIfNeeded: value >> shift))
-    }
-  }
-
-  fileprivate mutating func append(uint16 value: Int) {
-    let value = UInt16(clamping: value)
-    append(UInt8(truncatingIfNeeded: value))
-    append(UInt8(truncatingIfNeeded: value >> 8))
-  }
-
-  fileprivate mutating func append(float value: Float) {
-    append(uint32: Int(value.bitPattern))
+    return names
   }
 }

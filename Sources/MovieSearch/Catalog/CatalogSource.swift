@@ -201,12 +201,17 @@ struct CSVColumns {
       let popularity = try measure(self.popularity, "popularity", in: 0...1_000_000_000_000)
       var flags: UInt8 = 0
       for (bit, column) in self.flags.enumerated() where value(column) == "1" { flags |= 1 << bit }
+      // Genres by name, any of them ("Horror", "Science Fiction", "Thriller|Horror"); the
+      // seven the flags have set their flags too.
+      var genreNames: [String] = []
       if let list = value(genres) {
-        let named = list.split { "|,;".contains($0) }.map {
-          $0.trimmingCharacters(in: .whitespaces).lowercased()
-        }
+        genreNames = list.split { "|,;".contains($0) }.map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
         for (bit, genre) in CatalogFile.genres.enumerated()
-        where named.contains(genre.genre.name.lowercased()) {
+        where genreNames.contains(where: {
+          $0.caseInsensitiveCompare(genre.genre.name) == .orderedSame
+        }) {
           flags |= 1 << bit
         }
       }
@@ -215,7 +220,8 @@ struct CSVColumns {
         CatalogFile.Entry(
           id: id, title: name, year: year ?? 0, minutes: minutes, budget: budget,
           rating: rating, votes: votes, popularity: popularity.map { $0 * 100 } ?? Double(votes),
-          mpaa: CatalogFile.ratings.contains(mpaa) ? mpaa : "", genreFlags: flags))
+          mpaa: CatalogFile.ratings.contains(mpaa) ? mpaa : "", genreFlags: flags,
+          genres: genreNames))
     } catch let reason as Reason {
       return .failure(reason)
     } catch {

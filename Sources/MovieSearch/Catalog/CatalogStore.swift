@@ -16,19 +16,6 @@ import Streams
 /// only — nothing is read until a search needs it — and every read is bounds-checked, so a
 /// damaged file gives wrong or no results, never a crash.
 final class CatalogStore: Sendable {
-  /// One film's record.
-  struct Record {
-    var id: Int
-    var votes: Int
-    var budget: Int
-    var year: Int
-    var minutes: Int
-    var rating: Double
-    var mpaa: Int
-    var genreFlags: UInt8
-    var title: String
-  }
-
   /// Where the bytes came from, and who frees them.
   private enum Owner {
     case embedded, allocated
@@ -44,23 +31,14 @@ final class CatalogStore: Sendable {
   private let size: Int
   private let owner: Owner
   /// The number of films.
-  let count: Int
+  let filmCount: Int
+  /// The number of titles searched: every film's display title (title *i* is film *i*'s),
+  /// then their other titles.
+  let titleCount: Int
   /// The number of terms in the vocabulary.
   let termCount: Int
-  private let summariesStart: Int
-  private let wordStartsStart: Int
-  private let wordIDsStart: Int
-  private let wordCount: Int
-  private let termStartsStart: Int
-  private let postingStartsStart: Int
-  private let postingsStart: Int
-  private let postingCount: Int
-  private let nodesStart: Int
-  private let nodeCount: Int
-  private let termBytesStart: Int
-  private let termBytesCount: Int
-  private let titlesStart: Int
-  private let titlesCount: Int
+  /// Where each section starts (see ``CatalogFile``), and how many of each thing there are.
+  let layout: Layout
 
   /// The catalog built into the binary.
   static func embedded() throws(CatalogFile.FormatError) -> CatalogStore {
@@ -138,22 +116,10 @@ final class CatalogStore: Sendable {
     self.address = address
     self.size = size
     self.owner = owner
-    count = header(8)
-    termCount = header(12)
-    titlesCount = header(16)
-    termBytesCount = header(20)
-    postingCount = header(24)
-    wordCount = header(28)
-    nodeCount = header(32)
-    summariesStart = CatalogFile.headerSize + count * CatalogFile.recordSize
-    wordStartsStart = summariesStart + count * CatalogFile.summarySize
-    wordIDsStart = wordStartsStart + (count + 1) * 4
-    termStartsStart = wordIDsStart + wordCount * 4
-    postingStartsStart = termStartsStart + (termCount + 1) * 4
-    postingsStart = postingStartsStart + (termCount + 1) * 4
-    nodesStart = postingsStart + postingCount * 4
-    termBytesStart = nodesStart + nodeCount * CatalogFile.nodeSize
-    titlesStart = termBytesStart + termBytesCount
+    layout = Layout(counts: (0..<13).map { header(8 + 4 * $0) })
+    filmCount = layout.films
+    titleCount = layout.titles
+    termCount = layout.terms
     let what = name.map { "the catalog '\($0)'" } ?? "the movie catalog"
     guard size >= CatalogFile.headerSize, Array(bytes[0..<8]) == CatalogFile.magic else {
       let (reason, kind): (String, OfflineCatalog.FileError.Kind) =
@@ -166,8 +132,44 @@ final class CatalogStore: Sendable {
         }
       throw CatalogFile.FormatError(description: "\(what) \(reason)", kind: kind)
     }
-    guard titlesStart + titlesCount == size else {
+    guard layout.end == size, titleCount >= filmCount else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
+    }
+  }
+
+  /// Where each section starts, from the header's counts (each below 2³²: no sum overflows).
+  struct Layout {
+    let films, terms, textBytes, termBytes, postings, words, nodes, titles, extrasBytes: Int
+    let names, nameBytes, genres, genreBytes: Int
+    let titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts, postingStarts: Int
+    let postingsStart, nodesStart, termBytesStart, extrasStarts, extras, nameStarts: Int
+    let nameBytesStart, genreStarts, genreBytesStart, texts, end: Int
+
+    init(counts: [Int]) {
+      (films, terms, textBytes, termBytes, postings, words, nodes) = (
+        counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6]
+      )
+      (titles, extrasBytes, names, nameBytes, genres, genreBytes) = (
+        counts[7], counts[8], counts[9], counts[10], counts[11], counts[12]
+      )
+      titleFilms = CatalogFile.headerSize + films * CatalogFile.recordSize
+      titleTexts = titleFilms + titles * 4
+      summaries = titleTexts + titles * CatalogFile.titleTextSize
+      wordStarts = summaries + titles * CatalogFile.summarySize
+      wordIDs = wordStarts + (titles + 1) * 4
+      termStarts = wordIDs + words * 4
+      postingStarts = termStarts + (terms + 1) * 4
+      postingsStart = postingStarts + (terms + 1) * 4
+      nodesStart = postingsStart + postings * 4
+      termBytesStart = nodesStart + nodes * CatalogFile.nodeSize
+      extrasStarts = termBytesStart + termBytes
+      extras = extrasStarts + (films + 1) * 4
+      nameStarts = extras + extrasBytes
+      nameBytesStart = nameStarts + (names + 1) * 4
+      genreStarts = nameBytesStart + nameBytes
+      genreBytesStart = genreStarts + (genres + 1) * 4
+      texts = genreBytesStart + genreBytes
+      end = texts + textBytes
     }
   }
 
@@ -186,11 +188,15 @@ final class CatalogStore: Sendable {
     UnsafeRawPointer(bitPattern: address) ?? UnsafeRawPointer(bitPattern: 16)!
   }
 
-  @inline(__always) private func load32(_ offset: Int) -> Int {
+  @inline(__always) func load32(_ offset: Int) -> Int {
     Int(base.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
   }
 
-  @inline(__always) private func load16(_ offset: Int) -> Int {
+  @inline(__always) func load8(_ offset: Int) -> UInt8 {
+    base.load(fromByteOffset: offset, as: UInt8.self)
+  }
+
+  @inline(__always) func load16(_ offset: Int) -> Int {
     Int(base.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian)
   }
 
@@ -199,7 +205,7 @@ final class CatalogStore: Sendable {
   /// films shown, one here and one there, and the kernel maps a whole (often large) page
   /// cache folio around each byte read through a mapping — a million-film catalog's records
   /// would otherwise count towards the process's memory after a few searches.
-  private func readBytes<T>(_ offset: Int, _ count: Int, _ body: (UnsafeRawBufferPointer) -> T)
+  func readBytes<T>(_ offset: Int, _ count: Int, _ body: (UnsafeRawBufferPointer) -> T)
     -> T
   {
     guard case .mapped(let descriptor, _) = owner else {
@@ -222,70 +228,30 @@ final class CatalogStore: Sendable {
     }
   }
 
-  /// The record bytes of the film at `index`.
-  private func recordBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
-    readBytes(CatalogFile.headerSize + index * CatalogFile.recordSize, CatalogFile.recordSize, body)
-  }
-
-  /// The film at `index` (0..<count).
-  func record(_ index: Int) -> Record {
-    recordBytes(index) { bytes in
-      func field32(_ at: Int) -> Int {
-        Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
-      }
-      func field16(_ at: Int) -> Int {
-        Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
-      }
-      return Record(
-        id: field32(0), votes: field32(8), budget: field32(12), year: field16(16),
-        minutes: field16(18), rating: Double(bytes[22]) / 10, mpaa: Int(bytes[23]),
-        genreFlags: bytes[24], title: title(start: field32(4), length: field16(20)))
-    }
-  }
-
-  /// A display title, from where the record says it is.
-  private func title(start: Int, length: Int) -> String {
-    guard start + length <= titlesCount else { return "" }
-    return readBytes(titlesStart + start, length) { String(decoding: $0, as: UTF8.self) }
-  }
-
-  /// The id of the film at `index`.
-  func id(_ index: Int) -> Int {
-    recordBytes(index) { Int($0.loadUnaligned(as: UInt32.self).littleEndian) }
-  }
-
-  /// The index of the film with id `id`: records are stored by id.
-  func index(ofID id: Int) -> Int? {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      let found = self.id(middle)
-      if found == id { return middle }
-      if found < id { low = middle + 1 } else { high = middle }
-    }
-    return nil
-  }
-
-  /// log10(1 + popularity) of the film at `index`, its year, and its flags, in one load.
-  @inline(__always) func summary(_ index: Int) -> (popularity: Float, year: Int, flags: UInt8) {
+  /// What ranking reads of title `index` in one load: its film's log10(1 + popularity) and
+  /// year, its flags, and how many of its words are the title's (the rest are its film's
+  /// people's).
+  @inline(__always) func summary(_ index: Int) -> (
+    popularity: Float, year: Int, flags: UInt8, titleWords: Int
+  ) {
     let value = base.loadUnaligned(
-      fromByteOffset: summariesStart + index * CatalogFile.summarySize, as: UInt64.self
+      fromByteOffset: layout.summaries + index * CatalogFile.summarySize, as: UInt64.self
     ).littleEndian
     return (
       Float(bitPattern: UInt32(truncatingIfNeeded: value)), Int((value >> 32) & 0xFFFF),
-      UInt8(truncatingIfNeeded: value >> 48)
+      UInt8(truncatingIfNeeded: value >> 48), Int(value >> 56)
     )
   }
 
-  /// The term ids of the title of the film at `index`, in order.
+  /// The term ids of title `index`: its words in order, then its film's people's.
   @inline(__always) func words(_ index: Int) -> WordIDs {
-    let start = load32(wordStartsStart + index * 4)
-    let end = load32(wordStartsStart + (index + 1) * 4)
-    guard start <= end, end <= wordCount else {
+    let start = load32(layout.wordStarts + index * 4)
+    let end = load32(layout.wordStarts + (index + 1) * 4)
+    guard start <= end, end <= layout.words else {
       return WordIDs(base: base, start: 0, count: 0, limit: 0)
     }
-    return WordIDs(base: base + wordIDsStart, start: start, count: end - start, limit: termCount)
+    return WordIDs(
+      base: base + layout.wordIDs, start: start, count: end - start, limit: termCount)
   }
 
   /// A film's term ids, read in place.
@@ -304,7 +270,9 @@ final class CatalogStore: Sendable {
   }
 
   /// The vocabulary's trie in place (see ``CatalogFile``).
-  var trie: Trie { Trie(base: base + nodesStart, count: nodeCount, termCount: termCount) }
+  var trie: Trie {
+    Trie(base: base + layout.nodesStart, count: layout.nodes, termCount: termCount)
+  }
 
   /// The trie of the vocabulary, read in place; a damaged node reads as a leaf of no terms.
   struct Trie {
@@ -335,22 +303,22 @@ final class CatalogStore: Sendable {
 
   /// The bytes of term `term`.
   @inline(__always) func term(_ term: Int) -> UnsafeRawBufferPointer {
-    let start = load32(termStartsStart + term * 4)
-    let end = load32(termStartsStart + (term + 1) * 4)
-    guard start <= end, end <= termBytesCount else {
+    let start = load32(layout.termStarts + term * 4)
+    let end = load32(layout.termStarts + (term + 1) * 4)
+    guard start <= end, end <= layout.termBytes else {
       return UnsafeRawBufferPointer(start: nil, count: 0)
     }
-    return UnsafeRawBufferPointer(start: base + termBytesStart + start, count: end - start)
+    return UnsafeRawBufferPointer(start: base + layout.termBytesStart + start, count: end - start)
   }
 
   /// The postings (film indices) of the terms `terms`, one contiguous run.
   @inline(__always) func postings(_ terms: Range<Int>) -> Postings {
-    let start = load32(postingStartsStart + terms.lowerBound * 4)
-    let end = load32(postingStartsStart + terms.upperBound * 4)
-    guard start <= end, end <= postingCount else {
+    let start = load32(layout.postingStarts + terms.lowerBound * 4)
+    let end = load32(layout.postingStarts + terms.upperBound * 4)
+    guard start <= end, end <= layout.postings else {
       return Postings(base: base, range: 0..<0, limit: 0)
     }
-    return Postings(base: base + postingsStart, range: start..<end, limit: count)
+    return Postings(base: base + layout.postingsStart, range: start..<end, limit: titleCount)
   }
 
   /// A run of postings, read in place.

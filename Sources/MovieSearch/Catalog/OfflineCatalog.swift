@@ -116,11 +116,11 @@ public struct OfflineCatalog: MovieService {
   }
 
   /// The number of films.
-  public var count: Int { store.count }
+  public var count: Int { store.filmCount }
 
   /// Every film, in id order (for tools: listing a catalog, comparing with other searches).
   public var allMovies: [Movie] {
-    (0..<store.count).map { movie(store.record($0)) }
+    (0..<store.filmCount).map(movie)
   }
 
   /// Searches titles; see the type's description, and ``Ranking`` for the order.
@@ -133,8 +133,11 @@ public struct OfflineCatalog: MovieService {
       let (hits, total, engine) = try searcher.search(query.text, limit: limit, year: query.year)
     else { return .empty }
     let rows = hits.dropFirst((query.page - 1) * MoviePage.pageSize).map { hit in
-      var movie = movie(store.record(hit.index))
-      let explanation = searcher.explain(engine, film: hit.index, title: movie.title)
+      var movie = movie(hit.film)
+      // Found by another of its titles: that title is shown beside, and highlighted.
+      let (text, kind) = store.title(hit.title)
+      if kind != .display { movie.alsoKnownAs = text }
+      let explanation = searcher.explain(engine, title: hit.title, text: text)
       movie.titleMatches = explanation?.matches ?? []
       movie.isPartialMatch = explanation?.isPartial ?? (hit.score >= Ranking.partialMatch / 2)
       return movie
@@ -151,13 +154,23 @@ public struct OfflineCatalog: MovieService {
       throw .notFound(message: "the catalog has no film with id \(id)")
     }
     let record = store.record(index)
-    return MovieDetails(
-      movie: movie(record), genres: genres(record.genreFlags),
+    let extras = store.extras(of: index)
+    let people =
+      extras.directors.isEmpty && extras.cast.isEmpty
+      ? nil
+      : Credits(
+        cast: extras.cast.enumerated().map { CastMember(name: $1, order: $0) },
+        crew: extras.directors.map { CrewMember(name: $0, job: "Director") })
+    var details = MovieDetails(
+      movie: movie(index), genres: genres(extras.genres),
       runtime: record.minutes > 0 ? record.minutes : nil,
       budget: record.budget > 0 ? record.budget : nil,
+      imdbID: record.imdbNumber > 0 ? Self.imdbID(record.imdbNumber) : nil, credits: people,
       releaseDates: certification(record).map {
         [CountryReleases(country: "US", releases: [.init(certification: $0, type: 3)])]
       } ?? [])
+    details.alternativeTitles = store.otherTitles(of: index).map { store.title($0).text }
+    return details
   }
 
   /// The most popular films.
@@ -166,23 +179,30 @@ public struct OfflineCatalog: MovieService {
       throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(page)")
     }
     var best = BestHits(limit: page * MoviePage.pageSize)
-    for index in 0..<store.count {
+    for index in 0..<store.filmCount {
       best.insert(SearchEngine.Hit(index: index, score: -store.summary(index).popularity))
     }
-    let rows = best.sorted().dropFirst((page - 1) * MoviePage.pageSize).map {
-      movie(store.record($0.index))
-    }
-    let pages = min((store.count + MoviePage.pageSize - 1) / MoviePage.pageSize, MoviePage.maxPage)
-    return MoviePage(page: page, results: rows, totalPages: pages, totalResults: store.count)
+    let rows = best.sorted().dropFirst((page - 1) * MoviePage.pageSize).map { movie($0.index) }
+    let pages = min(
+      (store.filmCount + MoviePage.pageSize - 1) / MoviePage.pageSize, MoviePage.maxPage)
+    return MoviePage(page: page, results: rows, totalPages: pages, totalResults: store.filmCount)
   }
 
   /// The catalog has no images.
   public func imageConfiguration() -> ImageConfiguration? { nil }
 
-  private func movie(_ record: CatalogStore.Record) -> Movie {
-    let genres = genres(record.genreFlags)
+  /// IMDb's id of its number: `tt0133093`.
+  static func imdbID(_ number: Int) -> String {
+    let digits = String(number)
+    return "tt" + String(repeating: "0", count: max(0, 7 - digits.count)) + digits
+  }
+
+  private func movie(_ film: Int) -> Movie {
+    let record = store.record(film)
+    let genres = genres(store.extras(of: film).genres)
+    let original = store.otherTitles(of: film).map(store.title).first { $0.kind == .original }
     var movie = Movie(
-      id: record.id, title: record.title, originalTitle: record.title,
+      id: record.id, title: record.title, originalTitle: original?.text ?? record.title,
       releaseDate: record.year > 0 ? ReleaseDate(year: record.year) : nil,
       genreIDs: genres.map(\.id), popularity: Double(record.votes),
       voteAverage: record.rating, voteCount: record.votes)
@@ -197,9 +217,14 @@ public struct OfflineCatalog: MovieService {
     return rating.isEmpty ? nil : rating
   }
 
-  private func genres(_ flags: UInt8) -> [Genre] {
-    CatalogFile.genres.enumerated().compactMap { bit, entry in
-      flags & (1 << bit) != 0 ? entry.genre : nil
+  /// Genres by name, with TMDb's id where TMDb has the genre (IMDb's "Sci-Fi" is its
+  /// "Science Fiction"), else one of the catalog's own (from 100,000).
+  private func genres(_ names: [String]) -> [Genre] {
+    names.map { name in
+      Genre(
+        id: CatalogFile.tmdbGenreIDs[name.lowercased()]
+          ?? 100_000 + (store.genreNames.firstIndex(of: name) ?? 0),
+        name: name)
     }
   }
 }

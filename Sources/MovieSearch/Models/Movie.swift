@@ -46,6 +46,10 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
   /// Whether it matched only some of the query's words (the offline search lists such films
   /// after those that match every word). Not encoded.
   public var isPartialMatch = false
+  /// The other title the search found it by (an offline catalog's: its original title, or
+  /// one it is also known as), when not ``title``; ``titleMatches`` are then in this one.
+  /// Encoded as `aka`, an extra field, when there is one.
+  public var alsoKnownAs: String?
 
   /// Creates a movie.
   public init(
@@ -85,6 +89,7 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     case voteAverage = "vote_average"
     case voteCount = "vote_count"
     case titleMatches = "title_matches"
+    case alsoKnownAs = "aka"
   }
 
   /// Decodes a row tolerantly (see the type's description).
@@ -112,6 +117,7 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     voteCount = try row.whole(.voteCount, in: Plausible.votes) ?? 0
     adult = (try? row.decodeIfPresent(Bool.self, forKey: .adult)) ?? false
     video = (try? row.decodeIfPresent(Bool.self, forKey: .video)) ?? false
+    alsoKnownAs = row.text(.alsoKnownAs)
     let pairs = (try? row.decodeIfPresent([[Int]].self, forKey: .titleMatches)) ?? nil
     titleMatches = (pairs ?? []).compactMap { pair in
       guard pair.count == 2, pair[0] >= 0, pair[1] > 0, pair[0] <= Int.max - pair[1] else {
@@ -141,6 +147,7 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     if !titleMatches.isEmpty {
       try row.encode(titleMatches.map { [$0.lowerBound, $0.count] }, forKey: .titleMatches)
     }
+    try row.encodeIfPresent(alsoKnownAs, forKey: .alsoKnownAs)
   }
 }
 

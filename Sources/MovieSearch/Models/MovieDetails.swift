@@ -38,6 +38,9 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
   public var releaseDates: [CountryReleases]
   /// The collection the film belongs to.
   public var collection: CollectionReference?
+  /// Other titles it is known by (TMDb's `alternative_titles`, when asked for; an offline
+  /// catalog's original and alternative titles).
+  public var alternativeTitles: [String] = []
 
   /// TMDb's id.
   public var id: Int { movie.id }
@@ -68,6 +71,13 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
     case imdbID = "imdb_id"
     case releaseDates = "release_dates"
     case collection = "belongs_to_collection"
+    case alternativeTitles = "alternative_titles"
+  }
+
+  /// TMDb's `alternative_titles`: `{"titles": [{"title": …, "iso_3166_1": …}]}`.
+  private struct AlternativeTitles: Codable {
+    struct Title: Codable { var title: String }
+    var titles: [Title]
   }
 
   /// TMDb's `release_dates`: `{"results": [...]}`.
@@ -108,6 +118,9 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
       (try? container.decodeIfPresent(ReleaseDatesBody.self, forKey: .releaseDates))??.results
       ?? []
     collection = try? container.decodeIfPresent(CollectionReference.self, forKey: .collection)
+    alternativeTitles =
+      ((try? container.decodeIfPresent(AlternativeTitles.self, forKey: .alternativeTitles))??
+        .titles.map(\.title)) ?? []
   }
 
   /// Encodes in TMDb's shape.
@@ -127,6 +140,11 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
     try container.encodeIfPresent(credits, forKey: .credits)
     if !releaseDates.isEmpty {
       try container.encode(ReleaseDatesBody(results: releaseDates), forKey: .releaseDates)
+    }
+    if !alternativeTitles.isEmpty {
+      try container.encode(
+        AlternativeTitles(titles: alternativeTitles.map { .init(title: $0) }),
+        forKey: .alternativeTitles)
     }
   }
 }

@@ -65,6 +65,10 @@ enum Ranking {
   /// What each factor of ten of a missed word's rarity adds: as much as a typo.
   static let rarity = typo
   static let extraWord: Float = 1.5
+  /// A query word matching a word of the film's people (a director's, a first-billed
+  /// actor's) rather than of its title: more than a word being typed, so that a title word
+  /// matched always wins over a person's of the same cost.
+  static let personWord = typedPrefix + 1
   static let outOfOrder: Float = 4
   static let titleStart: Float = -2
   static let literalTitle: Float = -8

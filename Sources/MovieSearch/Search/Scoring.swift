@@ -114,6 +114,8 @@ extension SearchEngine {
     let ids = store.words(index)
     let count = min(ids.count, 64)
     let summary = store.summary(index)
+    // The title's own words come first; the film's people's after them.
+    let titleWords = min(summary.titleWords, count)
     let article = summary.flags & CatalogFile.leadingArticle != 0
     let floor = bonus - Ranking.popularity * summary.popularity
     var used: UInt64 = 0
@@ -145,10 +147,13 @@ extension SearchEngine {
           untried &= untried - 1
           guard let (first, isPrefix) = cost(of: ids[at], in: option.first, tables.choices)
           else { continue }
-          var cost = first
+          let person = at >= titleWords
+          var cost = first + (person ? Ranking.personWord : 0)
           var span = 1
           if option.isPair {
+            // Both halves in the title, or both in one person's name.
             guard at + 1 < count, used & (1 << UInt64(at + 1)) == 0,
+              (at + 1 >= titleWords) == person,
               let (next, _) = self.cost(of: ids[at + 1], in: option.second, tables.choices)
             else { continue }
             cost += next
@@ -183,9 +188,12 @@ extension SearchEngine {
       if word.optional == nil || bestAbsorbs { matchedRequired = true }
       if bestCost > Ranking.otherForm { literal = false }
       for offset in 0..<bestSpan { used |= 1 << UInt64(bestAt + offset) }
-      if bestAt < last { inOrder = false }
-      last = bestAt + bestSpan - 1
-      if firstPosition == nil, word.optional == nil { firstPosition = bestAt }
+      // A person's word says nothing of the title's order or start.
+      if bestAt < titleWords {
+        if bestAt < last { inOrder = false }
+        last = bestAt + bestSpan - 1
+        if firstPosition == nil, word.optional == nil { firstPosition = bestAt }
+      }
       total += bestCost
       if let matches {
         let shown = bestPrefix && !bestAbsorbs ? word.length : nil
@@ -197,7 +205,8 @@ extension SearchEngine {
     }
     guard matchedRequired else { return nil }
     if missedCost > 0 { total += Ranking.partialMatch + missedCost }
-    var unmatched = count - used.nonzeroBitCount
+    let titleMask: UInt64 = titleWords >= 64 ? ~0 : (1 << UInt64(titleWords)) - 1
+    var unmatched = titleWords - (used & titleMask).nonzeroBitCount
     if article, used & 1 == 0 { unmatched -= 1 }
     total += Float(max(0, unmatched)) * Ranking.extraWord
     if !inOrder { total += Ranking.outOfOrder }

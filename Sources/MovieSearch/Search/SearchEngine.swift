@@ -34,9 +34,16 @@ struct SearchEngine {
   /// the same words: they are scored a mask at a time, the masks with the lowest bound
   /// first, so that the page fills with the best films early and the rest are counted
   /// without being scored once their bound cannot beat it.
-  func search(limit: Int, year filter: Int?, below: Float? = nil) throws(MovieServiceError) -> (
-    hits: [Hit], total: Int
-  ) {
+  func search(
+    limit: Int, year filter: Int?, below: Float? = nil, countFilms: Bool = false
+  ) throws(MovieServiceError) -> (hits: [Hit], total: Int) {
+    var total = 0
+    // The matches are titles; with `countFilms`, a film found by two titles counts once
+    // (only a catalog with other titles than the display ones needs to look).
+    var films: Set<Int>? = countFilms && store.titleCount > store.filmCount ? [] : nil
+    func count(_ title: Int32) {
+      if films != nil { films?.insert(store.film(ofTitle: Int(title))) } else { total += 1 }
+    }
     let groups = visitingOrder()
     var touched: [Int32] = []
     var buckets = Buckets()
@@ -67,7 +74,6 @@ struct SearchEngine {
     }
     if cancelled { throw .cancelled }
     var best = BestHits(limit: limit)
-    var total = 0
     let most = Ranking.popularity * searcher.maxPopularity
     // A film that matches one or two words of a long query is no answer when others match
     // more: a query of six words or more (that are not the commonest) needs a third of them.
@@ -80,7 +86,7 @@ struct SearchEngine {
     for (bound, films) in bounds where !bound.certain {
       for index in films {
         guard let score = score(Int(index), matches: nil, absent: bound.absent) else { continue }
-        total += 1
+        count(index)
         if score < below ?? .infinity { best.insert(Hit(index: Int(index), score: score)) }
       }
     }
@@ -88,11 +94,11 @@ struct SearchEngine {
     // first, from a heap; once one cannot enter the page, none of the rest can, and they
     // are counted without being scored.
     var hopefuls = Hopefuls()
-    for (slot, (bound, films)) in bounds.enumerated() where bound.certain {
-      total += films.count
+    for (slot, (bound, titles)) in bounds.enumerated() where bound.certain {
+      if films == nil { total += titles.count } else { for title in titles { count(title) } }
       let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
       if bound.base + bonus - most > threshold { continue }
-      for index in films {
+      for index in titles {
         let lowest = lowest(Int(index), bound)
         if lowest <= threshold { hopefuls.add(lowest, index, slot) }
       }
@@ -106,7 +112,7 @@ struct SearchEngine {
         best.insert(Hit(index: Int(index), score: score))
       }
     }
-    return (best.sorted(), below == nil ? total : 0)
+    return (best.sorted(), below == nil ? (films?.count ?? total) : 0)
   }
 
   /// Films to score, with their lowest possible scores: a binary min-heap, made once
@@ -210,7 +216,7 @@ struct SearchEngine {
   @inline(__always) func lowest(_ index: Int, _ bound: Bound) -> Float {
     let summary = store.summary(index)
     let article = summary.flags & CatalogFile.leadingArticle != 0 ? 1 : 0
-    let extra = store.words(index).count - article - bound.titleWords
+    let extra = summary.titleWords - article - bound.titleWords
     var lowest = bound.base + Ranking.titleStart - Ranking.popularity * summary.popularity
     if extra > 0 {
       lowest += Float(extra) * Ranking.extraWord
@@ -275,7 +281,7 @@ struct SearchEngine {
     let order = groups.values.filter { !$0.sources.isEmpty }.sorted { $0.postings < $1.postings }
     // A film that matches only the commonest words ("the", "of") is no answer to a query
     // that has others: their postings are not visited.
-    let common = max(store.count / 50, 20)
+    let common = max(store.titleCount / 50, 20)
     guard let rare = order.lastIndex(where: { $0.postings <= common }) else { return order }
     return Array(order[...rare])
   }

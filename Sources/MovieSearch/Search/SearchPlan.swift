@@ -97,7 +97,8 @@ struct SearchPlan {
       let reached = self.words[index].options.reduce(0) {
         $0 + Self.postingCount(Self.candidateSource($1, store: store), store: store)
       }
-      let rarity = log10(Float(store.count + 1) / Float(1 + min(reached, store.count)))
+      let rarity = log10(
+        Float(store.titleCount + 1) / Float(1 + min(reached, store.titleCount)))
       self.words[index].missCost = Ranking.missedWord + Ranking.rarity * rarity
     }
   }

@@ -27,20 +27,31 @@ final class Searcher: Sendable {
     self.store = store
   }
 
+  /// A film found: the title that matched best (its display title, or another), and its
+  /// score.
+  struct FilmHit {
+    var film: Int
+    var title: Int
+    var score: Float
+  }
+
   /// The films matching `text`, best first, up to `limit`, and how many match in all; the
   /// engine that found them (to say where each matched).
+  ///
+  /// A film is found by any of its titles; it is listed once, by the title that matched it
+  /// best, and counted once.
   ///
   /// A typo may have made another title word ("the ting" for "The Thing", "star ward"):
   /// words taken as typed are read as typos too when a film found so could come first — it
   /// needs a typo, and can gain no more than the most popular film's popularity. A probe
   /// looks only for such a film; the search is made again if one is found.
   func search(_ text: String, limit: Int, year: Int?) throws(MovieServiceError) -> (
-    hits: [SearchEngine.Hit], total: Int, engine: SearchEngine
+    hits: [FilmHit], total: Int, engine: SearchEngine
   )? {
     guard let query = TitleQuery(text) else { return nil }
     let plan = SearchPlan(query, searcher: self)
     var engine = SearchEngine(searcher: self, plan: plan)
-    var (hits, total) = try engine.search(limit: limit, year: year)
+    var (hits, total) = try films(engine, limit: limit, year: year)
     let bestWithTypo =
       Ranking.typo + Ranking.titleStart + (plan.year == nil ? 0 : Ranking.sameYear)
       - Ranking.popularity * maxPopularity
@@ -50,10 +61,32 @@ final class Searcher: Sendable {
       let probe = try retry.search(limit: 1, year: year, below: hits.first?.score)
       if !probe.hits.isEmpty {
         engine = retry
-        (hits, total) = try retry.search(limit: limit, year: year)
+        (hits, total) = try films(retry, limit: limit, year: year)
       }
     }
     return (hits, total, engine)
+  }
+
+  /// The engine's hits (titles) as films: each film once, by its best title. A film found by
+  /// two titles takes two of the engine's places, so it is asked for more until `limit`
+  /// films are known or none are left.
+  private func films(_ engine: SearchEngine, limit: Int, year: Int?) throws(MovieServiceError)
+    -> (hits: [FilmHit], total: Int)
+  {
+    var asked = limit
+    while true {
+      let (hits, total) = try engine.search(limit: asked, year: year, countFilms: true)
+      var seen = Set<Int>()
+      let films = hits.compactMap { hit -> FilmHit? in
+        let film = store.film(ofTitle: hit.index)
+        return seen.insert(film).inserted
+          ? FilmHit(film: film, title: hit.index, score: hit.score) : nil
+      }
+      if films.count >= limit || hits.count < asked {
+        return (Array(films.prefix(limit)), total)
+      }
+      asked += 2 * (asked - films.count)
+    }
   }
 
   /// How a film matched a search: its score, and the title words the query's words matched.
@@ -66,9 +99,9 @@ final class Searcher: Sendable {
     var isPartial: Bool
   }
 
-  /// Why the film at `index` (as a search of `engine` found it) has its score: the parts of
-  /// its title `title` that matched; `nil` when it does not match at all.
-  func explain(_ engine: SearchEngine, film index: Int, title: String) -> Explanation? {
+  /// Why title `index` (as a search of `engine` found it) has its score: the parts of its
+  /// text `title` that matched; `nil` when it does not match at all.
+  func explain(_ engine: SearchEngine, title index: Int, text title: String) -> Explanation? {
     var matches: SearchEngine.Matches = []
     guard let score = engine.score(index, matches: &matches) else { return nil }
     let words = TitleText.words(title)
@@ -86,9 +119,12 @@ final class Searcher: Sendable {
   /// How `text` matches the film with id `id`, or `nil` when it does not (for tools and
   /// tests: why a film ranks where it does).
   func explain(_ text: String, filmID id: Int) -> Explanation? {
-    guard let query = TitleQuery(text), let index = store.index(ofID: id) else { return nil }
+    guard let query = TitleQuery(text), let film = store.index(ofID: id) else { return nil }
     let engine = SearchEngine(searcher: self, plan: SearchPlan(query, searcher: self))
-    return explain(engine, film: index, title: store.record(index).title)
+    // Its best title.
+    return ([film] + Array(store.otherTitles(of: film))).compactMap { title in
+      explain(engine, title: title, text: store.title(title).text)
+    }.min { $0.score < $1.score }
   }
 
   // MARK: What searches share
@@ -111,7 +147,9 @@ final class Searcher: Sendable {
   var maxPopularity: Float {
     if let known = highestPopularity.withLock({ $0 }) { return known }
     var highest: Float = 0
-    for index in 0..<store.count { highest = max(highest, store.summary(index).popularity) }
+    for index in 0..<store.filmCount {
+      highest = max(highest, store.summary(index).popularity)
+    }
     highestPopularity.withLock { $0 = highest }
     return highest
   }
@@ -120,7 +158,7 @@ final class Searcher: Sendable {
   /// Arrays are kept for the next search: a million films' masks are 4 MB to clear.
   func withMasks<T>(_ body: (inout [UInt32]) -> T) -> T {
     var masks =
-      spareMasks.withLock { $0.popLast() } ?? [UInt32](repeating: 0, count: store.count)
+      spareMasks.withLock { $0.popLast() } ?? [UInt32](repeating: 0, count: store.titleCount)
     let result = body(&masks)
     spareMasks.withLock { spare in
       if spare.count < 4 { spare.append(masks) }

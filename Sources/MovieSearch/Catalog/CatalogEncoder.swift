@@ -1,0 +1,256 @@
+import Foundation
+
+extension CatalogFile {
+  /// Encodes entries (in any order; they are stored by id) into the binary form (see
+  /// ``CatalogFile`` for the layout).
+  static func encode(_ entries: [Entry]) throws -> [UInt8] {
+    let entries = entries.sorted { $0.id < $1.id }
+    var names = Table()
+    var genreNames = Table(folding: true)
+    var texts: [UInt8] = []
+    var records: [UInt8] = []
+    var extras: [UInt8] = []
+    var extrasStarts: [UInt8] = []
+    records.reserveCapacity(entries.count * recordSize)
+    var index = Index()
+    // Display titles first, one per film; the others after all of them, by film.
+    var others: [(film: Int, text: String, kind: TitleKind, people: [[UInt8]])] = []
+    var previousID = 0
+    for (film, entry) in entries.enumerated() {
+      let display = TitleText.displayTitle(entry.title).display
+      let title = Array(display.utf8)
+      guard entry.id > previousID, entry.id <= Int(UInt32.max), title.count <= UInt16.max,
+        (0...Int(UInt16.max)).contains(entry.year), let mpaa = ratings.firstIndex(of: entry.mpaa)
+      else { throw FormatError(description: "film \(entry.id) cannot be encoded") }
+      previousID = entry.id
+      let people = Array(
+        (entry.directors + entry.cast).prefix(searchedPeople).flatMap {
+          TitleText.words($0).map(\.text)
+        })
+      let popularity = popularityWeight(entry.popularity)
+      let article = index.add(
+        display, film: film, kind: .display, people: people, popularity: popularity,
+        year: entry.year, texts: &texts)
+      records.append(uint32: entry.id)
+      records.append(uint32: texts.count - title.count)
+      records.append(uint32: entry.votes)
+      records.append(uint32: entry.budget ?? 0)
+      records.append(uint16: entry.year)
+      records.append(uint16: entry.minutes)
+      records.append(uint16: title.count)
+      records.append(UInt8(clamping: Int((entry.rating * 10).rounded())))
+      records.append(UInt8(mpaa))
+      records.append(entry.genreFlags)
+      records.append(article ? leadingArticle : 0)
+      records.append(uint32: entry.imdbNumber ?? 0)
+      records += [0, 0]
+      // Its other titles: the original when it differs, then the alternative titles, each
+      // once however it is written.
+      var seen: Set<String> = [TitleText.searchKey(display)]
+      let candidates =
+        (entry.originalTitle.map { [($0, TitleKind.original)] } ?? [])
+        + entry.alternativeTitles.prefix(maxAlternativeTitles).map { ($0, TitleKind.alsoKnownAs) }
+      for (text, kind) in candidates {
+        let shown = TitleText.displayTitle(text).display
+        let key = TitleText.searchKey(shown)
+        guard !key.isEmpty, shown.utf8.count <= UInt16.max, seen.insert(key).inserted else {
+          continue
+        }
+        others.append((film, shown, kind, people))
+      }
+      extrasStarts.append(uint32: extras.count)
+      let genres = CatalogFile.genreNames(entry).prefix(Int(UInt8.max))
+      extras.append(UInt8(genres.count))
+      for genre in genres { extras.append(uint16: genreNames.index(of: genre)) }
+      for people in [entry.directors, Array(entry.cast.prefix(maxCast))] {
+        let listed = people.prefix(Int(UInt8.max))
+        extras.append(UInt8(listed.count))
+        for name in listed { extras.append(uint32: names.index(of: name)) }
+      }
+    }
+    extrasStarts.append(uint32: extras.count)
+    for other in others {
+      let entry = entries[other.film]
+      _ = index.add(
+        other.text, film: other.film, kind: other.kind, people: other.people,
+        popularity: popularityWeight(entry.popularity), year: entry.year, texts: &texts)
+    }
+    let search = index.sections()
+    var header = magic
+    for count in [
+      entries.count, search.termCount, texts.count, search.termBytes.count, search.postingCount,
+      search.wordCount, search.nodes.count / nodeSize, index.titleFilms.count / 4, extras.count,
+      names.count, names.bytes.count, genreNames.count, genreNames.bytes.count,
+    ] {
+      header.append(uint32: count)
+    }
+    header += [UInt8](repeating: 0, count: headerSize - header.count)
+    return header + records + index.titleFilms + index.titleTexts + index.summaries
+      + search.wordStarts + search.wordIDs + search.termStarts + search.postingStarts
+      + search.postings + search.nodes + search.termBytes + extrasStarts + extras
+      + names.starts + names.bytes + genreNames.starts + genreNames.bytes + texts
+  }
+
+  /// Strings stored once each, by index: names, genres.
+  struct Table {
+    private var indices: [String: Int] = [:]
+    private(set) var starts: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
+    private(set) var count = 0
+    /// Whether "horror" and "Horror" are one entry (the first spelling kept).
+    let folding: Bool
+
+    init(folding: Bool = false) {
+      self.folding = folding
+      starts.append(uint32: 0)
+    }
+
+    mutating func index(of text: String) -> Int {
+      let key = folding ? text.lowercased() : text
+      if let known = indices[key] { return known }
+      indices[key] = count
+      bytes += Array(text.utf8)
+      starts.append(uint32: bytes.count)
+      count += 1
+      return count - 1
+    }
+  }
+
+  /// The search index being built: the titles, their words, the vocabulary.
+  struct Index {
+    var titleFilms: [UInt8] = []
+    var titleTexts: [UInt8] = []
+    var summaries: [UInt8] = []
+    private var wordCounts: [Int] = []
+    private var titleTerms: [Int] = []  // each title's words as terms, in the order met
+    private var termIndex: [[UInt8]: Int] = [:]
+    private var terms: [[UInt8]] = []
+    private var postingsByTerm: [[UInt32]] = []
+
+    /// Adds a title (its words, then `people`'s); returns whether it starts with an article.
+    mutating func add(
+      _ text: String, film: Int, kind: TitleKind, people: [[UInt8]], popularity: Float,
+      year: Int, texts: inout [UInt8]
+    ) -> Bool {
+      let title = Array(text.utf8)
+      let words = TitleText.words(text).map(\.text)
+      let article = words.count > 1 && TitleText.articleWords.contains(words[0])
+      let number = titleFilms.count / 4
+      titleFilms.append(uint32: film)
+      titleTexts.append(uint32: texts.count)
+      titleTexts.append(uint16: title.count)
+      titleTexts += [kind.rawValue, 0]
+      texts += title
+      summaries.append(float: popularity)
+      summaries.append(uint16: year)
+      summaries.append(article ? leadingArticle : 0)
+      summaries.append(UInt8(clamping: words.count))
+      wordCounts.append(words.count + people.count)
+      for word in words + people {
+        let term: Int
+        if let known = termIndex[word] {
+          term = known
+        } else {
+          term = terms.count
+          termIndex[word] = term
+          terms.append(word)
+          postingsByTerm.append([])
+        }
+        if postingsByTerm[term].last != UInt32(number) {
+          postingsByTerm[term].append(UInt32(number))
+        }
+        titleTerms.append(term)
+      }
+      return article
+    }
+
+    struct Sections {
+      var wordStarts: [UInt8] = []
+      var wordIDs: [UInt8] = []
+      var termStarts: [UInt8] = []
+      var postingStarts: [UInt8] = []
+      var postings: [UInt8] = []
+      var nodes: [UInt8] = []
+      var termBytes: [UInt8] = []
+      var termCount = 0
+      var wordCount = 0
+      var postingCount = 0
+    }
+
+    /// The word, term, posting and trie sections. Term ids are the terms' places in
+    /// bytewise order.
+    func sections() -> Sections {
+      var sections = Sections()
+      let order = terms.indices.sorted { terms[$0].lexicographicallyPrecedes(terms[$1]) }
+      var idOfTerm = [Int](repeating: 0, count: terms.count)
+      for (id, term) in order.enumerated() { idOfTerm[term] = id }
+      for term in titleTerms { sections.wordIDs.append(uint32: idOfTerm[term]) }
+      for count in wordCounts {
+        sections.wordStarts.append(uint32: sections.wordCount)
+        sections.wordCount += count
+      }
+      sections.wordStarts.append(uint32: sections.wordCount)
+      for term in order {
+        sections.termStarts.append(uint32: sections.termBytes.count)
+        sections.postingStarts.append(uint32: sections.postingCount)
+        sections.termBytes += terms[term]
+        for title in postingsByTerm[term] { sections.postings.append(uint32: Int(title)) }
+        sections.postingCount += postingsByTerm[term].count
+      }
+      sections.termStarts.append(uint32: sections.termBytes.count)
+      sections.postingStarts.append(uint32: sections.postingCount)
+      sections.nodes = trie(order.map { terms[$0] })
+      sections.termCount = terms.count
+      return sections
+    }
+  }
+
+  /// The trie of sorted `terms`, breadth first: node 0 is the root; a node's children (one per
+  /// next byte, in order) are contiguous.
+  static func trie(_ terms: [[UInt8]]) -> [UInt8] {
+    // (terms, depth) of each node, in breadth-first order; children found when a node is read.
+    var queue: [(terms: Range<Int>, depth: Int, byte: UInt8)] = [(0..<terms.count, 0, 0)]
+    var bytes: [UInt8] = []
+    var next = 0
+    while next < queue.count {
+      let (range, depth, byte) = queue[next]
+      next += 1
+      let isTerm = !range.isEmpty && terms[range.lowerBound].count == depth
+      var low = range.lowerBound + (isTerm ? 1 : 0)
+      let firstChild = queue.count
+      while low < range.upperBound {
+        let child = terms[low][depth]
+        var high = low + 1
+        while high < range.upperBound, terms[high][depth] == child { high += 1 }
+        queue.append((low..<high, depth + 1, child))
+        low = high
+      }
+      bytes.append(uint32: range.lowerBound)
+      bytes.append(uint32: range.upperBound)
+      bytes.append(uint32: firstChild)
+      bytes.append(uint16: queue.count - firstChild)
+      bytes.append(byte)
+      bytes.append(isTerm ? 1 : 0)
+    }
+    return bytes
+  }
+}
+
+extension [UInt8] {
+  mutating func append(uint32 value: Int) {
+    let value = UInt32(clamping: value)
+    for shift in stride(from: 0, to: 32, by: 8) {
+      append(UInt8(truncatingIfNeeded: value >> shift))
+    }
+  }
+
+  mutating func append(uint16 value: Int) {
+    let value = UInt16(clamping: value)
+    append(UInt8(truncatingIfNeeded: value))
+    append(UInt8(truncatingIfNeeded: value >> 8))
+  }
+
+  mutating func append(float value: Float) {
+    append(uint32: Int(value.bitPattern))
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// The films of a catalog: their records, their other titles, genres and people.
+extension CatalogStore {
+  /// One film's record.
+  struct Record {
+    var id: Int
+    var votes: Int
+    var budget: Int
+    var year: Int
+    var minutes: Int
+    var rating: Double
+    var mpaa: Int
+    var genreFlags: UInt8
+    var title: String
+    /// IMDb's number (0: not known).
+    var imdbNumber: Int
+  }
+
+  /// The record bytes of the film at `index`.
+  func recordBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+    readBytes(CatalogFile.headerSize + index * CatalogFile.recordSize, CatalogFile.recordSize, body)
+  }
+
+  /// The film at `index` (0..<count).
+  func record(_ index: Int) -> Record {
+    recordBytes(index) { bytes in
+      func field32(_ at: Int) -> Int {
+        Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
+      }
+      func field16(_ at: Int) -> Int {
+        Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
+      }
+      return Record(
+        id: field32(0), votes: field32(8), budget: field32(12), year: field16(16),
+        minutes: field16(18), rating: Double(bytes[22]) / 10, mpaa: Int(bytes[23]),
+        genreFlags: bytes[24], title: text(start: field32(4), length: field16(20)),
+        imdbNumber: field32(26))
+    }
+  }
+
+  /// A title's text, from where it is said to be.
+  func text(start: Int, length: Int) -> String {
+    guard start + length <= layout.textBytes else { return "" }
+    return readBytes(layout.texts + start, length) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The id of the film at `index`.
+  func id(_ index: Int) -> Int {
+    recordBytes(index) { Int($0.loadUnaligned(as: UInt32.self).littleEndian) }
+  }
+
+  /// The index of the film with id `id`: records are stored by id.
+  func index(ofID id: Int) -> Int? {
+    var low = 0
+    var high = filmCount
+    while low < high {
+      let middle = (low + high) / 2
+      let found = self.id(middle)
+      if found == id { return middle }
+      if found < id { low = middle + 1 } else { high = middle }
+    }
+    return nil
+  }
+
+  /// The film of title `index` (a display title's is its own index).
+  func film(ofTitle index: Int) -> Int {
+    guard index >= filmCount else { return index }
+    let film = load32(layout.titleFilms + index * 4)
+    return film < filmCount ? film : 0
+  }
+
+  /// The text of title `index`, and what it is to its film.
+  func title(_ index: Int) -> (text: String, kind: CatalogFile.TitleKind) {
+    guard index < titleCount else { return ("", .alsoKnownAs) }
+    let at = layout.titleTexts + index * CatalogFile.titleTextSize
+    let kind = CatalogFile.TitleKind(rawValue: load8(at + 6)) ?? .alsoKnownAs
+    return (text(start: load32(at), length: load16(at + 4)), kind)
+  }
+
+  /// The other titles of film `film` (original, alternative), as title indices: they follow
+  /// the display titles, by film.
+  func otherTitles(of film: Int) -> Range<Int> {
+    func first(after film: Int) -> Int {
+      var low = filmCount
+      var high = titleCount
+      while low < high {
+        let middle = (low + high) / 2
+        if load32(layout.titleFilms + middle * 4) <= film {
+          low = middle + 1
+        } else {
+          high = middle
+        }
+      }
+      return low
+    }
+    let end = first(after: film)
+    let start = film == 0 ? filmCount : first(after: film - 1)
+    return start..<max(start, end)
+  }
+
+  /// What film `film` has beyond its record: its genres' names, its directors, its cast.
+  func extras(of film: Int) -> (genres: [String], directors: [String], cast: [String]) {
+    let start = load32(layout.extrasStarts + film * 4)
+    let end = load32(layout.extrasStarts + (film + 1) * 4)
+    guard start <= end, end <= layout.extrasBytes else { return ([], [], []) }
+    return readBytes(layout.extras + start, end - start) { bytes in
+      var at = 0
+      func byte() -> Int? {
+        guard at < bytes.count else { return nil }
+        defer { at += 1 }
+        return Int(bytes[at])
+      }
+      func value(_ size: Int) -> Int? {
+        guard at + size <= bytes.count else { return nil }
+        defer { at += size }
+        return size == 2
+          ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
+          : Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
+      }
+      let genres = (0..<(byte() ?? 0)).compactMap { _ in value(2).flatMap(genreName) }
+      let directors = (0..<(byte() ?? 0)).compactMap { _ in value(4).flatMap(name) }
+      let cast = (0..<(byte() ?? 0)).compactMap { _ in value(4).flatMap(name) }
+      return (genres, directors, cast)
+    }
+  }
+
+  /// Person `index`'s name.
+  func name(_ index: Int) -> String? {
+    string(
+      index, count: layout.names, starts: layout.nameStarts, bytes: layout.nameBytesStart,
+      limit: layout.nameBytes)
+  }
+
+  /// Genre `index`'s name.
+  func genreName(_ index: Int) -> String? {
+    string(
+      index, count: layout.genres, starts: layout.genreStarts, bytes: layout.genreBytesStart,
+      limit: layout.genreBytes)
+  }
+
+  /// Every genre's name, in the order of their indices.
+  var genreNames: [String] { (0..<layout.genres).compactMap(genreName) }
+
+  private func string(_ index: Int, count: Int, starts: Int, bytes: Int, limit: Int) -> String? {
+    guard index < count else { return nil }
+    let start = load32(starts + index * 4)
+    let end = load32(starts + (index + 1) * 4)
+    guard start <= end, end <= limit else { return nil }
+    return readBytes(bytes + start, end - start) { String(decoding: $0, as: UTF8.self) }
+  }
+}
