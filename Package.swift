@@ -26,12 +26,15 @@ let package = Package(
     // libcurl's calls, loaded at run time from the libcurl FoundationNetworking links (see
     // Sources/MovieSearch/TMDb/CurlTransport.swift): nothing is needed to build it.
     .target(name: "CurlShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    // zlib's gzip reading, loaded at run time from the system's libz.so.1 (IMDb's .tsv.gz files).
+    .target(name: "ZlibShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // What must happen on every way out of the process, fatal signals included (the
     // terminal restored, temporary files removed, a catalog shrunk under its mapping
     // reported): signal handlers, so in C (see Sources/ExitGuard/include/ExitGuard.h).
     .target(name: "ExitGuard"),
     .target(
-      name: "MovieSearch", dependencies: ["Streams", "CatalogData", "CurlShim", "ExitGuard"]),
+      name: "MovieSearch",
+      dependencies: ["Streams", "CatalogData", "CurlShim", "ExitGuard", "ZlibShim"]),
     // Everything the binary does, as a library: its tests run commands and the finder in
     // process (the finder on a fake terminal), without spawning the binary.
     .target(name: "MovieSearchCLI", dependencies: ["MovieSearch", "Streams", "ExitGuard"]),

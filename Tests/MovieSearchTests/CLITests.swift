@@ -82,7 +82,7 @@ import Testing
     let build = try await CLI.run(["build-catalog", "--help"])
     #expect(
       build.stdout.contains(
-        "USAGE: movie-search build-catalog <source> <catalog.bin> [--include-adult]\n       [--force]\n"
+        "USAGE: movie-search build-catalog <source> <catalog.bin> [--include-adult]\n       [--types <types>] [--force]\n"
       ))
     try await usageError(
       ["help", "nope"], "Unknown subcommand 'nope'.", usage: "movie-search help [<subcommand>]")

@@ -88,7 +88,8 @@ import Testing
     )
     #expect(
       Help.usage(of: BuildCatalogCommand.self)
-        == "movie-search build-catalog <source> <catalog.bin> [--include-adult] [--force]")
+        == "movie-search build-catalog <source> <catalog.bin> [--include-adult] [--types <types>] [--force]"
+    )
     let help = Help.text(for: SearchCommand.self)
     for command in Commands.all { #expect(help.contains("\n  \(command.name)")) }
   }

@@ -227,6 +227,7 @@ import Testing
         Neo erfährt die Wahrheit.
 
         id 603 · IMDb tt0133093 · budget $63,000,000
+        https://www.imdb.com/title/tt0133093/
 
         """)
     #expect(

@@ -96,10 +96,38 @@ public struct OfflineCatalog: MovieService {
     public var bytes: [UInt8]
     /// How many films it holds.
     public var films: Int
-    /// The lines of the source that could not be read (numbered from 1), and why.
+    /// The lines of the source that could not be read (numbered from 1), and why — and in
+    /// which file, for a folder of IMDb's files.
     public var skipped: [(line: Int, reason: String)]
     /// How many adult titles of a TMDb export were left out.
     public var adultLeftOut: Int
+    /// For a folder of IMDb's files: the file (its path) of each skipped line, in order.
+    public var skippedFiles: [String] = []
+    /// For a folder of IMDb's files: the optional files that are not there, and what the
+    /// catalog has not for it.
+    public var missing: [(file: String, purpose: String)] = []
+  }
+
+  /// A catalog file from a folder of IMDb's dataset files (see ``isIMDbDataset(_:)``): its
+  /// films of `types` (IMDb's `titleType`: `movie`, `tvMovie`, …), adult titles left out
+  /// unless `includeAdult`. `progress` is told the file read and the lines read of it.
+  public static func catalogFile(
+    fromIMDb directory: String, types: Set<String> = ["movie"], includeAdult: Bool = false,
+    progress: (String, Int) -> Void = { _, _ in }
+  ) throws -> BuiltFile {
+    let (entries, report) = try IMDbSource.read(
+      directory, types: types, includeAdult: includeAdult, progress: progress)
+    var built = BuiltFile(
+      bytes: try CatalogFile.encode(entries), films: entries.count,
+      skipped: report.skipped.map { ($0.line, $0.reason) }, adultLeftOut: report.adultLeftOut)
+    built.skippedFiles = report.skipped.map(\.file)
+    built.missing = report.missing
+    return built
+  }
+
+  /// Whether `path` is a folder of IMDb's dataset files (it holds `title.basics`).
+  public static func isIMDbDataset(_ path: String) -> Bool {
+    IMDbSource.isDataset(path)
   }
 
   /// A catalog file from either source — a CSV of films (ggplot2movies' or any with a

@@ -79,13 +79,13 @@ extension FinderState {
     let year = movie.year.map { " (\($0))" } ?? ""
     let rating = movie.voteCount > 0 ? "  \(Format.rating(movie.voteAverage))" : ""
     let suffix = year + rating
-    let title = movie.title.printable
+    let (title, matches) = movie.listedTitle
     let room = max(1, width - 2 - (multi ? 1 : 0) - suffix.columns)
     let shown = title.columns > room ? title.truncated(to: room) : title
     // The highlight, then (with --multi) a mark for a film marked with Tab.
     let mark = multi ? (marked.contains(movie.id) ? "+" : " ") : ""
     let text = "\(index == selected ? ">" : " ")\(mark) \(shown)\(suffix)"
-    let marks = movie.titleMatches.map {
+    let marks = matches.map {
       $0.lowerBound + 2 + mark.count..<$0.upperBound + 2 + mark.count
     }
     let dim = !isCurrent

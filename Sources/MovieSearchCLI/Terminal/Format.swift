@@ -1,4 +1,5 @@
 import Foundation
+import MovieSearch
 
 enum Format {
   /// A rating with one decimal, e.g. "8.5".
@@ -49,5 +50,20 @@ enum JSON {
     case 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
+  }
+}
+
+extension Movie {
+  /// The title as a list shows it, made printable: found by another of its titles, that one
+  /// beside it ("Shichinin no samurai (aka Seven Samurai)"); and where the query matched it,
+  /// in characters of that text.
+  var listedTitle: (text: String, matches: [Range<Int>]) {
+    let title = title.printable
+    guard let aka = alsoKnownAs?.printable else { return (title, titleMatches) }
+    let start = title.count + " (aka ".count
+    return (
+      "\(title) (aka \(aka))",
+      titleMatches.map { $0.lowerBound + start..<$0.upperBound + start }
+    )
   }
 }

@@ -13,23 +13,39 @@ import MovieSearch
 /// (as the built-in one is made) or from TMDb's daily export of movie ids.
 struct BuildCatalogCommand: Command {
   struct Options: OptionGroup {
-    let includeAdult = Flag("include-adult", "Keep the titles an export marks adult.")
+    let includeAdult = Flag("include-adult", "Keep the titles an export or IMDb marks adult.")
+    let types = Option(
+      name: "types", valueName: "types",
+      help: "With IMDb's files: the title types kept, e.g. movie,tvMovie (default: movie)."
+    ) { text -> Result<Set<String>, UsageMessage> in
+      let types = Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+      return types.isEmpty || types.contains("")
+        ? .failure(UsageMessage(text: "The value '\(text)' of '--types' is not a list of types."))
+        : .success(types)
+    }
     let force = Flag("force", "Replace <catalog.bin> even when it is not a catalog.")
   }
 
   static let name = "build-catalog"
   static let abstract =
-    "Make a catalog file to search offline from a CSV of films or TMDb's daily export of movie ids."
-  static let summary = "Build a catalog file from a CSV of films or a TMDb export."
+    "Make a catalog file to search offline from IMDb's dataset files, a CSV of films or TMDb's daily export of movie ids."
+  static let summary = "Build a catalog file from IMDb's files, a CSV or a TMDb export."
   static let arguments = Arguments.fixed([
     (
       "<source>",
-      "A CSV of films with a 'title' column, or TMDb's export (one JSON object per line)."
+      "A CSV of films with a 'title' column, TMDb's export (one JSON object per line), or a folder of IMDb's dataset files."
     ),
     ("<catalog.bin>", "The catalog file to write; search it with --catalog."),
   ])
   static let completesFiles = true
   static let discussion: String? = """
+    IMDb publishes its dataset files at https://datasets.imdbws.com (for personal and
+    non-commercial use): download them into a folder and name the folder. title.basics.tsv.gz
+    is needed; title.ratings, title.akas, title.crew, title.principals and name.basics add
+    ratings, other titles (the original, and those in English), directors and cast. Films are
+    the 'movie' rows unless --types says others (e.g. movie,tvMovie); adult titles are left
+    out unless --include-adult. A row that cannot be read is reported with its file and line.
+
     TMDb publishes its export daily at http://files.tmdb.org/p/exports/
     (movie_ids_MM_DD_YYYY.json.gz, about a million films; unzip it first). A catalog built from
     it has TMDb's ids, so 'details' with a TMDb key works for its results, and ranks by TMDb's
@@ -67,34 +83,73 @@ struct BuildCatalogCommand: Command {
       Output.error("Error: cannot write '\(out)': \(error).")
       return 1
     }
+    let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
+    let built: OfflineCatalog.BuiltFile
+    if OfflineCatalog.isIMDbDataset(source) {
+      do {
+        built = try OfflineCatalog.catalogFile(
+          fromIMDb: source, types: invocation[\.types] ?? ["movie"],
+          includeAdult: invocation[\.includeAdult], progress: progress.read)
+      } catch {
+        progress.clear()
+        Output.error("Error: cannot build a catalog from '\(source)': \(error).")
+        return 1
+      }
+      progress.clear()
+      for (file, purpose) in built.missing {
+        Output.error("Note: \(file).tsv.gz is not in '\(source)': \(purpose).")
+      }
+    } else {
+      guard let made = buildFromFile(source, invocation, progress) else { return 1 }
+      built = made
+    }
+    return finish(built, source: source, out: out, temporary: temporary)
+  }
+
+  /// A catalog from a CSV or a TMDb export; `nil` after saying why not.
+  private static func buildFromFile(
+    _ source: String, _ invocation: Invocation<Self>, _ progress: Progress
+  ) -> OfflineCatalog.BuiltFile? {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue {
+      Output.error(
+        "Error: '\(source)' is a folder without IMDb's title.basics.tsv.gz (nor title.basics.tsv).")
+      return nil
+    }
     guard let data = FileManager.default.contents(atPath: source) else {
       let reason =
         access(source, R_OK) == 0 ? "not a readable file" : String(cString: strerror(errno))
       Output.error("Error: cannot read '\(source)': \(reason).")
-      return 1
+      return nil
     }
     if data.starts(with: [0x1F, 0x8B]) {
       Output.error(
         "Error: '\(source)' is compressed with gzip: unzip it first (gunzip -k '\(source)').")
-      return 1
+      return nil
     }
     guard let text = String(data: data, encoding: .utf8) else {
       Output.error("Error: cannot read '\(source)' as UTF-8 text.")
-      return 1
+      return nil
     }
-    let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
-    let built: OfflineCatalog.BuiltFile
     do {
-      built = try OfflineCatalog.catalogFile(
-        from: text, includeAdult: invocation[\.includeAdult], progress: progress.read)
+      let built = try OfflineCatalog.catalogFile(
+        from: text, includeAdult: invocation[\.includeAdult], progress: { progress.read($0) })
+      progress.clear()
+      return built
     } catch {
       progress.clear()
       Output.error("Error: cannot build a catalog from '\(source)': \(error).")
-      return 1
+      return nil
     }
-    progress.clear()
-    for (line, reason) in built.skipped.prefix(listedSkips) {
-      Output.error("\(source):\(line): \(reason); skipped.")
+  }
+
+  /// Reports the lines skipped and writes the catalog; the exit status.
+  private static func finish(
+    _ built: OfflineCatalog.BuiltFile, source: String, out: String, temporary: TemporaryFile
+  ) -> Int32 {
+    for (number, (line, reason)) in built.skipped.prefix(listedSkips).enumerated() {
+      let file = built.skippedFiles.indices.contains(number) ? built.skippedFiles[number] : source
+      Output.error("\(file):\(line): \(reason); skipped.")
     }
     if built.skipped.count > listedSkips {
       Output.error("… and \(Format.count(built.skipped.count - listedSkips, "more line")) skipped.")
@@ -129,6 +184,11 @@ struct BuildCatalogCommand: Command {
     func read(_ lines: Int) {
       guard enabled else { return }
       Output.send("\rreading: \(Format.count(lines)) lines…", to: STDERR_FILENO)
+    }
+
+    func read(_ file: String, _ lines: Int) {
+      guard enabled else { return }
+      Output.send("\rreading \(file): \(Format.count(lines)) lines…\u{1B}[K", to: STDERR_FILENO)
     }
 
     func clear() {

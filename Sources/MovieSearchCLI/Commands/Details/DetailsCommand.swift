@@ -101,6 +101,8 @@ struct DetailsCommand: Command {
     if let original = movie.originalTitle, original != movie.title {
       paragraph("Original title: \(original)")
     }
+    let others = details.alternativeTitles.filter { $0 != movie.originalTitle }
+    if !others.isEmpty { paragraph("Also known as: \(others.joined(separator: "; "))") }
     var facts: [String] = []
     if let runtime = details.runtime { facts.append("\(runtime) min") }
     if !details.genres.isEmpty { facts.append(details.genres.map(\.name).joined(separator: ", ")) }
@@ -133,6 +135,9 @@ struct DetailsCommand: Command {
     if let budget = details.budget { references.append("budget $\(Format.count(budget))") }
     lines.append(("", nil))
     lines.append((references.joined(separator: " · "), "2"))
+    if let imdb = details.imdbID, imdb.hasPrefix("tt"), imdb.dropFirst(2).allSatisfy(\.isNumber) {
+      lines.append(("https://www.imdb.com/title/\(imdb)/", "2"))
+    }
     if let poster { lines.append(("Poster: \(poster)", nil)) }
     return lines
   }

@@ -49,8 +49,8 @@ enum SearchOutput {
     }
     let rows = page.results.enumerated().map { offset, movie in
       Row(
-        rank: String(firstRank + offset), title: movie.title.printable,
-        matches: movie.titleMatches, year: movie.year.map(String.init) ?? "",
+        rank: String(firstRank + offset), title: movie.listedTitle.text,
+        matches: movie.listedTitle.matches, year: movie.year.map(String.init) ?? "",
         genres: movie.genreNames.joined(separator: ", ").printable,
         // Films nobody rated (a TMDb export's) show no rating rather than a 0.0.
         rating: movie.voteCount > 0 ? Format.rating(movie.voteAverage) : "",

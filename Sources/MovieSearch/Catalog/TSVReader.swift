@@ -1,0 +1,170 @@
+import Foundation
+import ZlibShim
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a tab-separated file line by line, gzipped or not (zlib, loaded at run time, reads
+/// both), with bounded memory: lines are handed over as fields of bytes, never as strings.
+final class TSVReader {
+  /// Why a file could not be read: one line.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  private let file: UnsafeMutableRawPointer?
+  private let plain: Int32
+  let path: String
+  private var buffer = [UInt8](repeating: 0, count: 1 << 18)
+  private var start = 0
+  private var end = 0
+  private var atEnd = false
+  /// The number of the last line read (from 1, the header included).
+  private(set) var line = 0
+  /// A line longer than this is skipped (IMDb's longest are a few kilobytes).
+  static let longestLine = 1 << 20
+
+  init(path: String) throws(Failure) {
+    self.path = path
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw Failure(description: "cannot read '\(path)': \(String(cString: strerror(errno)))")
+    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw Failure(description: "'\(path)' is not a regular file")
+    }
+    if ms_zlib_load() == 1 {
+      file = ms_gz_open(path)
+      plain = -1
+      guard file != nil else {
+        throw Failure(description: "cannot read '\(path)': \(String(cString: strerror(errno)))")
+      }
+    } else {
+      guard !path.hasSuffix(".gz") else {
+        throw Failure(
+          description: "'\(path)' is gzipped and zlib cannot be loaded here: unzip it first")
+      }
+      file = nil
+      plain = open(path, O_RDONLY | O_CLOEXEC)
+      guard plain >= 0 else {
+        throw Failure(description: "cannot read '\(path)': \(String(cString: strerror(errno)))")
+      }
+    }
+  }
+
+  deinit {
+    if let file { ms_gz_close(file) }
+    if plain >= 0 { close(plain) }
+  }
+
+  /// The next line's fields (`\N` — IMDb's "no value" — is left to the caller), `nil` at the
+  /// end; a line over ``longestLine`` is skipped and reported as empty fields.
+  func next() throws(Failure) -> [ArraySlice<UInt8>]? {
+    while true {
+      if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
+        var lineEnd = newline
+        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        let fields = buffer[start..<lineEnd].split(
+          separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        start = newline + 1
+        line += 1
+        return fields
+      }
+      if atEnd {
+        guard start < end else { return nil }
+        let fields = buffer[start..<end].split(
+          separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        start = end
+        line += 1
+        return fields
+      }
+      // Keep the unfinished line, read more after it.
+      if start > 0 {
+        buffer.replaceSubrange(0..<end - start, with: buffer[start..<end])
+        end -= start
+        start = 0
+      }
+      if end == buffer.count {
+        guard buffer.count < Self.longestLine else {
+          // A line too long: dropped up to its end.
+          end = 0
+          line += 1
+          try skipToLineEnd()
+          return []
+        }
+        buffer += [UInt8](repeating: 0, count: buffer.count)
+      }
+      let count = try read(into: end)
+      if count == 0 { atEnd = true } else { end += count }
+    }
+  }
+
+  private func skipToLineEnd() throws(Failure) {
+    while true {
+      let count = try read(into: 0)
+      if count == 0 {
+        atEnd = true
+        return
+      }
+      if let newline = buffer[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
+        buffer.replaceSubrange(0..<count - newline - 1, with: buffer[newline + 1..<count])
+        end = count - newline - 1
+        return
+      }
+    }
+  }
+
+  private func read(into offset: Int) throws(Failure) -> Int {
+    let room = buffer.count - offset
+    let count = buffer.withUnsafeMutableBytes { bytes -> Int in
+      if let file { return Int(ms_gz_read(file, bytes.baseAddress! + offset, UInt32(room))) }
+      while true {
+        let count = readDescriptor(plain, bytes.baseAddress! + offset, room)
+        if count < 0, errno == EINTR { continue }
+        return count
+      }
+    }
+    guard count >= 0 else {
+      let reason = file.map { String(cString: ms_gz_error($0)) } ?? String(cString: strerror(errno))
+      throw Failure(description: "cannot read '\(path)': \(reason)")
+    }
+    return count
+  }
+}
+
+extension ArraySlice<UInt8> {
+  /// IMDb's "no value".
+  var isMissing: Bool { count == 2 && first == UInt8(ascii: "\\") && last == UInt8(ascii: "N") }
+
+  /// The text, or `nil` for `\N` or nothing.
+  var text: String? { isMissing || isEmpty ? nil : String(decoding: self, as: UTF8.self) }
+
+  /// A whole number of at most nine digits (no sign), or `nil`.
+  var smallNumber: Int? {
+    guard !isEmpty, count <= 9 else { return nil }
+    var value = 0
+    for byte in self {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
+  }
+
+  /// The number of an IMDb id (`tt0133093` → 133093, `nm0000001` → 1), or `nil`.
+  var imdbNumber: Int? {
+    guard count > 2 else { return nil }
+    return self[(startIndex + 2)...].smallNumber
+  }
+}
+
+/// `read(2)`, by a name a method of the same name cannot hide.
+private func readDescriptor(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int)
+  -> Int
+{
+  read(descriptor, bytes, count)
+}
