@@ -58,7 +58,7 @@ enum IMDbSource {
     progress: (String, Int) -> Void = { _, _ in }
   ) throws -> (entries: [CatalogFile.Entry], report: Report) {
     var report = Report()
-    guard let basics = path(of: "title.basics", in: directory) else {
+    guard path(of: "title.basics", in: directory) != nil else {
       throw CatalogFile.FormatError(
         description: "'\(directory)' has no title.basics.tsv.gz (nor title.basics.tsv)")
     }
