@@ -74,7 +74,9 @@ import Testing
     let flag = try await CLI.run(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout == flag.stdout)
-    for name in ["search (default)", "details", "stream", "interactive", "build-catalog"] {
+    for name in [
+      "search (default)", "details", "stream", "interactive", "build-catalog", "catalog-info",
+    ] {
       #expect(help.stdout.contains("\n  \(name) "), "\(name)")
     }
     let details = try await CLI.run(["help", "details"])
@@ -82,7 +84,7 @@ import Testing
     let build = try await CLI.run(["build-catalog", "--help"])
     #expect(
       build.stdout.contains(
-        "USAGE: movie-search build-catalog <source> <catalog.bin> [--include-adult]\n       [--types <types>] [--force]\n"
+        "USAGE: movie-search build-catalog <source> <catalog.bin> [--include-adult]\n       [--types <types>] [--titles <file>] [--force]\n"
       ))
     try await usageError(
       ["help", "nope"], "Unknown subcommand 'nope'.", usage: "movie-search help [<subcommand>]")

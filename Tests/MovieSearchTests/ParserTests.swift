@@ -88,8 +88,11 @@ import Testing
     )
     #expect(
       Help.usage(of: BuildCatalogCommand.self)
-        == "movie-search build-catalog <source> <catalog.bin> [--include-adult] [--types <types>] [--force]"
+        == "movie-search build-catalog <source> <catalog.bin> [--include-adult] [--types <types>] [--titles <file>] [--force]"
     )
+    #expect(
+      Help.usage(of: CatalogInfoCommand.self)
+        == "movie-search catalog-info [--catalog <file>] [--json]")
     let help = Help.text(for: SearchCommand.self)
     for command in Commands.all { #expect(help.contains("\n  \(command.name)")) }
   }

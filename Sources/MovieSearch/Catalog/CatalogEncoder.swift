@@ -3,7 +3,7 @@ import Foundation
 extension CatalogFile {
   /// Encodes entries (in any order; they are stored by id) into the binary form (see
   /// ``CatalogFile`` for the layout).
-  static func encode(_ entries: [Entry]) throws -> [UInt8] {
+  static func encode(_ entries: [Entry], origin: Origin = Origin()) throws -> [UInt8] {
     let entries = entries.sorted { $0.id < $1.id }
     var names = Table()
     var genreNames = Table(folding: true)
@@ -84,7 +84,9 @@ extension CatalogFile {
     ] {
       header.append(uint32: count)
     }
-    header += [UInt8](repeating: 0, count: headerSize - header.count)
+    header += [UInt8](repeating: 0, count: originOffset - header.count)
+    header.append(uint16: origin.day ?? 0)
+    header += [origin.source.rawValue, 0]
     return header + records + index.titleFilms + index.titleTexts + index.summaries
       + search.wordStarts + search.wordIDs + search.termStarts + search.postingStarts
       + search.postings + search.nodes + search.termBytes + extrasStarts + extras

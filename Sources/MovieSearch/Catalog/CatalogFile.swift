@@ -83,6 +83,30 @@ enum CatalogFile {
     "western": 37, "short": 100_001,
   ]
 
+  /// Where the last four bytes of the header say where a catalog came from (``Origin``);
+  /// catalogs made before they said it have zeros there.
+  static let originOffset = 60
+
+  /// Where a catalog came from: what it was built from, and the day (since 1970, UTC) it
+  /// was built, in the header's last four bytes (16-bit day, 8-bit source, one spare byte).
+  struct Origin: Equatable {
+    var source: OfflineCatalog.Coverage.Source = .unknown
+    /// Days since 1970-01-01 (UTC); `nil` when not said.
+    var day: Int? = nil
+
+    /// An origin as a header says it.
+    init(source: OfflineCatalog.Coverage.Source = .unknown, day: Int? = nil) {
+      self.source = source
+      self.day = day
+    }
+
+    /// The origin of a catalog built at `date` from `source`.
+    init(source: OfflineCatalog.Coverage.Source, builtAt date: Date) {
+      self.source = source
+      day = Int(outside: (date.timeIntervalSince1970 / 86_400).rounded(.down), in: 1...65_535)
+    }
+  }
+
   /// MPAA ratings, by their code in a record (0: none).
   static let ratings = ["", "G", "PG", "PG-13", "R", "NC-17"]
 

@@ -8,6 +8,8 @@ extension CatalogFile {
     var skipped: [(line: Int, reason: String)] = []
     /// Rows of an export left out because they are adult titles.
     var adultLeftOut = 0
+    /// What kind of source it is.
+    var kind: OfflineCatalog.Coverage.Source = .csv
   }
 
   /// Reads either source, told apart by its content: TMDb's daily export of movie ids (one
@@ -39,7 +41,7 @@ extension CatalogFile {
         case originalTitle = "original_title"
       }
     }
-    var source = Source(entries: [])
+    var source = Source(entries: [], kind: .tmdbExport)
     var seen = Set<Int>()
     let decoder = JSONDecoder()
     var number = 0

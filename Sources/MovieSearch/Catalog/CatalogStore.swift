@@ -81,6 +81,13 @@ final class CatalogStore: Sendable {
     }
     let size = Int(status.st_size)
     guard size >= CatalogFile.headerSize else {
+      // A short file that does not start as a catalog is not one (a CSV named by mistake).
+      var head = [UInt8](repeating: 0, count: 7)
+      let read = pread(descriptor, &head, head.count, 0)
+      if size > 0, read < 7 || head != Array(CatalogFile.magic.prefix(7)) {
+        throw CatalogFile.FormatError(
+          description: "the catalog '\(path)' is not a movie-search catalog", kind: .notACatalog)
+      }
       throw CatalogFile.FormatError(
         description:
           "the catalog '\(path)' is damaged: \(size == 0 ? "it is empty" : "it is too short")")
@@ -198,6 +205,22 @@ final class CatalogStore: Sendable {
 
   @inline(__always) func load16(_ offset: Int) -> Int {
     Int(base.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian)
+  }
+
+  /// Whether this is the catalog built into the binary.
+  var isEmbedded: Bool {
+    if case .embedded = owner { return true }
+    return false
+  }
+
+  /// What the header says of where the catalog came from (see ``CatalogFile/Origin``).
+  var origin: CatalogFile.Origin {
+    readBytes(CatalogFile.originOffset, 4) { bytes in
+      let day = Int(bytes.loadUnaligned(as: UInt16.self).littleEndian)
+      return CatalogFile.Origin(
+        source: OfflineCatalog.Coverage.Source(rawValue: bytes[2]) ?? .unknown,
+        day: day > 0 ? day : nil)
+    }
   }
 
   /// Calls `body` with `count` bytes at `offset` of the file. A mapped file's are read with

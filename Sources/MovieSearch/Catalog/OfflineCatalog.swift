@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A catalog of films searchable without a network or an API key: the one built into the
@@ -87,7 +88,8 @@ public struct OfflineCatalog: MovieService {
     if let (line, reason) = source.skipped.first {
       throw CatalogFile.FormatError(description: "line \(line): \(reason)")
     }
-    return try CatalogFile.encode(source.entries)
+    return try CatalogFile.encode(
+      source.entries, origin: CatalogFile.Origin(source: .csv, builtAt: Date()))
   }
 
   /// A catalog file built from a source, and what the source held that it left out.
@@ -106,20 +108,40 @@ public struct OfflineCatalog: MovieService {
     /// For a folder of IMDb's files: the optional files that are not there, and what the
     /// catalog has not for it.
     public var missing: [(file: String, purpose: String)] = []
+    /// How many titles of a ``TitleList`` were added.
+    public var titlesAdded = 0
+    /// The lines of a ``TitleList`` that were not added (unreadable, or naming no film of the
+    /// catalog, or one of another year), and why.
+    public var titlesRefused: [(line: Int, reason: String)] = []
+  }
+
+  /// Adds `titles` to `entries`, and says in `built` what was added and refused.
+  private static func add(
+    _ titles: TitleList?, to entries: inout [CatalogFile.Entry], _ built: inout BuiltFile
+  ) {
+    guard let titles else { return }
+    let refused = titles.add(to: &entries)
+    built.titlesRefused = (titles.skipped + refused).sorted { $0.line < $1.line }
+    built.titlesAdded = titles.rows.count - refused.count
   }
 
   /// A catalog file from a folder of IMDb's dataset files (see ``isIMDbDataset(_:)``): its
   /// films of `types` (IMDb's `titleType`: `movie`, `tvMovie`, …), adult titles left out
-  /// unless `includeAdult`. `progress` is told the file read and the lines read of it.
+  /// unless `includeAdult`, with `titles` added. `progress` is told the file read and the
+  /// lines read of it. The catalog says it was built on the day of `date`.
   public static func catalogFile(
     fromIMDb directory: String, types: Set<String> = ["movie"], includeAdult: Bool = false,
+    titles: TitleList? = nil, builtAt date: Date = Date(),
     progress: (String, Int) -> Void = { _, _ in }
   ) throws -> BuiltFile {
-    let (entries, report) = try IMDbSource.read(
+    var (entries, report) = try IMDbSource.read(
       directory, types: types, includeAdult: includeAdult, progress: progress)
     var built = BuiltFile(
-      bytes: try CatalogFile.encode(entries), films: entries.count,
-      skipped: report.skipped.map { ($0.line, $0.reason) }, adultLeftOut: report.adultLeftOut)
+      bytes: [], films: entries.count, skipped: report.skipped.map { ($0.line, $0.reason) },
+      adultLeftOut: report.adultLeftOut)
+    add(titles, to: &entries, &built)
+    built.bytes = try CatalogFile.encode(
+      entries, origin: CatalogFile.Origin(source: .imdbDatasets, builtAt: date))
     built.skippedFiles = report.skipped.map(\.file)
     built.missing = report.missing
     return built
@@ -133,14 +155,20 @@ public struct OfflineCatalog: MovieService {
   /// A catalog file from either source — a CSV of films (ggplot2movies' or any with a
   /// `title` column) or TMDb's daily export of movie ids (JSON lines), told apart by the
   /// content — with the lines of the source that were skipped, and why, and how many adult
-  /// titles were left out. `progress` is told how many lines were read, every 100,000.
+  /// titles were left out; `titles` are added; the catalog says it was built on the day of
+  /// `date`. `progress` is told how many lines were read, every 100,000.
   public static func catalogFile(
-    from source: String, includeAdult: Bool = false, progress: (Int) -> Void = { _ in }
+    from source: String, includeAdult: Bool = false, titles: TitleList? = nil,
+    builtAt date: Date = Date(), progress: (Int) -> Void = { _ in }
   ) throws -> BuiltFile {
-    let parsed = try CatalogFile.source(source, includeAdult: includeAdult, progress: progress)
-    return BuiltFile(
-      bytes: try CatalogFile.encode(parsed.entries), films: parsed.entries.count,
-      skipped: parsed.skipped, adultLeftOut: parsed.adultLeftOut)
+    var parsed = try CatalogFile.source(source, includeAdult: includeAdult, progress: progress)
+    var built = BuiltFile(
+      bytes: [], films: parsed.entries.count, skipped: parsed.skipped,
+      adultLeftOut: parsed.adultLeftOut)
+    add(titles, to: &parsed.entries, &built)
+    built.bytes = try CatalogFile.encode(
+      parsed.entries, origin: CatalogFile.Origin(source: parsed.kind, builtAt: date))
+    return built
   }
 
   /// The number of films.

@@ -20,6 +20,8 @@ final class Searcher: Sendable {
   private let lookups = Lock<[[UInt8]: SearchPlan.Choices]>([:])
   /// The largest `summary(_:).popularity`, once asked.
   private let highestPopularity = Lock<Float?>(nil)
+  /// The years of the catalog's films, once asked (the outer optional: not yet asked).
+  private let knownYears = Lock<ClosedRange<Int>??>(nil)
   /// Arrays of one mask per film, all zero, for searches to borrow (see `withMasks`).
   private let spareMasks = Lock<[[UInt32]]>([])
 
@@ -128,6 +130,14 @@ final class Searcher: Sendable {
   }
 
   // MARK: What searches share
+
+  /// The years of the catalog's films: `read` the first time, remembered after.
+  func years(_ read: () -> ClosedRange<Int>?) -> ClosedRange<Int>? {
+    if let known = knownYears.withLock({ $0 }) { return known }
+    let years = read()
+    knownYears.withLock { $0 = .some(years) }
+    return years
+  }
 
   /// What was remembered for `word`.
   func remembered(_ word: [UInt8]) -> SearchPlan.Choices? {

@@ -135,7 +135,7 @@ enum Backend {
 
   /// The catalog at `path`; a file that is not one (or of another version) says how to
   /// make one.
-  private static func open(_ path: String) throws -> OfflineCatalog {
+  static func open(_ path: String) throws -> OfflineCatalog {
     do {
       return try OfflineCatalog(contentsOf: path)
     } catch {

@@ -8,7 +8,7 @@ enum Commands {
   static var all: [any Command.Type] {
     [
       SearchCommand.self, DetailsCommand.self, StreamCommand.self, InteractiveCommand.self,
-      BuildCatalogCommand.self,
+      BuildCatalogCommand.self, CatalogInfoCommand.self,
     ]
   }
 

@@ -102,6 +102,7 @@ struct FinderLoop {
     screen.multi = options.multi
     screen.chooseOnlyMatch = options.selectOne
     screen.leaveOnNoMatch = options.exitZero
+    screen.coverageNote = CoverageNote(service)
     if let query = options.query, !query.isEmpty {
       screen.start(with: query)
       typed.yield(query)

@@ -68,6 +68,8 @@ struct FinderState {
   var chooseOnlyMatch = false
   /// `--exit-0`: the first answer, if it is no film, ends the program (status 1).
   var leaveOnNoMatch = false
+  /// Says in the status line when the offline catalog may not have the film asked for.
+  var coverageNote: CoverageNote?
   /// No key was pressed yet: `--select-1` and `--exit-0` still apply.
   private var untouched = true
   /// The first line of the details shown, and of the preview.

@@ -113,14 +113,25 @@ extension FinderState {
     case .idle(let popular): return (popular.isEmpty ? "Type a title." : "Popular films", nil, [])
     case .loading(let query): return ("\(spinner) Searching “\(query)”…", nil, [])
     // As fzf counts: the films listed out of those that match.
-    case .success(_, let movies, let total):
-      return ("\(count(movies.count, of: total))\(markedCount)", nil, [])
+    case .success(let query, let movies, let total):
+      return (
+        "\(count(movies.count, of: total))\(markedCount)\(coverage(query, movies.first))", nil, []
+      )
     case .loadingMore(_, let movies, let total):
       return ("\(spinner) \(count(movies.count, of: total)), loading more…", nil, [])
     case .moreFailed(_, _, _, let message): return (message, "31", [])
-    case .noResults(let query): return ("No films match “\(query)”.", nil, [])
+    case .noResults(let query):
+      return ("No films match “\(query)”.\(coverage(query, nil))", nil, [])
     case .failure(_, let message): return (message + " · Ctrl-R retries", "31", [])
     }
+  }
+
+  /// " · The built-in catalog covers films to 2005; …" when the answer suggests the film
+  /// asked for is not in it (see ``CoverageNote``), else nothing.
+  private func coverage(_ query: String, _ best: Movie?) -> String {
+    guard let coverageNote, let note = coverageNote.note(for: MovieQuery(query), best: best)
+    else { return "" }
+    return " · " + note
   }
 
   /// "20/51 films", or "51 films" when all are listed.

@@ -23,6 +23,10 @@ struct BuildCatalogCommand: Command {
         ? .failure(UsageMessage(text: "The value '\(text)' of '--types' is not a list of types."))
         : .success(types)
     }
+    let titles = Option.text(
+      "titles", "file",
+      "Other titles to search, by film: a tab-separated list with id, year and title columns (see data/english-titles.tsv)."
+    )
     let force = Flag("force", "Replace <catalog.bin> even when it is not a catalog.")
   }
 
@@ -55,7 +59,11 @@ struct BuildCatalogCommand: Command {
     in any case and order (without an id column, a film's id is its row number). A line that
     cannot be read is reported with its number and skipped. The source is never written over,
     nor a file that is not a catalog unless --force; the catalog is written whole or not at
-    all. The built-in catalog is made from data/imdb-movies.csv.gz by scripts/build-catalog.sh.
+    all. The built-in catalog is made from data/imdb-movies.csv.gz by scripts/build-catalog.sh,
+    with the English titles of data/english-titles.tsv (--titles): a row of such a list names
+    its film by id and year, and one whose film is not in the catalog, or is from another year,
+    is reported and not added. A catalog says what it was built from, and the day (that of
+    SOURCE_DATE_EPOCH when it is set): 'movie-search catalog-info --catalog FILE'.
     """
 
   /// How many skipped lines are listed one by one before the rest are only counted.
@@ -67,6 +75,7 @@ struct BuildCatalogCommand: Command {
       throw invocation.usageError("Give the source file and the output file.")
     }
     let (source, out) = (arguments[0], arguments[1])
+    let date = try buildDate(invocation)
     if CatalogOutput.isSameFile(source, out) {
       throw invocation.usageError("The output is the source '\(source)': name another file.")
     }
@@ -83,13 +92,19 @@ struct BuildCatalogCommand: Command {
       Output.error("Error: cannot write '\(out)': \(error).")
       return 1
     }
+    var titles: OfflineCatalog.TitleList?
+    if let path = invocation[\.titles] {
+      guard let list = readTitles(path) else { return 1 }
+      titles = list
+    }
     let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
-    let built: OfflineCatalog.BuiltFile
+    var built: OfflineCatalog.BuiltFile
     if OfflineCatalog.isIMDbDataset(source) {
       do {
         built = try OfflineCatalog.catalogFile(
           fromIMDb: source, types: invocation[\.types] ?? ["movie"],
-          includeAdult: invocation[\.includeAdult], progress: progress.read)
+          includeAdult: invocation[\.includeAdult], titles: titles, builtAt: date,
+          progress: progress.read)
       } catch {
         progress.clear()
         Output.error("Error: cannot build a catalog from '\(source)': \(error).")
@@ -100,15 +115,62 @@ struct BuildCatalogCommand: Command {
         Output.error("Note: \(file).tsv.gz is not in '\(source)': \(purpose).")
       }
     } else {
-      guard let made = buildFromFile(source, invocation, progress) else { return 1 }
+      guard let made = buildFromFile(source, invocation, titles, date, progress) else {
+        return 1
+      }
       built = made
+    }
+    if let path = invocation[\.titles] {
+      for (line, reason) in built.titlesRefused.prefix(listedSkips) {
+        Output.error("\(path):\(line): \(reason); not added.")
+      }
+      if built.titlesRefused.count > listedSkips {
+        Output.error(
+          "… and \(Format.count(built.titlesRefused.count - listedSkips, "more title")) not added.")
+      }
     }
     return finish(built, source: source, out: out, temporary: temporary)
   }
 
+  /// When the catalog says it was built: now, or `SOURCE_DATE_EPOCH` (seconds since 1970)
+  /// when set, as reproducible builds set it.
+  private static func buildDate(_ invocation: Invocation<Self>) throws -> Date {
+    guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !text.isEmpty
+    else { return Date() }
+    guard let seconds = Int(text), (0...5_662_310_400).contains(seconds) else {
+      throw invocation.usageError(
+        "SOURCE_DATE_EPOCH '\(text.prefix(40))' is not a number of seconds since 1970.")
+    }
+    return Date(timeIntervalSince1970: Double(seconds))
+  }
+
+  /// The list of `--titles`; `nil` after saying why it cannot be read.
+  private static func readTitles(_ path: String) -> OfflineCatalog.TitleList? {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let reason =
+        access(path, R_OK) == 0 ? "not a readable file" : String(cString: strerror(errno))
+      Output.error("Error: cannot read '\(path)': \(reason).")
+      return nil
+    }
+    do {
+      guard let text = String(data: data, encoding: .utf8) else {
+        throw CatalogTextError(description: "it is not UTF-8 text")
+      }
+      return try OfflineCatalog.TitleList(text)
+    } catch {
+      Output.error("Error: cannot read the titles of '\(path)': \(error).")
+      return nil
+    }
+  }
+
+  private struct CatalogTextError: Error, CustomStringConvertible {
+    let description: String
+  }
+
   /// A catalog from a CSV or a TMDb export; `nil` after saying why not.
   private static func buildFromFile(
-    _ source: String, _ invocation: Invocation<Self>, _ progress: Progress
+    _ source: String, _ invocation: Invocation<Self>, _ titles: OfflineCatalog.TitleList?,
+    _ date: Date, _ progress: Progress
   ) -> OfflineCatalog.BuiltFile? {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue {
@@ -133,7 +195,8 @@ struct BuildCatalogCommand: Command {
     }
     do {
       let built = try OfflineCatalog.catalogFile(
-        from: text, includeAdult: invocation[\.includeAdult], progress: { progress.read($0) })
+        from: text, includeAdult: invocation[\.includeAdult], titles: titles, builtAt: date,
+        progress: { progress.read($0) })
       progress.clear()
       return built
     } catch {
@@ -172,6 +235,9 @@ struct BuildCatalogCommand: Command {
     }
     if !built.skipped.isEmpty {
       report += "; \(Format.count(built.skipped.count, "bad line")) skipped"
+    }
+    if built.titlesAdded > 0 || !built.titlesRefused.isEmpty {
+      report += "; \(Format.count(built.titlesAdded, "other title")) added"
     }
     Output.print(report + "\n")
     return 0

@@ -55,6 +55,11 @@ struct SearchCommand: Command {
     }
     let answer = try await request.answer(from: service)
     for note in answer.notes { Output.error(note) }
+    if isatty(STDERR_FILENO) == 1, request.page == 1,
+      let note = CoverageNote(service)?.note(for: request.query, best: answer.page.results.first)
+    {
+      Output.error(note)
+    }
     // The search never comes back empty-handed when some word matches, so the hint cannot
     // wait for an empty page: a first word a typo away from a subcommand always gets it,
     // unless the search was named.

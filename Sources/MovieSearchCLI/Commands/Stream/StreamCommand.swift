@@ -196,10 +196,12 @@ final class StateWriter: Sendable {
 }
 
 /// A film in an NDJSON line; `matches` are the parts of the title the search matched, as
-/// `[start, length]` in characters (offline catalogs only).
+/// `[start, length]` in characters (offline catalogs only) — of `aka`, the other title the
+/// film was found by, when there is one.
 struct FilmLine: Encodable {
   var id: Int
   var title: String
+  var aka: String?
   var year: Int?
   var rating: Double
   var genres: [String]?
@@ -208,6 +210,7 @@ struct FilmLine: Encodable {
   init(_ movie: Movie) {
     id = movie.id
     title = movie.title
+    aka = movie.alsoKnownAs
     year = movie.year
     rating = movie.voteAverage
     genres = movie.genreNames.isEmpty ? nil : movie.genreNames
