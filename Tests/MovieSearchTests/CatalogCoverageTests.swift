@@ -91,6 +91,9 @@ import Testing
     await terminal.waitFor("Type a title.")
     terminal.type("inception")
     await terminal.waitFor("films · " + Self.note)
+    // Where the note does not fit, its short form.
+    terminal.resize(columns: 40, rows: 10)
+    await terminal.waitFor("films · Catalog ends in 2005.")
     terminal.clearOutput()
     terminal.type("\u{15}the matrix")
     await terminal.waitFor("> The Matrix (1999)")

@@ -33,6 +33,11 @@ struct CoverageNote: Sendable {
       "\(which) covers films to \(lastYear); for newer films set TMDB_API_KEY or build a catalog from IMDb's datasets (see README)."
   }
 
+  /// The note in a few words, for a narrow status line.
+  var shortText: String {
+    "Catalog ends in \(lastYear)."
+  }
+
   /// The note when `best` (the first film found for `query`) suggests the catalog lacks the
   /// film asked for; `nil` otherwise. `currentYear` is this year.
   func note(for query: MovieQuery, best: Movie?, currentYear: Int = CoverageNote.currentYear)

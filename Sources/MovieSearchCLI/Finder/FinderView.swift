@@ -114,24 +114,26 @@ extension FinderState {
     case .loading(let query): return ("\(spinner) Searching “\(query)”…", nil, [])
     // As fzf counts: the films listed out of those that match.
     case .success(let query, let movies, let total):
-      return (
-        "\(count(movies.count, of: total))\(markedCount)\(coverage(query, movies.first))", nil, []
-      )
+      let counted = "\(count(movies.count, of: total))\(markedCount)"
+      return (counted + coverage(query, movies.first, after: counted), nil, [])
     case .loadingMore(_, let movies, let total):
       return ("\(spinner) \(count(movies.count, of: total)), loading more…", nil, [])
     case .moreFailed(_, _, _, let message): return (message, "31", [])
     case .noResults(let query):
-      return ("No films match “\(query)”.\(coverage(query, nil))", nil, [])
+      let text = "No films match “\(query)”."
+      return (text + coverage(query, nil, after: text), nil, [])
     case .failure(_, let message): return (message + " · Ctrl-R retries", "31", [])
     }
   }
 
   /// " · The built-in catalog covers films to 2005; …" when the answer suggests the film
-  /// asked for is not in it (see ``CoverageNote``), else nothing.
-  private func coverage(_ query: String, _ best: Movie?) -> String {
+  /// asked for is not in it (see ``CoverageNote``), else nothing; its short form when the
+  /// whole would not fit beside `text`.
+  private func coverage(_ query: String, _ best: Movie?, after text: String) -> String {
     guard let coverageNote, let note = coverageNote.note(for: MovieQuery(query), best: best)
     else { return "" }
-    return " · " + note
+    let fits = text.count + 3 + note.count <= size.columns
+    return " · " + (fits ? note : coverageNote.shortText)
   }
 
   /// "20/51 films", or "51 films" when all are listed.
