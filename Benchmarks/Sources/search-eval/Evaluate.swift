@@ -2,7 +2,8 @@ import Foundation
 import MovieSearch
 
 /// Recall@1 and @3 per category, for the built-in catalog's search and for `fzf --filter`
-/// over the same films, one line each ("Title (Year)"): fzf is a yardstick, run as a process.
+/// over the same films, one line each ("Title (Year)", then " / " and each other title): fzf
+/// is a yardstick, run as a process.
 /// With `results`, each query's three best ids for both are written there (a TSV that
 /// `scripts/anchors.py` reads to put rapidfuzz and tantivy beside them).
 func evaluate(queries: [EvaluationQuery], fzf useFzf: Bool, misses: Bool, results: String?)
@@ -14,7 +15,12 @@ func evaluate(queries: [EvaluationQuery], fzf useFzf: Bool, misses: Bool, result
   var rows = ["category\tquery\tid\tours\tours_us\tfzf"]
   let list = NSTemporaryDirectory() + "search-eval-titles.txt"
   if useFzf {
-    let lines = catalog.allMovies.map { "\($0.title)\($0.year.map { " (\($0))" } ?? "")\t\($0.id)" }
+    // A film's other titles (its English one) follow on its line, as one would list them.
+    let lines = try catalog.allMovies.map { film in
+      let others = try catalog.movieDetails(id: film.id, language: nil).alternativeTitles
+      let shown = ([film.title + (film.year.map { " (\($0))" } ?? "")] + others)
+      return shown.joined(separator: " / ") + "\t\(film.id)"
+    }
     try (lines.joined(separator: "\n") + "\n").write(
       toFile: list, atomically: true, encoding: .utf8)
   }

@@ -9,16 +9,37 @@ struct EvaluationQuery {
   var title: String
 }
 
-/// The categories, in the order the report lists them: issue 12's, then issue 18's.
+/// The categories, in the order the report lists them: issue 12's, then issue 18's, then
+/// issue 26's English titles of foreign films.
 let categories =
   ["exact", "prefix", "typo1", "typo2", "punctuation", "year", "sequel"] + humanCategories
+  + ["english"]
 
 /// Builds the evaluation set from the built-in catalog: for each of its 400 most-voted films,
 /// the queries a new user would type, in every category that applies to its title; then the
 /// kinds of ``generateHumanQueries()``, for less-voted films. Random choices come from fixed
 /// seeds: the same catalog gives the same set.
 func generateQueries() throws -> [EvaluationQuery] {
-  try generateTitleQueries() + generateHumanQueries()
+  try generateTitleQueries() + generateHumanQueries() + generateEnglishQueries()
+}
+
+/// Issue 26's category: each English title of `data/english-titles.tsv` as typed (lower
+/// case), for the foreign-language film it names — the built-in catalog has it as an
+/// alternative title, beside the original it is listed under.
+func generateEnglishQueries() throws -> [EvaluationQuery] {
+  let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../data/english-titles.tsv").standardized.path
+  let catalog = try OfflineCatalog.builtIn()
+  var queries: [EvaluationQuery] = []
+  for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+  where !line.hasPrefix("#") && !line.hasPrefix("id\t") {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    guard fields.count >= 4, let id = Int(fields[0]) else { continue }
+    let title = try catalog.movieDetails(id: id, language: nil).movie.title
+    queries.append(
+      EvaluationQuery(category: "english", text: fields[3].lowercased(), id: id, title: title))
+  }
+  return queries
 }
 
 /// Issue 12's categories, for the 400 most-voted films.

@@ -6,7 +6,7 @@ import MovieSearch
 //   search-eval --evaluate [--queries FILE] [--no-fzf] [--misses] [--results FILE]
 //                                             recall@1 and @3 per category, beside fzf;
 //                                             each query's best three ids to FILE
-//   search-eval --titles FILE                 the catalog as id, title, year, votes (TSV)
+//   search-eval --titles FILE                 the catalog as id, title, year, votes, akas (TSV)
 //   search-eval --speed [--catalog FILE] [--queries FILE]
 //                                             p50/p99 of one search, in process
 //   search-eval --million DIR [--binary PATH] a generated million-film export, its catalog
@@ -48,11 +48,15 @@ if arguments.contains("--generate") {
     fzf: !arguments.contains("--no-fzf"),
     misses: arguments.contains("--misses"), results: option("--results"))
 } else if let path = option("--titles") {
-  // The catalog's films for the Python anchors: id, title, year, votes.
-  let lines = try OfflineCatalog.builtIn().allMovies.map {
-    "\($0.id)\t\($0.title)\t\($0.year ?? 0)\t\($0.voteCount)"
+  // The catalog's films for the Python anchors: id, title, year, votes, and the film's
+  // other titles (original, English), `|`-separated, which they index beside the title.
+  let catalog = try OfflineCatalog.builtIn()
+  let lines = try catalog.allMovies.map { film in
+    let others = try catalog.movieDetails(id: film.id, language: nil).alternativeTitles
+    return "\(film.id)\t\(film.title)\t\(film.year ?? 0)\t\(film.voteCount)\t"
+      + others.joined(separator: "|")
   }
-  try (["id\ttitle\tyear\tvotes"] + lines).joined(separator: "\n").appending("\n").write(
+  try (["id\ttitle\tyear\tvotes\takas"] + lines).joined(separator: "\n").appending("\n").write(
     toFile: path, atomically: true, encoding: .utf8)
 } else if arguments.contains("--speed") {
   try speed(
