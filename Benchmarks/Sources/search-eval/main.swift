@@ -9,6 +9,8 @@ import MovieSearch
 //   search-eval --titles FILE                 the catalog as id, title, year, votes, akas (TSV)
 //   search-eval --speed [--catalog FILE] [--queries FILE]
 //                                             p50/p99 of one search, in process
+//   search-eval --imdb DIR                    IMDb's six dataset files at full size
+//                                             (plain .tsv), generated deterministically
 //   search-eval --million DIR [--binary PATH] a generated million-film export, its catalog
 //                                             and title list; in-process speed, and
 //                                             movie-search against fzf as processes
@@ -62,6 +64,11 @@ if arguments.contains("--generate") {
   try speed(
     catalogPath: option("--catalog"),
     queries: try readQueries(option("--queries") ?? defaultQueries))
+} else if let directory = option("--imdb") {
+  let start = ContinuousClock.now
+  var files = try IMDbFiles()
+  try files.write(to: directory)
+  print("generated in \(ContinuousClock.now - start)")
 } else if let directory = option("--million") {
   try million(
     directory: directory,
@@ -69,6 +76,8 @@ if arguments.contains("--generate") {
       ?? here.appendingPathComponent("../../../.build/release/movie-search").standardized.path,
     queries: try readQueries(option("--queries") ?? defaultQueries))
 } else {
-  print("usage: search-eval --generate | --evaluate | --titles FILE | --speed | --million DIR")
+  print(
+    "usage: search-eval --generate | --evaluate | --titles FILE | --speed | --imdb DIR | --million DIR"
+  )
   exit(64)
 }
