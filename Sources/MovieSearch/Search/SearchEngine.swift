@@ -51,8 +51,11 @@ struct SearchEngine {
       var visited = 0
       for (bit, group) in groups.enumerated() {
         for source in group.sources {
-          let flag = source.certain ? WordMask.certain(bit) : WordMask.maybe(bit)
+          let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
           store.postings(source.terms).visit { index in
+            // A film with one half of a split word may match only if the other half follows
+            // it: most do not, and would each be scored to know.
+            if let pair = source.pair, !hasPair(index, pair) { return }
             if masks[index] == 0 { touched.append(Int32(index)) }
             masks[index] |= flag
           }
@@ -241,7 +244,9 @@ struct SearchEngine {
   /// The postings to visit for one required query word (all its occurrences): its options'
   /// candidate sources, and those of a previous word's option that takes it along.
   struct Group {
-    var sources: [(terms: Range<Int>, certain: Bool)] = []
+    /// The terms whose films are candidates; for a word that may be two title words, the
+    /// option, which a candidate must have both halves of, one after the other.
+    var sources: [(terms: Range<Int>, pair: SearchPlan.Option?)] = []
     /// The plan positions of its occurrences.
     var positions: [Int] = []
     /// What missing each occurrence costs.
@@ -252,6 +257,23 @@ struct SearchEngine {
     var cheapest = Float.infinity
     /// How many postings the sources hold.
     var postings = 0
+  }
+
+  /// Whether the film at `index` has a term of `pair`'s first choices followed by one of its
+  /// second's (in its title or in one person's name: scoring tells which).
+  func hasPair(_ index: Int, _ pair: SearchPlan.Option) -> Bool {
+    guard let second = pair.second else { return true }
+    let ids = store.words(index)
+    var at = 0
+    while at + 1 < ids.count {
+      if SearchPlan.choice(containing: ids[at], in: pair.first) != nil,
+        SearchPlan.choice(containing: ids[at + 1], in: second) != nil
+      {
+        return true
+      }
+      at += 1
+    }
+    return false
   }
 
   /// One group per distinct required word, the one with the fewest postings first: the
@@ -270,7 +292,7 @@ struct SearchEngine {
         let cheapest = option.first.map(\.cost).min() ?? 0
         group.cheapest = min(group.cheapest, cheapest + (option.second?.map(\.cost).min() ?? 0))
         for choice in SearchPlan.candidateSource(option, store: store) {
-          group.sources.append((choice.terms, option.second == nil))
+          group.sources.append((choice.terms, option.second == nil ? nil : option))
         }
       }
       groups[word.text] = group

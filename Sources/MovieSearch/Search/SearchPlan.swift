@@ -218,6 +218,23 @@ struct SearchPlan {
     return choices
   }
 
+  /// The choice of `choices` (sorted, disjoint) that term `id` falls in: a binary search.
+  @inline(__always) static func choice(containing id: Int, in choices: Choices) -> Choice? {
+    var low = 0
+    var high = choices.count
+    while low < high {
+      let middle = (low + high) / 2
+      if id < choices[middle].terms.lowerBound {
+        high = middle
+      } else if id >= choices[middle].terms.upperBound {
+        low = middle + 1
+      } else {
+        return choices[middle]
+      }
+    }
+    return nil
+  }
+
   /// Sorts choices by term and merges neighbours of equal cost.
   static func coalesced(_ choices: Choices) -> Choices {
     var merged: Choices = []
