@@ -14,7 +14,7 @@ extension CatalogFile {
     records.reserveCapacity(entries.count * recordSize)
     var index = Index()
     // Display titles first, one per film; the others after all of them, by film.
-    var others: [(film: Int, text: String, kind: TitleKind, people: [[UInt8]])] = []
+    var others: [(film: Int, text: String, kind: TitleKind, people: [Int])] = []
     var previousID = 0
     for (film, entry) in entries.enumerated() {
       let display = TitleText.displayTitle(entry.title).display
@@ -23,7 +23,8 @@ extension CatalogFile {
         (0...Int(UInt16.max)).contains(entry.year), let mpaa = ratings.firstIndex(of: entry.mpaa)
       else { throw FormatError(description: "film \(entry.id) cannot be encoded") }
       previousID = entry.id
-      let people = Array(
+      // The people's words, as terms once for all the film's titles.
+      let people = index.terms(
         (entry.directors + entry.cast).prefix(searchedPeople).flatMap {
           TitleText.words($0).map(\.text)
         })
@@ -87,10 +88,18 @@ extension CatalogFile {
     header += [UInt8](repeating: 0, count: originOffset - header.count)
     header.append(uint16: origin.day ?? 0)
     header += [origin.source.rawValue, 0]
-    return header + records + index.titleFilms + index.titleTexts + index.summaries
-      + search.wordStarts + search.wordIDs + search.termStarts + search.postingStarts
-      + search.postings + search.nodes + search.termBytes + extrasStarts + extras
-      + names.starts + names.bytes + genreNames.starts + genreNames.bytes + texts
+    // The sections in order, copied once into a buffer of the file's size (`+` after `+`
+    // would copy the front again at every step, and hold two copies at the end).
+    let sections = [
+      header, records, index.titleFilms, index.titleTexts, index.summaries,
+      search.wordStarts, search.wordIDs, search.termStarts, search.postingStarts,
+      search.postings, search.nodes, search.termBytes, extrasStarts, extras, names.starts,
+      names.bytes, genreNames.starts, genreNames.bytes, texts,
+    ]
+    var file: [UInt8] = []
+    file.reserveCapacity(sections.reduce(0) { $0 + $1.count })
+    for section in sections { file += section }
+    return file
   }
 
   /// Strings stored once each, by index: names, genres.
@@ -129,9 +138,21 @@ extension CatalogFile {
     private var terms: [[UInt8]] = []
     private var postingsByTerm: [[UInt32]] = []
 
-    /// Adds a title (its words, then `people`'s); returns whether it starts with an article.
+    /// The term of each word, made when new.
+    mutating func terms(_ words: [[UInt8]]) -> [Int] {
+      words.map { word in
+        if let known = termIndex[word] { return known }
+        termIndex[word] = terms.count
+        terms.append(word)
+        postingsByTerm.append([])
+        return terms.count - 1
+      }
+    }
+
+    /// Adds a title (its words, then the `people` terms); returns whether it starts with an
+    /// article.
     mutating func add(
-      _ text: String, film: Int, kind: TitleKind, people: [[UInt8]], popularity: Float,
+      _ text: String, film: Int, kind: TitleKind, people: [Int], popularity: Float,
       year: Int, texts: inout [UInt8]
     ) -> Bool {
       let title = Array(text.utf8)
@@ -148,16 +169,7 @@ extension CatalogFile {
       summaries.append(article ? leadingArticle : 0)
       summaries.append(UInt8(clamping: words.count))
       wordCounts.append(words.count + people.count)
-      for word in words + people {
-        let term: Int
-        if let known = termIndex[word] {
-          term = known
-        } else {
-          term = terms.count
-          termIndex[word] = term
-          terms.append(word)
-          postingsByTerm.append([])
-        }
+      for term in terms(words) + people {
         if postingsByTerm[term].last != UInt32(number) {
           postingsByTerm[term].append(UInt32(number))
         }

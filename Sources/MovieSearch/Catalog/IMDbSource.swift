@@ -66,20 +66,34 @@ enum IMDbSource {
       report.missing.append((file, purposes[file] ?? ""))
     }
     var films: [CatalogFile.Entry] = []
-    var index: [Int: Int] = [:]  // IMDb number → place in `films`
-    func rows(_ file: String, _ body: ([ArraySlice<UInt8>], Int) -> String?) throws {
+    var index = NumberIndex()  // IMDb number → place in `films`
+    /// Reads `file`'s rows; `keep` sees each line first, so that the many rows of other
+    /// titles are skipped before they are split.
+    func rows(
+      _ file: String, keep: (ArraySlice<UInt8>) -> Bool,
+      _ body: ([ArraySlice<UInt8>], Int) -> String?
+    ) throws {
       guard let path = path(of: file, in: directory) else { return }
       let reader = try TSVReader(path: path)
-      _ = try reader.next()  // the header
-      while let fields = try reader.next() {
+      _ = try reader.nextLine()  // the header
+      while let line = try reader.nextLine() {
         if reader.line % CatalogFile.progressStep == 0 { progress(file, reader.line) }
-        if let reason = body(fields, reader.line) {
+        guard keep(line) else { continue }
+        if let reason = body(line.fields, reader.line) {
           report.skipped.append((path, reader.line, reason))
         }
       }
     }
+    /// Whether a line is about a film read from title.basics.
+    func aboutFilm(_ line: ArraySlice<UInt8>) -> Bool {
+      line.firstField.imdbNumber.flatMap(index.place) != nil
+    }
+    /// Whether a title.basics line is of a type asked for — or not whole, to be reported.
+    func ofTypeAskedFor(_ line: ArraySlice<UInt8>) -> Bool {
+      types.contains(String(decoding: line.secondField, as: UTF8.self)) || line.tabs < 8
+    }
     // tconst titleType primaryTitle originalTitle isAdult startYear endYear runtimeMinutes genres
-    try rows("title.basics") { fields, _ in
+    try rows("title.basics", keep: ofTypeAskedFor) { fields, _ in
       guard fields.count >= 9 else { return "\(fields.count) fields where 9 are expected" }
       guard let type = fields[1].text, types.contains(type) else { return nil }
       guard let number = fields[0].imdbNumber, number > 0 else { return "no title id" }
@@ -93,14 +107,16 @@ enum IMDbSource {
       entry.year = fields[5].smallNumber.flatMap { (1..<10_000).contains($0) ? $0 : nil } ?? 0
       entry.minutes = fields[7].smallNumber.flatMap { $0 <= 65_535 ? $0 : nil } ?? 0
       entry.genres = fields[8].text?.split(separator: ",").map(String.init) ?? []
-      guard index[number] == nil else { return "the id tt\(number) was already given" }
-      index[number] = films.count
+      guard index.add(number, place: films.count) else {
+        return "the id tt\(number) was already given"
+      }
       films.append(entry)
       return nil
     }
+    index.compact()
     // tconst averageRating numVotes
-    try rows("title.ratings") { fields, _ in
-      guard fields.count >= 3, let number = fields[0].imdbNumber, let at = index[number],
+    try rows("title.ratings", keep: aboutFilm) { fields, _ in
+      guard fields.count >= 3, let number = fields[0].imdbNumber, let at = index.place(number),
         !fields[1].isMissing || !fields[2].isMissing
       else { return nil }
       guard let rating = fields[1].text.flatMap(Double.init), (0...10).contains(rating),
@@ -112,8 +128,8 @@ enum IMDbSource {
       return nil
     }
     // titleId ordering title region language types attributes isOriginalTitle
-    try rows("title.akas") { fields, _ in
-      guard fields.count >= 8, let number = fields[0].imdbNumber, let at = index[number],
+    try rows("title.akas", keep: aboutFilm) { fields, _ in
+      guard fields.count >= 8, let number = fields[0].imdbNumber, let at = index.place(number),
         let title = fields[2].text
       else { return nil }
       let english =
@@ -124,56 +140,95 @@ enum IMDbSource {
       films[at].alternativeTitles.append(title)
       return nil
     }
-    // People: their numbers first (names come last, for the people kept only).
-    var directorsOf: [Int: [Int]] = [:]
-    var castOf: [Int: [Int]] = [:]
+    // People: their numbers first, by film (names come last, for the people kept only).
+    var directorsOf = [[Int]](repeating: [], count: films.count)
+    var castOf = [[Int]](repeating: [], count: films.count)
     // tconst directors writers
-    try rows("title.crew") { fields, _ in
-      guard fields.count >= 2, let number = fields[0].imdbNumber, index[number] != nil else {
-        return nil
-      }
+    try rows("title.crew", keep: aboutFilm) { fields, _ in
+      guard fields.count >= 2, let number = fields[0].imdbNumber, let at = index.place(number)
+      else { return nil }
       let people = fields[1].split(separator: UInt8(ascii: ",")).compactMap {
         ArraySlice($0).imdbNumber
       }
-      if !people.isEmpty { directorsOf[number] = people }
+      if !people.isEmpty { directorsOf[at] = people }
       return nil
     }
     // tconst ordering nconst category job characters
-    try rows("title.principals") { fields, _ in
-      guard fields.count >= 4, let number = fields[0].imdbNumber, index[number] != nil,
+    try rows("title.principals", keep: aboutFilm) { fields, _ in
+      guard fields.count >= 4, let number = fields[0].imdbNumber, let at = index.place(number),
         let person = fields[2].imdbNumber, let category = fields[3].text
       else { return nil }
       switch category {
       case "actor", "actress", "self":
-        if castOf[number, default: []].count < CatalogFile.maxCast {
-          castOf[number, default: []].append(person)
-        }
+        if castOf[at].count < CatalogFile.maxCast { castOf[at].append(person) }
       case "director":
-        if directorsOf[number]?.contains(person) != true {
-          directorsOf[number, default: []].append(person)
-        }
+        if !directorsOf[at].contains(person) { directorsOf[at].append(person) }
       default: break
       }
       return nil
     }
-    var names: [Int: String] = [:]
-    for people in directorsOf.values { for person in people { names[person] = "" } }
-    for people in castOf.values { for person in people { names[person] = "" } }
+    var people = NumberIndex()  // a person's number → place in `names`
+    var names: [String] = []
+    for person in (directorsOf + castOf).joined() where people.add(person, place: names.count) {
+      names.append("")
+    }
+    people.compact()
+    func aboutPersonKept(_ line: ArraySlice<UInt8>) -> Bool {
+      line.firstField.imdbNumber.flatMap(people.place) != nil
+    }
     // nconst primaryName birthYear deathYear primaryProfession knownForTitles
-    try rows("name.basics") { fields, _ in
-      guard fields.count >= 2, let number = fields[0].imdbNumber, names[number] != nil,
+    try rows("name.basics", keep: aboutPersonKept) { fields, _ in
+      guard fields.count >= 2, let number = fields[0].imdbNumber, let at = people.place(number),
         let name = fields[1].text
       else { return nil }
-      names[number] = name
+      names[at] = name
       return nil
     }
-    for (number, at) in index {
-      func named(_ people: [Int]?) -> [String] {
-        (people ?? []).compactMap { names[$0].flatMap { $0.isEmpty ? nil : $0 } }
-      }
-      films[at].directors = named(directorsOf[number])
-      films[at].cast = named(castOf[number])
+    func named(_ numbers: [Int]) -> [String] {
+      numbers.compactMap { people.place($0).flatMap { names[$0].isEmpty ? nil : names[$0] } }
+    }
+    for at in films.indices {
+      films[at].directors = named(directorsOf[at])
+      films[at].cast = named(castOf[at])
     }
     return (films, report)
+  }
+}
+
+/// IMDb numbers (`tt…`, `nm…`) to places in a list: a dictionary while it is filled, then,
+/// when the largest number allows, a flat table — each of the tens of millions of rows read
+/// looks a number up, and most are not there.
+struct NumberIndex {
+  private var places: [Int: Int] = [:]
+  private var table: [Int32] = []
+  /// Numbers up to this get a flat table (4 bytes each: 256 MB at most; IMDb's numbers are
+  /// below 40 million today).
+  static let flatLimit = 64_000_000
+
+  /// Records `number` at `place` (before ``compact()``); `false`, and nothing changed, if
+  /// it was already recorded.
+  mutating func add(_ number: Int, place: Int) -> Bool {
+    guard places[number] == nil else { return false }
+    places[number] = place
+    return true
+  }
+
+  /// Makes the flat table, if the numbers allow.
+  mutating func compact() {
+    guard let largest = places.keys.max(), largest < Self.flatLimit,
+      places.count <= Int(Int32.max)
+    else { return }
+    table = [Int32](repeating: -1, count: largest + 1)
+    for (number, place) in places { table[number] = Int32(place) }
+    places = [:]
+  }
+
+  /// The place of `number`, or `nil`.
+  @inline(__always) func place(_ number: Int) -> Int? {
+    if !table.isEmpty {
+      guard number >= 0, number < table.count, table[number] >= 0 else { return nil }
+      return Int(table[number])
+    }
+    return places[number]
   }
 }

@@ -62,26 +62,25 @@ final class TSVReader {
     if plain >= 0 { close(plain) }
   }
 
-  /// The next line's fields (`\N` — IMDb's "no value" — is left to the caller), `nil` at the
-  /// end; a line over ``longestLine`` is skipped and reported as empty fields.
-  func next() throws(Failure) -> [ArraySlice<UInt8>]? {
+  /// The next line (without its line end; its fields are ``ArraySlice/fields``), `nil` at
+  /// the end; a line over ``longestLine`` is skipped and read as empty. A line is handed over
+  /// whole so that the caller can skip the many it does not need before splitting it.
+  func nextLine() throws(Failure) -> ArraySlice<UInt8>? {
     while true {
       if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
         var lineEnd = newline
         if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-        let fields = buffer[start..<lineEnd].split(
-          separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        let text = buffer[start..<lineEnd]
         start = newline + 1
         line += 1
-        return fields
+        return text
       }
       if atEnd {
         guard start < end else { return nil }
-        let fields = buffer[start..<end].split(
-          separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        let text = buffer[start..<end]
         start = end
         line += 1
-        return fields
+        return text
       }
       // Keep the unfinished line, read more after it.
       if start > 0 {
@@ -138,6 +137,30 @@ final class TSVReader {
 }
 
 extension ArraySlice<UInt8> {
+  /// A line's tab-separated fields (`\N` — IMDb's "no value" — is left to the caller).
+  var fields: [ArraySlice<UInt8>] {
+    split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+  }
+
+  /// A line's first field: the id in every IMDb file.
+  var firstField: ArraySlice<UInt8> {
+    self[..<(firstIndex(of: UInt8(ascii: "\t")) ?? endIndex)]
+  }
+
+  /// A line's second field (empty when it has one field).
+  var secondField: ArraySlice<UInt8> {
+    guard let tab = firstIndex(of: UInt8(ascii: "\t")) else { return self[endIndex...] }
+    let rest = self[(tab + 1)...]
+    return rest[..<(rest.firstIndex(of: UInt8(ascii: "\t")) ?? rest.endIndex)]
+  }
+
+  /// How many tabs the line has.
+  var tabs: Int {
+    var count = 0
+    for byte in self where byte == UInt8(ascii: "\t") { count += 1 }
+    return count
+  }
+
   /// IMDb's "no value".
   var isMissing: Bool { count == 2 && first == UInt8(ascii: "\\") && last == UInt8(ascii: "N") }
 
