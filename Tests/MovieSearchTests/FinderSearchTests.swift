@@ -64,6 +64,7 @@ import Testing
 
   @Test func theListFillsTheScreenAndCountsAsFzfDoes() async throws {
     let terminal = try FinderSession(["--offline"], columns: 80, rows: 30)
+    await terminal.waitFor("Popular films")
     terminal.type("love")
     // 27 rows of list: two pages are loaded without a key.
     await terminal.waitFor("40/")
@@ -136,6 +137,7 @@ import Testing
         "--debounce", "0", "--base-url", server.baseURL.absoluteString,
         "--token", "t",
       ], columns: 40, rows: 14)
+    await terminal.waitFor("Search: ")
     terminal.type("matrix")
     await terminal.waitFor("> The Matrix (1999)")
     terminal.type("\r")
@@ -167,6 +169,10 @@ import Testing
         "--debounce", "0", "--base-url", server.baseURL.absoluteString,
         "--token", "t",
       ], columns: 100, rows: 20)
+    // Typed once the finder shows its first state, as its sibling tests do: typed before,
+    // it was lost twice in about 40 full runs (the field drawn empty; see the note of
+    // issue 26).
+    await terminal.waitFor("Type a title.")
     terminal.type("matrix")
     await terminal.waitFor("Ctrl-R retries")
     terminal.type("\u{12}")

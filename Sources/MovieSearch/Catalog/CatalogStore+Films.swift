@@ -125,6 +125,60 @@ extension CatalogStore {
     }
   }
 
+  /// What a filter asks of the film at `index`, read without its title — from the mapping
+  /// in place, as the search reads (a listing reads every film: a `pread` each would cost a
+  /// second over a million).
+  @inline(__always) func filterFields(_ index: Int) -> (
+    year: Int, minutes: Int, rating: Double, votes: Int, mpaa: Int, genreFlags: UInt8
+  ) {
+    let at = CatalogFile.headerSize + index * CatalogFile.recordSize
+    return (
+      load16(at + 16), load16(at + 18), Double(load8(at + 22)) / 10, load32(at + 8),
+      Int(load8(at + 23)), load8(at + 24)
+    )
+  }
+
+  /// Whether one of film `film`'s genres (catalog genre indices, see ``extras(of:)``)
+  /// passes `test`: read in place, nothing allocated.
+  func anyGenre(of film: Int, _ test: (Int) -> Bool) -> Bool {
+    anyExtra(of: film, list: 0, test)
+  }
+
+  /// Whether one of film `film`'s directors or cast (name indices) passes `test`.
+  func anyPerson(of film: Int, _ test: (Int) -> Bool) -> Bool {
+    anyExtra(of: film, list: 1, test) || anyExtra(of: film, list: 2, test)
+  }
+
+  /// Whether a value of list `list` (0: genres, 16-bit; 1: directors, 2: cast, 32-bit) of
+  /// film `film`'s extras passes `test`.
+  private func anyExtra(of film: Int, list: Int, _ test: (Int) -> Bool) -> Bool {
+    guard film < filmCount else { return false }
+    let start = load32(layout.extrasStarts + film * 4)
+    let end = load32(layout.extrasStarts + (film + 1) * 4)
+    guard start <= end, end <= layout.extrasBytes else { return false }
+    var at = layout.extras + start
+    let limit = layout.extras + end
+    for current in 0...list {
+      guard at < limit else { return false }
+      let count = Int(load8(at))
+      let size = current == 0 ? 2 : 4
+      at += 1
+      guard current == list else {
+        at += count * size
+        continue
+      }
+      for _ in 0..<count {
+        guard at + size <= limit else { return false }
+        if test(size == 2 ? load16(at) : load32(at)) { return true }
+        at += size
+      }
+    }
+    return false
+  }
+
+  /// How many people the catalog names.
+  var personCount: Int { layout.names }
+
   /// Person `index`'s name.
   func name(_ index: Int) -> String? {
     string(

@@ -199,6 +199,34 @@ final class CatalogStore: Sendable {
     Int(base.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
   }
 
+  /// Name `index`'s bytes, read in place (a listing by person reads every name).
+  func nameBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+    guard index < layout.names else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+    let start = load32(layout.nameStarts + index * 4)
+    let end = load32(layout.nameStarts + (index + 1) * 4)
+    guard start <= end, end <= layout.nameBytes else {
+      return body(UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+    return body(
+      UnsafeRawBufferPointer(start: base + layout.nameBytesStart + start, count: end - start))
+  }
+
+  /// The first eight bytes of film `index`'s display title, ASCII letters lower-cased,
+  /// as a number that orders as the text does (shorter titles padded with zeros).
+  func titleSortKey(_ film: Int) -> UInt64 {
+    let at = CatalogFile.headerSize + film * CatalogFile.recordSize
+    let start = load32(at + 4)
+    let length = load16(at + 20)
+    guard start + length <= layout.textBytes else { return 0 }
+    var key: UInt64 = 0
+    for offset in 0..<8 {
+      var byte = offset < length ? load8(layout.texts + start + offset) : 0
+      if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { byte += 32 }
+      key = key << 8 | UInt64(byte)
+    }
+    return key
+  }
+
   @inline(__always) func load8(_ offset: Int) -> UInt8 {
     base.load(fromByteOffset: offset, as: UInt8.self)
   }

@@ -253,7 +253,7 @@ public struct OfflineCatalog: MovieService {
     return "tt" + String(repeating: "0", count: max(0, 7 - digits.count)) + digits
   }
 
-  private func movie(_ film: Int) -> Movie {
+  func movie(_ film: Int) -> Movie {
     let record = store.record(film)
     let genres = genres(store.extras(of: film).genres)
     let original = store.otherTitles(of: film).map(store.title).first { $0.kind == .original }

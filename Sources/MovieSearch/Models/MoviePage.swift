@@ -21,6 +21,9 @@ public struct MoviePage: Codable, Sendable, Hashable {
   public static let pageSize = 20
   /// The highest page number TMDb serves.
   public static let maxPage = 500
+  /// The most films a page of the offline catalog's listings holds
+  /// (``OfflineCatalog/discoverMovies(_:page:pageSize:)``).
+  public static let maxPageSize = 100
 
   /// Creates a page.
   public init(

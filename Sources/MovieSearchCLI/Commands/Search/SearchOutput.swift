@@ -8,26 +8,38 @@ enum SearchOutput {
   case json, ndjson, table, tsv
 
   init(_ invocation: Invocation<SearchCommand>) {
+    self.init(json: invocation[\.json], ndjson: invocation[\.ndjson])
+  }
+
+  /// JSON when asked for; else a table on a terminal, TSV when piped.
+  init(json: Bool, ndjson: Bool) {
     self =
-      if invocation[\.json] { .json } else if invocation[\.ndjson] {
+      if json { .json } else if ndjson {
         .ndjson
       } else if Output.isTerminal { .table } else { .tsv }
   }
 
   func print(_ answer: SearchAnswer, for request: SearchRequest) throws {
-    let firstRank = (request.page - 1) * MoviePage.pageSize + 1
+    // Past the last page, stderr has said so: the table says nothing more.
+    if self == .table, answer.pastTheLast { return }
+    let year = request.query.year
+    try print(
+      answer.page, firstRank: (request.page - 1) * MoviePage.pageSize + 1,
+      nothing: "No films\(year.map { " from \($0)" } ?? "") match '\(request.text)'.")
+  }
+
+  /// Prints `page`, its first film ranked `firstRank`; `nothing` is the table's line when
+  /// the page is empty.
+  func print(_ page: MoviePage, firstRank: Int, nothing: String) throws {
     switch self {
     case .json:
-      Output.print(try JSON.line(answer.page))
+      Output.print(try JSON.line(page))
     case .ndjson:
-      for movie in answer.page.results { Output.print(try JSON.line(movie)) }
+      for movie in page.results { Output.print(try JSON.line(movie)) }
     case .table:
-      // Past the last page, stderr has said so: the table says nothing more.
-      guard !answer.pastTheLast else { return }
-      Self.printTable(
-        answer.page, query: request.text, year: request.query.year, firstRank: firstRank)
+      Self.printTable(page, firstRank: firstRank, nothing: nothing)
     case .tsv:
-      for (offset, movie) in answer.page.results.enumerated() {
+      for (offset, movie) in page.results.enumerated() {
         let fields = [
           String(firstRank + offset),
           movie.title.printable,
@@ -42,9 +54,9 @@ enum SearchOutput {
     }
   }
 
-  private static func printTable(_ page: MoviePage, query: String, year: Int?, firstRank: Int) {
+  private static func printTable(_ page: MoviePage, firstRank: Int, nothing: String) {
     guard !page.results.isEmpty else {
-      Output.print("No films\(year.map { " from \($0)" } ?? "") match '\(query)'.\n")
+      Output.print(nothing + "\n")
       return
     }
     let rows = page.results.enumerated().map { offset, movie in

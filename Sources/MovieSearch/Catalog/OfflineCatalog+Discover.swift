@@ -1,0 +1,262 @@
+import Foundation
+
+extension OfflineCatalog {
+  /// The films that pass `filter`, in its order: one page of `pageSize` (1–100).
+  ///
+  /// Every film's record is read once (no search index is needed); the page is chosen from a
+  /// heap of its size, so that listing every film of a million-film catalog costs one pass.
+  /// An unknown genre, or a person filter on a catalog without people, is
+  /// ``MovieServiceError/invalidRequest(_:)`` saying so.
+  public func discoverMovies(
+    _ filter: MovieFilter, page: Int = 1, pageSize: Int = MoviePage.pageSize
+  ) throws(MovieServiceError) -> MoviePage {
+    guard (1...MoviePage.maxPage).contains(page) else {
+      throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(page)")
+    }
+    guard (1...MoviePage.maxPageSize).contains(pageSize) else {
+      throw .invalidRequest("a page holds 1 to \(MoviePage.maxPageSize) films, not \(pageSize)")
+    }
+    let test = try FilmTest(filter, store: store)
+    let ranking = Ranking(filter.sort, store: store)
+    var total = 0
+    let chosen: [Int]
+    if filter.sort.key == .title {
+      // By the titles' first eight bytes, then, among the films that may be on the page,
+      // by the whole text.
+      var films: [(prefix: UInt64, film: Int32)] = []
+      for film in 0..<store.filmCount where test.passes(film) {
+        films.append((store.titleSortKey(film), Int32(film)))
+      }
+      total = films.count
+      let ascending = filter.sort.ascending
+      films.sort { ascending ? $0.prefix < $1.prefix : $0.prefix > $1.prefix }
+      // The page's films and every film that ties with the last of them, in full order.
+      let wanted = min(page * pageSize, films.count)
+      var end = wanted
+      while end < films.count, films[end].prefix == films[wanted - 1].prefix { end += 1 }
+      var ordered: [(prefix: UInt64, title: String, key: DiscoverHeap.Key)] = []
+      for entry in films[..<end] {
+        let film = Int(entry.film)
+        ordered.append((entry.prefix, store.record(film).title.lowercased(), ranking.key(film)))
+      }
+      ordered.sort { a, b in
+        if a.prefix != b.prefix { return (a.prefix < b.prefix) == ascending }
+        return a.title != b.title ? (a.title < b.title) == ascending : a.key < b.key
+      }
+      chosen = ordered.prefix(page * pageSize).map { $0.key.film }
+    } else {
+      var best = DiscoverHeap(limit: page * pageSize)
+      for film in 0..<store.filmCount where test.passes(film) {
+        total += 1
+        best.insert(ranking.key(film))
+      }
+      chosen = best.items.sorted().map(\.film)
+    }
+    let rows = chosen.dropFirst((page - 1) * pageSize).map(movie)
+    let pages = max(1, min((total + pageSize - 1) / pageSize, MoviePage.maxPage))
+    return MoviePage(page: page, results: Array(rows), totalPages: pages, totalResults: total)
+  }
+
+  /// The names of the catalog's genres (every catalog has Action, Animation, Comedy, Drama,
+  /// Documentary, Romance and Short; others come from the source).
+  public var genreNames: [String] {
+    var names = CatalogFile.genres.map(\.genre.name)
+    for name in store.genreNames
+    where !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+      names.append(name)
+    }
+    return names
+  }
+
+  /// Whether some film may have genre `name` (`sci-fi` is `Science Fiction`, any case).
+  public func hasGenre(_ name: String) -> Bool {
+    let wanted = FilmTest.genreKey(name)
+    return genreNames.contains { FilmTest.genreKey($0) == wanted }
+  }
+
+  /// Whether the catalog knows films' directors and cast (built from IMDb's files).
+  public var hasPeople: Bool { store.personCount > 0 }
+
+  /// A filter, turned into tests of a film's record: genres as the catalog's own genre
+  /// indices and flags, the person as the set of names that have every word.
+  private struct FilmTest {
+    let filter: MovieFilter
+    let store: CatalogStore
+    /// Per filter genre: the flag bits and the catalog genre indices that are that genre.
+    let genres: [(flags: UInt8, indices: Set<Int>)]
+    let people: Set<Int>?
+    let certification: Int?
+
+    init(_ filter: MovieFilter, store: CatalogStore) throws(MovieServiceError) {
+      self.filter = filter
+      self.store = store
+      let catalogGenres = store.genreNames
+      genres = try filter.genres.map { (name) throws(MovieServiceError) in
+        let wanted = Self.genreKey(name)
+        let flags = CatalogFile.genres.enumerated().reduce(UInt8(0)) { flags, genre in
+          Self.genreKey(genre.element.genre.name) == wanted ? flags | 1 << genre.offset : flags
+        }
+        let indices = Set(
+          catalogGenres.indices.filter { Self.genreKey(catalogGenres[$0]) == wanted })
+        guard flags != 0 || !indices.isEmpty else {
+          throw .invalidRequest("the catalog has no genre '\(name)'")
+        }
+        return (flags, indices)
+      }
+      if let person = filter.person {
+        guard store.personCount > 0 else {
+          throw .invalidRequest("the catalog has no people")
+        }
+        let words = TitleText.words(person).map(\.text)
+        let store = store
+        people = Set(
+          (0..<store.personCount).filter { index in
+            // Most names are rejected by their bytes: an ASCII name lacking a word's letters.
+            let mayHave = store.nameBytes(index) { bytes in
+              !bytes.allSatisfy { $0 < 0x80 } || words.allSatisfy { Self.contains(bytes, $0) }
+            }
+            guard mayHave, let text = store.name(index) else { return false }
+            let name = Set(TitleText.words(text).map(\.text))
+            return words.allSatisfy(name.contains)
+          })
+      } else {
+        people = nil
+      }
+      certification = filter.certification.map { wanted in
+        CatalogFile.ratings.firstIndex { $0.caseInsensitiveCompare(wanted) == .orderedSame } ?? -1
+      }
+    }
+
+    /// Whether `bytes`, lower-cased, hold `word`.
+    static func contains(_ bytes: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
+      guard !word.isEmpty else { return true }
+      guard bytes.count >= word.count else { return false }
+      func lower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+      }
+      outer: for start in 0...(bytes.count - word.count) {
+        for offset in word.indices where lower(bytes[start + offset]) != word[offset] {
+          continue outer
+        }
+        return true
+      }
+      return false
+    }
+
+    /// One key per genre, whatever its spelling: TMDb's id when it has one.
+    static func genreKey(_ name: String) -> String {
+      let lower = name.lowercased()
+      return CatalogFile.tmdbGenreIDs[lower].map(String.init) ?? lower
+    }
+
+    func passes(_ film: Int) -> Bool {
+      let record = store.filterFields(film)
+      if let from = filter.fromYear, record.year == 0 || record.year < from { return false }
+      if let to = filter.toYear, record.year == 0 || record.year > to { return false }
+      if let minimum = filter.minRating, record.votes == 0 || record.rating < minimum {
+        return false
+      }
+      if let minimum = filter.minVotes, record.votes < minimum { return false }
+      if let minimum = filter.minRuntime, record.minutes == 0 || record.minutes < minimum {
+        return false
+      }
+      if let maximum = filter.maxRuntime, record.minutes == 0 || record.minutes > maximum {
+        return false
+      }
+      if let certification, record.mpaa != certification { return false }
+      if !genres.isEmpty {
+        func has(_ genre: (flags: UInt8, indices: Set<Int>)) -> Bool {
+          record.genreFlags & genre.flags != 0
+            || (!genre.indices.isEmpty && store.anyGenre(of: film, genre.indices.contains))
+        }
+        guard filter.allGenres ? genres.allSatisfy(has) : genres.contains(where: has) else {
+          return false
+        }
+      }
+      if let people, !store.anyPerson(of: film, people.contains) {
+        return false
+      }
+      return true
+    }
+  }
+
+  /// A film's place in the order, as numbers compared cheaply: unknown values last.
+  private struct Ranking {
+    let sort: MovieFilter.Sort
+    let store: CatalogStore
+
+    init(_ sort: MovieFilter.Sort, store: CatalogStore) {
+      self.sort = sort
+      self.store = store
+    }
+
+    /// Smaller first: the value (negated when descending), then the more popular, then id
+    /// order.
+    func key(_ film: Int) -> DiscoverHeap.Key {
+      let popularity = Double(store.summary(film).popularity)
+      let fields = store.filterFields(film)
+      let value: Double? =
+        switch sort.key {
+        case .popularity: popularity
+        case .rating: fields.votes > 0 ? fields.rating : nil
+        case .votes: Double(fields.votes)
+        case .year: fields.year > 0 ? Double(fields.year) : nil
+        case .runtime: fields.minutes > 0 ? Double(fields.minutes) : nil
+        case .title: 0  // compared as text
+        }
+      guard let value else {
+        return .init(known: false, value: 0, popularity: -popularity, film: film)
+      }
+      return .init(
+        known: true, value: sort.ascending ? value : -value, popularity: -popularity, film: film)
+    }
+  }
+}
+
+/// The `limit` smallest keys seen: a max-heap of that size.
+struct DiscoverHeap {
+  struct Key: Comparable {
+    var known: Bool
+    var value: Double
+    var popularity: Double
+    var film: Int
+
+    static func < (a: Key, b: Key) -> Bool {
+      if a.known != b.known { return a.known }
+      if a.value != b.value { return a.value < b.value }
+      if a.popularity != b.popularity { return a.popularity < b.popularity }
+      return a.film < b.film
+    }
+  }
+
+  let limit: Int
+  private(set) var items: [Key] = []
+
+  init(limit: Int) { self.limit = limit }
+
+  mutating func insert(_ key: Key) {
+    if items.count < limit {
+      items.append(key)
+      var child = items.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard items[parent] < items[child] else { break }
+        items.swapAt(parent, child)
+        child = parent
+      }
+    } else if let largest = items.first, key < largest {
+      items[0] = key
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        let right = left + 1
+        var largestAt = parent
+        if left < items.count, items[largestAt] < items[left] { largestAt = left }
+        if right < items.count, items[largestAt] < items[right] { largestAt = right }
+        guard largestAt != parent else { break }
+        items.swapAt(parent, largestAt)
+        parent = largestAt
+      }
+    }
+  }
+}

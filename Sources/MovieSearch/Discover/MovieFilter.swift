@@ -1,0 +1,70 @@
+/// What films to list, and in what order: the filters of "the best-rated comedies of the
+/// 1990s" or "Kubrick's films". Every part is optional; an empty filter lists every film by
+/// popularity. Offline, ``OfflineCatalog/discoverMovies(_:page:pageSize:)`` applies it to the
+/// catalog; with a title query, a search keeps the films that pass.
+///
+/// A film whose value a filter asks about is not known (no year, no votes, no runtime) does
+/// not pass that filter; sorted by such a value, films without it come last either way.
+public struct MovieFilter: Sendable, Hashable, Codable {
+  /// Genre names (matched without regard to case; IMDb's "Sci-Fi" is TMDb's "Science
+  /// Fiction"): a film passes with any of them, or with all when ``allGenres``.
+  public var genres: [String] = []
+  /// Whether a film needs every genre of ``genres`` rather than one.
+  public var allGenres = false
+  /// The first year of release, inclusive (`nil`: open).
+  public var fromYear: Int?
+  /// The last year of release, inclusive (`nil`: open).
+  public var toYear: Int?
+  /// The lowest average rating (0–10); films nobody rated do not pass.
+  public var minRating: Double?
+  /// The fewest votes.
+  public var minVotes: Int?
+  /// The shortest runtime in minutes, inclusive.
+  public var minRuntime: Int?
+  /// The longest runtime in minutes, inclusive.
+  public var maxRuntime: Int?
+  /// A certification (`PG-13`, `R`; the catalog's are American).
+  public var certification: String?
+  /// Words of a person's name: a film passes when one of its directors or cast has them all.
+  public var person: String?
+  /// The order.
+  public var sort = Sort()
+
+  /// An order: by what, which way.
+  public struct Sort: Sendable, Hashable, Codable {
+    /// What films are ordered by.
+    public enum Key: String, Sendable, Hashable, Codable, CaseIterable {
+      case popularity, rating, votes, year, title, runtime
+    }
+
+    /// What films are ordered by.
+    public var key: Key
+    /// Whether the smallest value comes first; by default titles ascend and the rest
+    /// descend (the most popular, best rated, newest, longest first).
+    public var ascending: Bool
+
+    /// An order; `ascending` defaults to the key's natural direction.
+    public init(_ key: Key = .popularity, ascending: Bool? = nil) {
+      self.key = key
+      self.ascending = ascending ?? (key == .title)
+    }
+  }
+
+  /// An empty filter: every film, the most popular first.
+  public init() {}
+
+  /// Whether it filters nothing (the order aside).
+  public var filtersNothing: Bool {
+    genres.isEmpty && fromYear == nil && toYear == nil && minRating == nil && minVotes == nil
+      && minRuntime == nil && maxRuntime == nil && certification == nil && person == nil
+  }
+
+  /// The years as text: `1990–1999`, `2000–`, `–1950`, `1994`; `nil` when open both ways.
+  public var yearsDescription: String? {
+    switch (fromYear, toYear) {
+    case (nil, nil): nil
+    case (let from?, let to?) where from == to: String(from)
+    case (let from, let to): "\(from.map(String.init) ?? "")–\(to.map(String.init) ?? "")"
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import MovieSearch
+
+/// `movie-search discover [filters]`: films listed by what they are rather than by title —
+/// the best-rated comedies of the 1990s, a director's films, the longest westerns — from the
+/// offline catalog.
+struct DiscoverCommand: Command {
+  struct Options: OptionGroup {
+    let filters = FilterOptions()
+    let page = Option.integer(
+      "page", "n", in: 1...MoviePage.maxPage, "The page of results, 1-500.")
+    let limit = Option.integer(
+      "limit", "n", in: 1...MoviePage.maxPageSize, "Films a page, 1-100 (default 20).")
+    let json = Flag("json", "Print the page of results as one JSON document.")
+    let ndjson = Flag("ndjson", "Print one JSON object per film, one per line.")
+    let catalog = Option.text(
+      "catalog", "file",
+      "The catalog file (from build-catalog) to list; else MOVIE_SEARCH_CATALOG's, else the built-in one."
+    )
+  }
+
+  static let name = "discover"
+  static let abstract =
+    "List films by genre, years, rating, votes, runtime, certification or person, in the order asked for."
+  static let summary = "List films by genre, years, rating, people…"
+  static let arguments = Arguments.none
+  static var exclusive: [[KeyPath<Options, Flag>]] { [[\.json, \.ndjson]] }
+  static var groupsInUsage: [PartialKeyPath<Options>] { [\.filters] }
+  static let discussion: String? = """
+    With no filter it lists the most popular films. For example:
+      movie-search discover --genre comedy --years 1990..1999 --min-votes 1000 --sort rating
+    A film whose year, rating or runtime is not known does not pass a filter on it, and comes
+    last when sorted by it. It reads the offline catalog: the built-in one (films to 2005,
+    no people), or one built from IMDb's files with build-catalog, which has people.
+    """
+
+  static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
+    let filter = invocation[\.filters]
+    if invocation[\.filters.year] != nil, invocation[\.filters.years] != nil {
+      throw invocation.usageError("Give '--year' or '--years', not both.")
+    }
+    let environment = ProcessInfo.processInfo.environment["MOVIE_SEARCH_CATALOG"]
+    let path = invocation[\.catalog] ?? (environment?.isEmpty == false ? environment : nil)
+    if path?.isEmpty == true { throw invocation.usageError("'--catalog' needs a file.") }
+    let catalog = try path.map(Backend.open) ?? OfflineCatalog.builtIn()
+    let known = catalog.genreNames
+    for genre in filter.genres where !catalog.hasGenre(genre) {
+      throw invocation.usageError(
+        "The catalog has no genre '\(genre.printable)'. Its genres: \(known.joined(separator: ", "))."
+      )
+    }
+    if filter.person != nil, !catalog.hasPeople {
+      throw invocation.usageError(
+        "This catalog has no people: build one from IMDb's files to filter by person (see 'movie-search build-catalog --help')."
+      )
+    }
+    let pageSize = invocation[\.limit] ?? MoviePage.pageSize
+    let page = invocation[\.page] ?? 1
+    let answer = try catalog.discoverMovies(filter, page: page, pageSize: pageSize)
+    let output = SearchOutput(json: invocation[\.json], ndjson: invocation[\.ndjson])
+    if page > 1, answer.results.isEmpty, answer.totalResults > 0 {
+      Output.error(
+        "Page \(page) is past the last page (\(answer.totalPages)) of \(Format.count(answer.totalResults, "film"))."
+      )
+      if output == .table { return 0 }
+    }
+    try output.print(
+      answer, firstRank: (page - 1) * pageSize + 1,
+      nothing: filter.filtersNothing ? "The catalog has no films." : "No films match these filters."
+    )
+    return 0
+  }
+}

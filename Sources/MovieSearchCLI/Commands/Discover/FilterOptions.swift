@@ -1,0 +1,142 @@
+import Foundation
+import MovieSearch
+
+/// The filters of a listing (`discover`), declared once and read into one ``MovieFilter``:
+/// genres, years, rating, votes, runtime, certification, a person, the order.
+struct FilterOptions: ValueGroup {
+  let genre = Option.text(
+    "genre", "names", "Only films of one of these genres (comma-separated; see --all-genres).")
+  let allGenres = Flag("all-genres", "Only films of every genre given with --genre.")
+  let year = Option.integer("year", "yyyy", in: 1800...2200, "Only films first released that year.")
+  let years = Option.bounds(
+    "years", "a..b", in: 1800...2200,
+    "Only films released in these years ('1990..1999', '2000..', '..1950').")
+  let minRating = Option.decimal(
+    "min-rating", "x", in: 0...10, "Only films rated at least this (0-10).")
+  let minVotes = Option.integer(
+    "min-votes", "n", in: 0...Int(Int32.max), "Only films with at least this many votes.")
+  let runtime = Option.bounds(
+    "runtime", "a..b", in: 1...10_000, "Only films this long, in minutes ('90..120', '..100').")
+  let certification = Option.text(
+    "certification", "code", "Only films certified so (PG, PG-13, R, NC-17).")
+  let person = Option.text(
+    "person", "name", "Only films one of whose directors or cast has this name.")
+  let sort = Option.sort
+
+  func value(_ given: GivenOptions) -> MovieFilter {
+    var filter = MovieFilter()
+    filter.genres =
+      given[genre]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty } ?? []
+    filter.allGenres = given[allGenres]
+    if let year = given[year] { (filter.fromYear, filter.toYear) = (year, year) }
+    if let years = given[years] { (filter.fromYear, filter.toYear) = (years.lower, years.upper) }
+    filter.minRating = given[minRating]
+    filter.minVotes = given[minVotes]
+    if let runtime = given[runtime] {
+      (filter.minRuntime, filter.maxRuntime) = (runtime.lower, runtime.upper)
+    }
+    filter.certification = given[certification]
+    filter.person = given[person].flatMap { $0.isEmpty ? nil : $0 }
+    if let sort = given[sort] { filter.sort = sort }
+    return filter
+  }
+}
+
+/// Two ends of a range, either left open.
+struct Bounds: Sendable, Equatable {
+  var lower: Int?
+  var upper: Int?
+}
+
+extension Option where Value == Bounds {
+  /// `a..b`, `a..`, `..b` or `a`, each end within `range`.
+  static func bounds(
+    _ name: String, _ valueName: String, in range: ClosedRange<Int>, _ help: String
+  ) -> Option {
+    Option(name: name, valueName: valueName, help: help) { text in
+      let parts = text.components(separatedBy: "..")
+      func end(_ part: String) -> Result<Int?, UsageMessage> {
+        let part = part.trimmingCharacters(in: .whitespaces)
+        if part.isEmpty { return .success(nil) }
+        guard let value = Int(part), range.contains(value) else {
+          return .failure(
+            UsageMessage(
+              text:
+                "The value '\(text)' of '--\(name)' is not a range of whole numbers between \(range.lowerBound) and \(range.upperBound), such as '\(range.lowerBound)..\(range.upperBound)'."
+            ))
+        }
+        return .success(value)
+      }
+      switch parts.count {
+      case 1:
+        return end(parts[0]).flatMap { value in
+          value.map { .success(Bounds(lower: $0, upper: $0)) }
+            ?? .failure(UsageMessage(text: "'--\(name)' needs a range, such as 'a..b'."))
+        }
+      case 2:
+        return end(parts[0]).flatMap { lower in
+          end(parts[1]).flatMap { upper in
+            guard lower != nil || upper != nil else {
+              return .failure(
+                UsageMessage(text: "'--\(name)' needs at least one end: 'a..', '..b'."))
+            }
+            if let lower, let upper, lower > upper {
+              return .failure(
+                UsageMessage(text: "The range '\(text)' of '--\(name)' ends before it starts."))
+            }
+            return .success(Bounds(lower: lower, upper: upper))
+          }
+        }
+      default:
+        return .failure(
+          UsageMessage(text: "The value '\(text)' of '--\(name)' is not a range 'a..b'."))
+      }
+    }
+  }
+}
+
+extension Option where Value == Double {
+  /// A number within `range` (`7.5`).
+  static func decimal(
+    _ name: String, _ valueName: String, in range: ClosedRange<Double>, _ help: String
+  ) -> Option {
+    Option(name: name, valueName: valueName, help: help) { text in
+      guard let value = Double(text), value.isFinite, range.contains(value) else {
+        return .failure(
+          UsageMessage(
+            text:
+              "The value '\(text)' of '--\(name)' must be a number between \(Format.rating(range.lowerBound)) and \(Format.rating(range.upperBound))."
+          ))
+      }
+      return .success(value)
+    }
+  }
+}
+
+extension Option where Value == MovieFilter.Sort {
+  /// `--sort key[:asc|:desc]`.
+  static let sort = Option(
+    name: "sort", valueName: "key",
+    help:
+      "The order: popularity (the default), rating, votes, year, title or runtime; ':asc' or ':desc' after it to choose the direction."
+  ) { text in
+    let parts = text.lowercased().split(separator: ":", omittingEmptySubsequences: false)
+    let keys = MovieFilter.Sort.Key.allCases.map(\.rawValue).joined(separator: ", ")
+    guard (1...2).contains(parts.count), let key = MovieFilter.Sort.Key(rawValue: String(parts[0]))
+    else {
+      return .failure(
+        UsageMessage(
+          text: "The value '\(text)' of '--sort' is not one of: \(keys) (with ':asc' or ':desc').")
+      )
+    }
+    guard parts.count == 2 else { return .success(MovieFilter.Sort(key)) }
+    switch parts[1] {
+    case "asc": return .success(MovieFilter.Sort(key, ascending: true))
+    case "desc": return .success(MovieFilter.Sort(key, ascending: false))
+    default:
+      return .failure(
+        UsageMessage(text: "The direction '\(parts[1])' of '--sort' is neither 'asc' nor 'desc'."))
+    }
+  }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// `movie-search discover`: every filter alone and combined, through the binary, against
+/// answers computed here from the built-in catalog's source (`data/imdb-movies.csv.gz`, read
+/// by this file's own CSV reading, not the package's).
+@Suite(.timeLimit(.minutes(3))) struct DiscoverTests {
+  /// One film of the source: its id is its row.
+  struct Film {
+    var id: Int
+    var year: Int
+    var minutes: Int
+    var rating: Double
+    var votes: Int
+    var mpaa: String
+    var genres: Set<String>
+  }
+
+  static let genreColumns = [
+    "Action", "Animation", "Comedy", "Drama", "Documentary", "Romance", "Short",
+  ]
+
+  /// The source's films, read once.
+  static let films: [Film] = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+    process.arguments = ["-dc", root.appendingPathComponent("data/imdb-movies.csv.gz").path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return [] }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().compactMap {
+      let fields = fieldsOf(String($0))
+      guard fields.count == 25, let id = Int(fields[0]) else { return nil }
+      return Film(
+        id: id, year: Int(fields[2]) ?? 0, minutes: Int(fields[3]) ?? 0,
+        rating: Double(fields[5]) ?? 0, votes: Int(fields[6]) ?? 0, mpaa: fields[17],
+        genres: Set(genreColumns.indices.filter { fields[18 + $0] == "1" }.map { genreColumns[$0] })
+      )
+    }
+  }()
+
+  /// The fields of one CSV line: quoted or not, `""` inside quotes a quote.
+  static func fieldsOf(_ line: String) -> [String] {
+    var fields: [String] = []
+    var field = ""
+    var quoted = false
+    var characters = Array(line)[...]
+    while let character = characters.popFirst() {
+      if quoted {
+        if character == "\"" {
+          if characters.first == "\"" {
+            field.append("\"")
+            characters.removeFirst()
+          } else {
+            quoted = false
+          }
+        } else {
+          field.append(character)
+        }
+      } else if character == "\"" {
+        quoted = true
+      } else if character == "," {
+        fields.append(field)
+        field = ""
+      } else {
+        field.append(character)
+      }
+    }
+    fields.append(field)
+    return fields
+  }
+
+  /// The ids and total `discover` prints with `arguments`, as JSON.
+  func discover(_ arguments: [String]) async throws -> (ids: [Int], total: Int) {
+    let result = try await CLI.run(["discover", "--json"] + arguments)
+    #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    let page = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let results = page?["results"] as? [[String: Any]] ?? []
+    return (results.compactMap { $0["id"] as? Int }, page?["total_results"] as? Int ?? -1)
+  }
+
+  /// What the catalog should answer: the films that pass, ordered by `key` (larger first
+  /// unless `ascending`), then the most voted, then by id; the first `limit`.
+  func expected(
+    _ passes: (Film) -> Bool, by key: (Film) -> Double? = { Double($0.votes) },
+    ascending: Bool = false, limit: Int = 100
+  ) -> (ids: [Int], total: Int) {
+    let chosen = Self.films.filter(passes)
+    let sorted = chosen.sorted { a, b in
+      switch (key(a), key(b)) {
+      case (let x?, let y?) where x != y: return ascending ? x < y : x > y
+      case (_?, nil): return true
+      case (nil, _?): return false
+      default: return a.votes != b.votes ? a.votes > b.votes : a.id < b.id
+      }
+    }
+    return (sorted.prefix(limit).map(\.id), chosen.count)
+  }
+
+  @Test func theComediesOfThe1990sByRatingAreExactlyTheCatalogs() async throws {
+    #expect(Self.films.count == 58_788)
+    let answer = try await discover(
+      "--genre comedy --years 1990..1999 --min-votes 1000 --sort rating --limit 100".split(
+        separator: " "
+      ).map(String.init))
+    let wanted = expected(
+      { $0.genres.contains("Comedy") && (1990...1999).contains($0.year) && $0.votes >= 1000 },
+      by: { $0.rating })
+    #expect(answer.total == wanted.total)
+    #expect(answer.total > 100)
+    #expect(answer.ids == wanted.ids)
+  }
+
+  @Test(arguments: [
+    "--genre drama", "--genre Comedy,Romance", "--genre comedy,romance --all-genres",
+    "--year 1994", "--years 2000..", "--years ..1920", "--min-rating 8.5", "--min-votes 50000",
+    "--runtime 200..", "--runtime ..5 --genre animation", "--certification R --years 2004..",
+    "--sort votes:asc --min-votes 20000", "--sort year --genre documentary",
+    "--sort year:asc", "--sort runtime --min-votes 1000", "--sort rating:asc --min-votes 5000",
+    "--genre action --min-rating 7 --min-votes 10000 --runtime 90..120 --sort year",
+  ])
+  func eachFilterAloneAndCombined(_ line: String) async throws {
+    let arguments = line.split(separator: " ").map(String.init)
+    func value(_ name: String) -> String? {
+      arguments.firstIndex(of: name).map { arguments[$0 + 1] }
+    }
+    func bounds(_ name: String) -> (Int?, Int?)? {
+      value(name).map { text in
+        let parts = text.components(separatedBy: "..")
+        return (Int(parts[0]), parts.count > 1 ? Int(parts[1]) : Int(parts[0]))
+      }
+    }
+    let genres = (value("--genre") ?? "").split(separator: ",").map { $0.capitalized }
+    let allGenres = arguments.contains("--all-genres")
+    let passes = { (film: Film) -> Bool in
+      if !genres.isEmpty {
+        let has = { (genre: String) in film.genres.contains(genre) }
+        guard allGenres ? genres.allSatisfy(has) : genres.contains(where: has) else {
+          return false
+        }
+      }
+      if let year = value("--year").flatMap(Int.init), film.year != year { return false }
+      if let (from, to) = bounds("--years") {
+        if let from, film.year < from { return false }
+        if let to, film.year > to { return false }
+      }
+      if let minimum = value("--min-rating").flatMap(Double.init),
+        film.votes == 0 || film.rating < minimum
+      {
+        return false
+      }
+      if let minimum = value("--min-votes").flatMap(Int.init), film.votes < minimum {
+        return false
+      }
+      if let (from, to) = bounds("--runtime") {
+        if let from, film.minutes < from { return false }
+        if let to, film.minutes > to || film.minutes == 0 { return false }
+      }
+      if let mpaa = value("--certification"), film.mpaa != mpaa { return false }
+      return true
+    }
+    let sort = (value("--sort") ?? "popularity").split(separator: ":").map(String.init)
+    let ascending = sort.count > 1 ? sort[1] == "asc" : false
+    let key: (Film) -> Double? =
+      switch sort[0] {
+      case "rating": { $0.votes > 0 ? $0.rating : nil }
+      case "year": { $0.year > 0 ? Double($0.year) : nil }
+      case "runtime": { $0.minutes > 0 ? Double($0.minutes) : nil }
+      default: { Double($0.votes) }
+      }
+    let wanted = expected(passes, by: key, ascending: ascending)
+    let answer = try await discover(arguments + ["--limit", "100"])
+    #expect(answer.total == wanted.total, "\(line)")
+    #expect(answer.ids == wanted.ids, "\(line)")
+  }
+
+  @Test func pagesFollowOneAnother() async throws {
+    let first = try await discover(["--genre", "animation", "--limit", "7"])
+    let second = try await discover(["--genre", "animation", "--limit", "7", "--page", "2"])
+    let both = try await discover(["--genre", "animation", "--limit", "14"])
+    #expect(first.ids + second.ids == both.ids)
+    #expect(first.total == both.total)
+  }
+
+  @Test(arguments: [true, false]) func titlesInOrderAcrossPages(_ ascending: Bool) async throws {
+    var titles: [String] = []
+    for page in 1...3 {
+      let result = try await CLI.run([
+        "discover", "--sort", ascending ? "title" : "title:desc", "--years", "1960..1961",
+        "--limit", "100", "--page", String(page),
+      ])
+      #expect(result.status == 0)
+      titles += result.stdout.split(separator: "\n").map {
+        String($0.split(separator: "\t", omittingEmptySubsequences: false)[1]).lowercased()
+      }
+    }
+    #expect(titles.count == 300)
+    let pairs = zip(titles, titles.dropFirst())
+    #expect(pairs.allSatisfy { ascending ? $0 <= $1 : $0 >= $1 })
+  }
+
+  @Test func anImpossibleFilterSaysSo() async throws {
+    let result = try await CLI.run(["discover", "--years", "1990..1991", "--min-rating", "10"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "")
+    let table = try PseudoTerminal.movieSearch(["discover", "--min-votes", "999999999"])
+    #expect(await table.waitForExit() == 0)
+    #expect(table.visible.contains("No films match these filters."))
+  }
+
+  @Test func aPersonsFilmsFromACatalogWithPeople() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let catalog = directory.appendingPathComponent("imdb.bin").path
+    let built = try await CLI.run(["build-catalog", CLI.fixture("imdb").path, catalog])
+    #expect(built.status == 0, "\(built.stderr)")
+    // A director, a name's one word, an actor, with other filters, in any case.
+    for (arguments, titles) in [
+      (["--person", "Kubrick"], ["The Shining"]),
+      (["--person", "wachowski", "--sort", "year"], ["The Matrix"]),
+      (["--person", "akira kurosawa"], ["Shichinin no samurai"]),
+      (["--person", "toshirô mifune", "--years", "..1960"], ["Shichinin no samurai"]),
+      (["--person", "jack nicholson", "--years", "1990.."], []),
+      (["--person", "nobody at all"], []),
+    ] {
+      let result = try await CLI.run(["discover", "--catalog", catalog] + arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      let listed = result.stdout.split(separator: "\n").map {
+        String($0.split(separator: "\t")[1])
+      }
+      #expect(listed == titles, "\(arguments)")
+    }
+    // IMDb's genres by name, any case; its "Sci-Fi" is TMDb's "Science Fiction".
+    let genres = try await CLI.run(["discover", "--catalog", catalog, "--genre", "science fiction"])
+    #expect(genres.stdout.contains("\tThe Matrix\t") && genres.stdout.contains("\tAlien\t"))
+  }
+
+  @Test(arguments: [
+    (
+      ["--genre", "western"],
+      "The catalog has no genre 'western'. Its genres: Action, Animation, Comedy, Drama, Documentary, Romance, Short."
+    ),
+    (["--years", "1999..1990"], "The range '1999..1990' of '--years' ends before it starts."),
+    (
+      ["--years", "1990..abc"],
+      "The value '1990..abc' of '--years' is not a range of whole numbers between 1800 and 2200, such as '1800..2200'."
+    ),
+    (
+      ["--min-rating", "11"],
+      "The value '11' of '--min-rating' must be a number between 0.0 and 10.0."
+    ),
+    (
+      ["--sort", "length"],
+      "The value 'length' of '--sort' is not one of: popularity, rating, votes, year, title, runtime (with ':asc' or ':desc')."
+    ),
+    (["--sort", "year:up"], "The direction 'up' of '--sort' is neither 'asc' nor 'desc'."),
+    (["--year", "1990", "--years", "1990..1991"], "Give '--year' or '--years', not both."),
+    (
+      ["--person", "kubrick"],
+      "This catalog has no people: build one from IMDb's files to filter by person (see 'movie-search build-catalog --help')."
+    ),
+    (["--limit", "101"], "The value '101' of '--limit' must be between 1 and 100."),
+  ])
+  func badFiltersAreUsageErrors(_ arguments: [String], _ message: String) async throws {
+    let result = try await CLI.run(["discover"] + arguments)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
+  }
+}
