@@ -9,6 +9,7 @@ import MovieSearch
 //   search-eval --titles FILE                 the catalog as id, title, year, votes, akas (TSV)
 //   search-eval --speed [--catalog FILE] [--queries FILE]
 //                                             p50/p99 of one search, in process
+//   search-eval --discover [--catalog FILE]   p50/p99 of one listing (discover), in process
 //   search-eval --imdb DIR                    IMDb's six dataset files at full size
 //                                             (plain .tsv), generated deterministically
 //   search-eval --million DIR [--binary PATH] a generated million-film export, its catalog
@@ -64,6 +65,8 @@ if arguments.contains("--generate") {
   try speed(
     catalogPath: option("--catalog"),
     queries: try readQueries(option("--queries") ?? defaultQueries))
+} else if arguments.contains("--discover") {
+  try discoverSpeed(catalogPath: option("--catalog"))
 } else if let directory = option("--imdb") {
   let start = ContinuousClock.now
   var files = try IMDbFiles()
@@ -77,7 +80,7 @@ if arguments.contains("--generate") {
     queries: try readQueries(option("--queries") ?? defaultQueries))
 } else {
   print(
-    "usage: search-eval --generate | --evaluate | --titles FILE | --speed | --imdb DIR | --million DIR"
+    "usage: search-eval --generate | --evaluate | --titles FILE | --speed | --discover | --imdb DIR | --million DIR"
   )
   exit(64)
 }

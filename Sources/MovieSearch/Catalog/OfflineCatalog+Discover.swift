@@ -21,26 +21,27 @@ extension OfflineCatalog {
     var total = 0
     let chosen: [Int]
     if filter.sort.key == .title {
-      // By the titles' first eight bytes, then, among the films that may be on the page,
-      // by the whole text.
+      // By the titles' first eight bytes (as numbers, descending ones inverted), then, among
+      // the films that may be on the page — those up to the page's last prefix, ties
+      // included — by the whole text.
+      let ascending = filter.sort.ascending
       var films: [(prefix: UInt64, film: Int32)] = []
       for film in 0..<store.filmCount where test.passes(film) {
-        films.append((store.titleSortKey(film), Int32(film)))
+        let prefix = store.titleSortKey(film)
+        films.append((ascending ? prefix : ~prefix, Int32(film)))
       }
       total = films.count
-      let ascending = filter.sort.ascending
-      films.sort { ascending ? $0.prefix < $1.prefix : $0.prefix > $1.prefix }
-      // The page's films and every film that ties with the last of them, in full order.
       let wanted = min(page * pageSize, films.count)
-      var end = wanted
-      while end < films.count, films[end].prefix == films[wanted - 1].prefix { end += 1 }
+      var largest = PrefixHeap(limit: wanted)
+      for entry in films { largest.insert(entry.prefix) }
+      let last = largest.top ?? 0
       var ordered: [(prefix: UInt64, title: String, key: DiscoverHeap.Key)] = []
-      for entry in films[..<end] {
+      for entry in films where entry.prefix <= last {
         let film = Int(entry.film)
         ordered.append((entry.prefix, store.record(film).title.lowercased(), ranking.key(film)))
       }
       ordered.sort { a, b in
-        if a.prefix != b.prefix { return (a.prefix < b.prefix) == ascending }
+        if a.prefix != b.prefix { return a.prefix < b.prefix }
         return a.title != b.title ? (a.title < b.title) == ascending : a.key < b.key
       }
       chosen = ordered.prefix(page * pageSize).map { $0.key.film }
@@ -256,6 +257,40 @@ struct DiscoverHeap {
         guard largestAt != parent else { break }
         items.swapAt(parent, largestAt)
         parent = largestAt
+      }
+    }
+  }
+}
+
+/// The `limit` smallest numbers seen, as a max-heap: `top` is the largest of them.
+struct PrefixHeap {
+  let limit: Int
+  private var items: [UInt64] = []
+
+  init(limit: Int) { self.limit = limit }
+
+  var top: UInt64? { items.first }
+
+  mutating func insert(_ value: UInt64) {
+    if items.count < limit {
+      items.append(value)
+      var child = items.count - 1
+      while child > 0, items[(child - 1) / 2] < items[child] {
+        items.swapAt((child - 1) / 2, child)
+        child = (child - 1) / 2
+      }
+    } else if let top = items.first, value < top {
+      items[0] = value
+      var parent = 0
+      while true {
+        var largest = parent
+        for child in [2 * parent + 1, 2 * parent + 2]
+        where child < items.count && items[largest] < items[child] {
+          largest = child
+        }
+        guard largest != parent else { return }
+        items.swapAt(parent, largest)
+        parent = largest
       }
     }
   }
