@@ -22,19 +22,17 @@ import Testing
     "Action", "Animation", "Comedy", "Drama", "Documentary", "Romance", "Short",
   ]
 
-  /// The source's films, read once.
-  static let films: [Film] = {
+  /// The source's films, read once, without holding a thread of the test pool: `gzip` is
+  /// waited for on a thread of its own (a blocking wait here, with every test that needs
+  /// the films waiting on it, starved the in-process finder tests).
+  static let loading = Task { () throws -> [Film] in
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-    process.arguments = ["-dc", root.appendingPathComponent("data/imdb-movies.csv.gz").path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    guard (try? process.run()) != nil else { return [] }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().compactMap {
+    let text = try await CLI.run(
+      executable: "/bin/gzip",
+      ["-dc", root.appendingPathComponent("data/imdb-movies.csv.gz").path], stdin: Data(),
+      environment: ProcessInfo.processInfo.environment)
+    return text.stdout.split(separator: "\n").dropFirst().compactMap {
       let fields = fieldsOf(String($0))
       guard fields.count == 25, let id = Int(fields[0]) else { return nil }
       return Film(
@@ -43,7 +41,9 @@ import Testing
         genres: Set(genreColumns.indices.filter { fields[18 + $0] == "1" }.map { genreColumns[$0] })
       )
     }
-  }()
+  }
+
+  static func films() async throws -> [Film] { try await loading.value }
 
   /// The fields of one CSV line: quoted or not, `""` inside quotes a quote.
   static func fieldsOf(_ line: String) -> [String] {
@@ -90,8 +90,8 @@ import Testing
   func expected(
     _ passes: (Film) -> Bool, by key: (Film) -> Double? = { Double($0.votes) },
     ascending: Bool = false, limit: Int = 100
-  ) -> (ids: [Int], total: Int) {
-    let chosen = Self.films.filter(passes)
+  ) async throws -> (ids: [Int], total: Int) {
+    let chosen = try await Self.films().filter(passes)
     let sorted = chosen.sorted { a, b in
       switch (key(a), key(b)) {
       case (let x?, let y?) where x != y: return ascending ? x < y : x > y
@@ -104,12 +104,12 @@ import Testing
   }
 
   @Test func theComediesOfThe1990sByRatingAreExactlyTheCatalogs() async throws {
-    #expect(Self.films.count == 58_788)
+    #expect(try await Self.films().count == 58_788)
     let answer = try await discover(
       "--genre comedy --years 1990..1999 --min-votes 1000 --sort rating --limit 100".split(
         separator: " "
       ).map(String.init))
-    let wanted = expected(
+    let wanted = try await expected(
       { $0.genres.contains("Comedy") && (1990...1999).contains($0.year) && $0.votes >= 1000 },
       by: { $0.rating })
     #expect(answer.total == wanted.total)
@@ -174,7 +174,7 @@ import Testing
       case "runtime": { $0.minutes > 0 ? Double($0.minutes) : nil }
       default: { Double($0.votes) }
       }
-    let wanted = expected(passes, by: key, ascending: ascending)
+    let wanted = try await expected(passes, by: key, ascending: ascending)
     let answer = try await discover(arguments + ["--limit", "100"])
     #expect(answer.total == wanted.total, "\(line)")
     #expect(answer.ids == wanted.ids, "\(line)")

@@ -149,6 +149,19 @@ extension CatalogStore {
     anyExtra(of: film, list: 1, test) || anyExtra(of: film, list: 2, test)
   }
 
+  /// Calls `body` with each of film `film`'s people (name indices): its directors, then its
+  /// cast.
+  func forEachPerson(of film: Int, _ body: (Int, _ isDirector: Bool) -> Void) {
+    _ = anyExtra(of: film, list: 1) {
+      body($0, true)
+      return false
+    }
+    _ = anyExtra(of: film, list: 2) {
+      body($0, false)
+      return false
+    }
+  }
+
   /// Whether a value of list `list` (0: genres, 16-bit; 1: directors, 2: cast, 32-bit) of
   /// film `film`'s extras passes `test`.
   private func anyExtra(of film: Int, list: Int, _ test: (Int) -> Bool) -> Bool {

@@ -80,7 +80,7 @@ extension OfflineCatalog {
 
   /// A filter, turned into tests of a film's record: genres as the catalog's own genre
   /// indices and flags, the person as the set of names that have every word.
-  private struct FilmTest {
+  struct FilmTest {
     let filter: MovieFilter
     let store: CatalogStore
     /// Per filter genre: the flag bits and the catalog genre indices that are that genre.
@@ -108,40 +108,13 @@ extension OfflineCatalog {
         guard store.personCount > 0 else {
           throw .invalidRequest("the catalog has no people")
         }
-        let words = TitleText.words(person).map(\.text)
-        let store = store
-        people = Set(
-          (0..<store.personCount).filter { index in
-            // Most names are rejected by their bytes: an ASCII name lacking a word's letters.
-            let mayHave = store.nameBytes(index) { bytes in
-              !bytes.allSatisfy { $0 < 0x80 } || words.allSatisfy { Self.contains(bytes, $0) }
-            }
-            guard mayHave, let text = store.name(index) else { return false }
-            let name = Set(TitleText.words(text).map(\.text))
-            return words.allSatisfy(name.contains)
-          })
+        people = store.people(named: person)
       } else {
         people = nil
       }
       certification = filter.certification.map { wanted in
         CatalogFile.ratings.firstIndex { $0.caseInsensitiveCompare(wanted) == .orderedSame } ?? -1
       }
-    }
-
-    /// Whether `bytes`, lower-cased, hold `word`.
-    static func contains(_ bytes: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
-      guard !word.isEmpty else { return true }
-      guard bytes.count >= word.count else { return false }
-      func lower(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-      }
-      outer: for start in 0...(bytes.count - word.count) {
-        for offset in word.indices where lower(bytes[start + offset]) != word[offset] {
-          continue outer
-        }
-        return true
-      }
-      return false
     }
 
     /// One key per genre, whatever its spelling: TMDb's id when it has one.

@@ -181,12 +181,29 @@ public struct OfflineCatalog: MovieService {
 
   /// Searches titles; see the type's description, and ``Ranking`` for the order.
   public func searchMovies(_ query: MovieQuery) throws(MovieServiceError) -> MoviePage {
+    try searchMovies(query, keeping: nil)
+  }
+
+  /// Searches titles as ``searchMovies(_:)`` does, keeping the films that pass `filter` (its
+  /// order aside: a search is ordered by how well titles match).
+  public func searchMovies(
+    _ query: MovieQuery, filter: MovieFilter
+  ) throws(MovieServiceError) -> MoviePage {
+    guard !filter.filtersNothing else { return try searchMovies(query, keeping: nil) }
+    let test = try FilmTest(filter, store: store)
+    return try searchMovies(query, keeping: { test.passes($0) })
+  }
+
+  private func searchMovies(
+    _ query: MovieQuery, keeping keep: ((Int) -> Bool)?
+  ) throws(MovieServiceError) -> MoviePage {
     guard (1...MoviePage.maxPage).contains(query.page) else {
       throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(query.page)")
     }
     let limit = query.page * MoviePage.pageSize
     guard
-      let (hits, total, engine) = try searcher.search(query.text, limit: limit, year: query.year)
+      let (hits, total, engine) = try searcher.search(
+        query.text, limit: limit, year: query.year, keep: keep)
     else { return .empty }
     let rows = hits.dropFirst((query.page - 1) * MoviePage.pageSize).map { hit in
       var movie = movie(hit.film)

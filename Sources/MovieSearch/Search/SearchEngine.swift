@@ -35,7 +35,8 @@ struct SearchEngine {
   /// first, so that the page fills with the best films early and the rest are counted
   /// without being scored once their bound cannot beat it.
   func search(
-    limit: Int, year filter: Int?, below: Float? = nil, countFilms: Bool = false
+    limit: Int, year filter: Int?, keep: ((Int) -> Bool)? = nil, below: Float? = nil,
+    countFilms: Bool = false
   ) throws(MovieServiceError) -> (hits: [Hit], total: Int) {
     var total = 0
     // The matches are titles; with `countFilms`, a film found by two titles counts once
@@ -71,6 +72,8 @@ struct SearchEngine {
         let mask = masks[position]
         masks[position] = 0
         if let filter, store.summary(position).year != filter { continue }
+        // A listing's filters (`keep`, by film): a title of a film they leave out is not met.
+        if let keep, !keep(store.film(ofTitle: position)) { continue }
         buckets.add(index, mask)
       }
       return Task.isCancelled
@@ -277,7 +280,7 @@ struct SearchEngine {
   }
 
   /// One group per distinct required word, the one with the fewest postings first: the
-  /// films met later miss it, which the bound of ``search(limit:year:below:)`` counts on.
+  /// films met later miss it, which the bound of ``search(limit:year:keep:below:countFilms:)`` counts on.
   /// Words in more than one title in fifty (and more than 20) are left out when others are
   /// not.
   func visitingOrder() -> [Group] {

@@ -47,23 +47,25 @@ final class Searcher: Sendable {
   /// words taken as typed are read as typos too when a film found so could come first — it
   /// needs a typo, and can gain no more than the most popular film's popularity. A probe
   /// looks only for such a film; the search is made again if one is found.
-  func search(_ text: String, limit: Int, year: Int?) throws(MovieServiceError) -> (
+  func search(
+    _ text: String, limit: Int, year: Int?, keep: ((Int) -> Bool)? = nil
+  ) throws(MovieServiceError) -> (
     hits: [FilmHit], total: Int, engine: SearchEngine
   )? {
     guard let query = TitleQuery(text) else { return nil }
     let plan = SearchPlan(query, searcher: self)
     var engine = SearchEngine(searcher: self, plan: plan)
-    var (hits, total) = try films(engine, limit: limit, year: year)
+    var (hits, total) = try films(engine, limit: limit, year: year, keep: keep)
     let bestWithTypo =
       Ranking.typo + Ranking.titleStart + (plan.year == nil ? 0 : Ranking.sameYear)
       - Ranking.popularity * maxPopularity
     if plan.mayHaveMoreTypos, hits.first.map({ $0.score > bestWithTypo }) ?? true {
       let retry = SearchEngine(
         searcher: self, plan: SearchPlan(query, searcher: self, everyTypo: true))
-      let probe = try retry.search(limit: 1, year: year, below: hits.first?.score)
+      let probe = try retry.search(limit: 1, year: year, keep: keep, below: hits.first?.score)
       if !probe.hits.isEmpty {
         engine = retry
-        (hits, total) = try films(retry, limit: limit, year: year)
+        (hits, total) = try films(retry, limit: limit, year: year, keep: keep)
       }
     }
     return (hits, total, engine)
@@ -72,12 +74,13 @@ final class Searcher: Sendable {
   /// The engine's hits (titles) as films: each film once, by its best title. A film found by
   /// two titles takes two of the engine's places, so it is asked for more until `limit`
   /// films are known or none are left.
-  private func films(_ engine: SearchEngine, limit: Int, year: Int?) throws(MovieServiceError)
-    -> (hits: [FilmHit], total: Int)
-  {
+  private func films(
+    _ engine: SearchEngine, limit: Int, year: Int?, keep: ((Int) -> Bool)?
+  ) throws(MovieServiceError) -> (hits: [FilmHit], total: Int) {
     var asked = limit
     while true {
-      let (hits, total) = try engine.search(limit: asked, year: year, countFilms: true)
+      let (hits, total) = try engine.search(
+        limit: asked, year: year, keep: keep, countFilms: true)
       var seen = Set<Int>()
       let films = hits.compactMap { hit -> FilmHit? in
         let film = store.film(ofTitle: hit.index)

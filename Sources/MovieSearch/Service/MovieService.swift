@@ -61,6 +61,11 @@ public protocol MovieService: Sendable {
   var traits: MovieServiceTraits { get }
   /// One page of the films matching a query, best first. An empty query finds nothing.
   func searchMovies(_ query: MovieQuery) async throws(MovieServiceError) -> MoviePage
+  /// One page of the films matching a query that pass `filter` (its order aside: a search
+  /// is ordered by how well titles match). A service that cannot filter a search says so
+  /// (``MovieServiceError/invalidRequest(_:)``) unless the filter filters nothing.
+  func searchMovies(_ query: MovieQuery, filter: MovieFilter) async throws(MovieServiceError)
+    -> MoviePage
   /// Everything known about one film.
   func movieDetails(id: Int, language: String?) async throws(MovieServiceError) -> MovieDetails
   /// One page of popular films, for a screen with nothing typed yet.
@@ -72,6 +77,18 @@ public protocol MovieService: Sendable {
 extension MovieService {
   /// A server on the network, unless the service says otherwise.
   public var traits: MovieServiceTraits { .remote }
+
+  /// A search that cannot be filtered: the filter must filter nothing.
+  public func searchMovies(
+    _ query: MovieQuery, filter: MovieFilter
+  ) async throws(MovieServiceError) -> MoviePage {
+    guard filter.filtersNothing else {
+      throw .invalidRequest(
+        "this service cannot filter a search by genre, rating, votes, runtime, certification "
+          + "or person (the offline catalog can: --offline)")
+    }
+    return try await searchMovies(query)
+  }
 
   /// Details in the default language.
   public func movieDetails(id: Int) async throws(MovieServiceError) -> MovieDetails {

@@ -7,8 +7,9 @@ enum Commands {
   /// The commands, in the order help lists them. A new command is added here once.
   static var all: [any Command.Type] {
     [
-      SearchCommand.self, DiscoverCommand.self, DetailsCommand.self, StreamCommand.self,
-      InteractiveCommand.self, BuildCatalogCommand.self, CatalogInfoCommand.self,
+      SearchCommand.self, DiscoverCommand.self, PersonCommand.self, DetailsCommand.self,
+      StreamCommand.self, InteractiveCommand.self, BuildCatalogCommand.self,
+      CatalogInfoCommand.self,
     ]
   }
 

@@ -6,6 +6,8 @@ import MovieSearch
 /// offline catalog.
 struct DiscoverCommand: Command {
   struct Options: OptionGroup {
+    let year = Option.integer(
+      "year", "yyyy", in: 1800...2200, "Only films first released that year.")
     let filters = FilterOptions()
     let page = Option.integer(
       "page", "n", in: 1...MoviePage.maxPage, "The page of results, 1-500.")
@@ -35,9 +37,12 @@ struct DiscoverCommand: Command {
     """
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
-    let filter = invocation[\.filters]
-    if invocation[\.filters.year] != nil, invocation[\.filters.years] != nil {
-      throw invocation.usageError("Give '--year' or '--years', not both.")
+    var filter = invocation[\.filters]
+    if let year = invocation[\.year] {
+      guard invocation[\.filters.years] == nil else {
+        throw invocation.usageError("Give '--year' or '--years', not both.")
+      }
+      (filter.fromYear, filter.toYear) = (year, year)
     }
     let environment = ProcessInfo.processInfo.environment["MOVIE_SEARCH_CATALOG"]
     let path = invocation[\.catalog] ?? (environment?.isEmpty == false ? environment : nil)

@@ -1,13 +1,13 @@
 import Foundation
 import MovieSearch
 
-/// The filters of a listing (`discover`), declared once and read into one ``MovieFilter``:
-/// genres, years, rating, votes, runtime, certification, a person, the order.
+/// The filters of a listing (`discover`) and of a search, declared once and read into one
+/// ``MovieFilter``: genres, years, rating, votes, runtime, certification, a person, the
+/// order. `--year` is each command's own (a search's is the query's, which TMDb takes).
 struct FilterOptions: ValueGroup {
   let genre = Option.text(
     "genre", "names", "Only films of one of these genres (comma-separated; see --all-genres).")
   let allGenres = Flag("all-genres", "Only films of every genre given with --genre.")
-  let year = Option.integer("year", "yyyy", in: 1800...2200, "Only films first released that year.")
   let years = Option.bounds(
     "years", "a..b", in: 1800...2200,
     "Only films released in these years ('1990..1999', '2000..', '..1950').")
@@ -29,7 +29,6 @@ struct FilterOptions: ValueGroup {
       given[genre]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty } ?? []
     filter.allGenres = given[allGenres]
-    if let year = given[year] { (filter.fromYear, filter.toYear) = (year, year) }
     if let years = given[years] { (filter.fromYear, filter.toYear) = (years.lower, years.upper) }
     filter.minRating = given[minRating]
     filter.minVotes = given[minVotes]

@@ -24,6 +24,7 @@ struct SearchCommand: Command {
     let includeAdult = Flag("include-adult", "Include adult titles (TMDb only).")
     let finder = FinderOptions()
     let backend = BackendOptions()
+    let filters = FilterOptions()
   }
 
   static let name = "search"
@@ -42,6 +43,12 @@ struct SearchCommand: Command {
     """
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
+    let filter = try SearchRequest.filter(invocation)
+    if !filter.filtersNothing, invocation.positionals.isEmpty {
+      throw invocation.usageError(
+        "Filters other than --year need a title to search; 'movie-search discover' lists films by them alone."
+      )
+    }
     if let finder = try finderAskedFor(invocation) {
       return try await InteractiveCommand.start(
         service: try Backend.service(for: invocation), language: invocation[\.backend.language],
@@ -53,7 +60,14 @@ struct SearchCommand: Command {
       Backend.noteNoEffect(
         ["region": invocation[\.region] != nil, "include-adult": invocation[\.includeAdult]])
     }
-    let answer = try await request.answer(from: service)
+    let answer: SearchAnswer
+    do {
+      answer = try await request.answer(from: service)
+    } catch MovieServiceError.invalidRequest(let reason) where !request.filter.filtersNothing {
+      // A filter the catalog cannot apply (an unknown genre, a person where it has no
+      // people): the command line's mistake.
+      throw invocation.usageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
+    }
     for note in answer.notes { Output.error(note) }
     if isatty(STDERR_FILENO) == 1, request.page == 1,
       let note = CoverageNote(service)?.note(for: request.query, best: answer.page.results.first)
@@ -102,6 +116,8 @@ struct SearchCommand: Command {
 struct SearchRequest {
   let query: MovieQuery
   let limit: Int
+  /// The films to keep (genres, years, rating…), beside the query's year.
+  let filter: MovieFilter
 
   var text: String { query.text }
   var page: Int { query.page }
@@ -117,13 +133,30 @@ struct SearchRequest {
       includeAdult: invocation[\.includeAdult], year: invocation[\.year],
       region: invocation[\.region])
     limit = invocation[\.limit] ?? MoviePage.pageSize
+    filter = try Self.filter(invocation)
+  }
+
+  /// The filters beside the title, checked; `--year` is the query's own (TMDb takes it), so
+  /// it is not among them. A search is ordered by how well titles match: no `--sort`.
+  static func filter(_ invocation: Invocation<SearchCommand>) throws -> MovieFilter {
+    if invocation[\.year] != nil, invocation[\.filters.years] != nil {
+      throw invocation.usageError("Give '--year' or '--years', not both.")
+    }
+    if invocation[\.filters.sort] != nil {
+      throw invocation.usageError(
+        "A search is ordered by how well titles match: '--sort' orders 'movie-search discover'.")
+    }
+    return invocation[\.filters]
   }
 
   /// The page from `service`, cut to the limit, and what to say about it: a page past the
   /// last, rows that could not be read. A page none of whose rows could be read is an error,
   /// not "no films".
   func answer(from service: any MovieService) async throws -> SearchAnswer {
-    var results = try await service.searchMovies(query)
+    var results =
+      filter.filtersNothing
+      ? try await service.searchMovies(query)
+      : try await service.searchMovies(query, filter: filter)
     results.results = Array(results.results.prefix(limit))
     let pastTheLast =
       results.results.isEmpty && results.totalResults > 0 && page > results.totalPages

@@ -17,6 +17,15 @@ struct ExternalWorkService: MovieService {
     }
   }
 
+  func searchMovies(
+    _ query: MovieQuery, filter: MovieFilter
+  ) async throws(MovieServiceError) -> MoviePage {
+    try await awaitExternalWork(named: "search '\(query.text)'") {
+      [base] () async throws(MovieServiceError) -> MoviePage in
+      try await base.searchMovies(query, filter: filter)
+    }
+  }
+
   func movieDetails(id: Int, language: String?) async throws(MovieServiceError) -> MovieDetails {
     try await awaitExternalWork(named: "details \(id)") {
       [base] () async throws(MovieServiceError) -> MovieDetails in

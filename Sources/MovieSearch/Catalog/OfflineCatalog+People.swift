@@ -1,0 +1,113 @@
+import Foundation
+
+/// Someone a catalog built from IMDb's files names as a director or a member of a film's
+/// first cast, with how much of the catalog they are in.
+public struct CatalogPerson: Sendable, Hashable, Codable {
+  /// The person's place in the catalog's names (stable for one catalog file).
+  public var id: Int
+  /// The name as the catalog has it.
+  public var name: String
+  /// The films they directed or are in.
+  public var films: Int
+  /// Of those, the films they directed.
+  public var directed: Int
+  /// The votes of all their films: how well known they are.
+  public var votes: Int
+}
+
+/// A person's part in a film.
+public enum CreditRole: String, Sendable, Hashable, Codable {
+  /// One of its directors.
+  case director
+  /// One of its first-billed cast.
+  case cast
+}
+
+/// One film of a filmography, and the person's parts in it.
+public struct FilmCredit: Sendable, Hashable {
+  /// The film.
+  public var movie: Movie
+  /// Director, cast, or both.
+  public var roles: [CreditRole]
+}
+
+extension OfflineCatalog {
+  /// The people whose names have every word of `name` (any case, accents aside), the best
+  /// known first (their films' votes, then the number of films); empty on a catalog without
+  /// people (see ``hasPeople``).
+  public func people(named name: String, limit: Int = 20) -> [CatalogPerson] {
+    let matching = store.people(named: name)
+    guard !matching.isEmpty else { return [] }
+    var found: [Int: CatalogPerson] = [:]
+    for film in 0..<store.filmCount {
+      let votes = store.filterFields(film).votes
+      store.forEachPerson(of: film) { person, isDirector in
+        guard matching.contains(person) else { return }
+        var entry =
+          found[person]
+          ?? CatalogPerson(
+            id: person, name: store.name(person) ?? "", films: 0, directed: 0, votes: 0)
+        entry.films += 1
+        if isDirector { entry.directed += 1 }
+        entry.votes += votes
+        found[person] = entry
+      }
+    }
+    return found.values.sorted {
+      ($0.votes, $0.films, $1.name) > ($1.votes, $1.films, $0.name)
+    }.prefix(limit).map { $0 }
+  }
+
+  /// The films of `person`, by year (films of no known year last), each with their parts.
+  public func films(of person: CatalogPerson) -> [FilmCredit] {
+    var credits: [(year: Int, film: Int, roles: [CreditRole])] = []
+    for film in 0..<store.filmCount {
+      var roles: [CreditRole] = []
+      store.forEachPerson(of: film) { index, isDirector in
+        guard index == person.id else { return }
+        let role: CreditRole = isDirector ? .director : .cast
+        if !roles.contains(role) { roles.append(role) }
+      }
+      if !roles.isEmpty {
+        let year = store.filterFields(film).year
+        credits.append((year == 0 ? Int.max : year, film, roles))
+      }
+    }
+    return credits.sorted { ($0.year, $0.film) < ($1.year, $1.film) }.map {
+      FilmCredit(movie: movie($0.film), roles: $0.roles)
+    }
+  }
+}
+
+extension CatalogStore {
+  /// The indices of the names that have every word of `name`: every name is read, in
+  /// place; most are rejected by their bytes (an ASCII name without a word's letters).
+  func people(named name: String) -> Set<Int> {
+    let words = TitleText.words(name).map(\.text)
+    guard !words.isEmpty else { return [] }
+    return Set(
+      (0..<personCount).filter { index in
+        let mayHave = nameBytes(index) { bytes in
+          !bytes.allSatisfy { $0 < 0x80 } || words.allSatisfy { Self.holds(bytes, $0) }
+        }
+        guard mayHave, let text = self.name(index) else { return false }
+        let nameWords = Set(TitleText.words(text).map(\.text))
+        return words.allSatisfy(nameWords.contains)
+      })
+  }
+
+  /// Whether `bytes`, lower-cased, hold `word`.
+  private static func holds(_ bytes: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
+    guard bytes.count >= word.count else { return false }
+    func lower(_ byte: UInt8) -> UInt8 {
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+    outer: for start in 0...(bytes.count - word.count) {
+      for offset in word.indices where lower(bytes[start + offset]) != word[offset] {
+        continue outer
+      }
+      return true
+    }
+    return false
+  }
+}

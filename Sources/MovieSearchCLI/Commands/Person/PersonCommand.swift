@@ -1,0 +1,147 @@
+import Foundation
+import MovieSearch
+
+/// `movie-search person NAME`: the people a catalog with people names so, the best known
+/// first; with one chosen, their films by year and their part in each.
+struct PersonCommand: Command {
+  struct Options: OptionGroup {
+    let pick = Option.integer(
+      "pick", "n", in: 1...20, "The person to show the films of, by their place in the list.")
+    let json = Flag(
+      "json", "Print the people, or the person and their films, as one JSON document.")
+    let catalog = Option.text(
+      "catalog", "file",
+      "The catalog file (from build-catalog) to read; else MOVIE_SEARCH_CATALOG's, else the built-in one."
+    )
+  }
+
+  static let name = "person"
+  static let abstract =
+    "Find people by name in a catalog that has them, and list one's films by year with their part in each."
+  static let summary = "A person's films, by year."
+  static let arguments = Arguments.words(
+    name: "<name>", help: "Words of the person's name: 'kubrick' finds Stanley Kubrick.")
+  static let discussion: String? = """
+    When one person has every word of the name, their films are listed; when several have,
+    they are listed, the best known first (by their films' votes), and --pick N shows the
+    films of the Nth. The people are the directors and first-billed cast of a catalog built
+    from IMDb's files (see 'movie-search build-catalog --help'); the built-in catalog has none.
+    """
+
+  /// What --json prints.
+  struct Report: Encodable {
+    var people: [CatalogPerson]?
+    var person: CatalogPerson?
+    var films: [Credit]?
+
+    struct Credit: Encodable {
+      var movie: Movie
+      var roles: [CreditRole]
+
+      func encode(to encoder: any Encoder) throws {
+        try movie.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(roles, forKey: .roles)
+      }
+
+      enum Key: String, CodingKey { case roles }
+    }
+  }
+
+  static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
+    let name = invocation.positionals.joined(separator: " ")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty else { throw invocation.usageError("No name given.") }
+    let environment = ProcessInfo.processInfo.environment["MOVIE_SEARCH_CATALOG"]
+    let path = invocation[\.catalog] ?? (environment?.isEmpty == false ? environment : nil)
+    if path?.isEmpty == true { throw invocation.usageError("'--catalog' needs a file.") }
+    let catalog = try path.map(Backend.open) ?? OfflineCatalog.builtIn()
+    guard catalog.hasPeople else {
+      Output.error(
+        "Error: \(path == nil ? "The built-in catalog" : "This catalog") has no people: build one from IMDb's dataset files with 'movie-search build-catalog DIR OUT' (see README)."
+      )
+      return 1
+    }
+    let people = catalog.people(named: name)
+    let chosen: CatalogPerson?
+    if let pick = invocation[\.pick] {
+      guard pick <= people.count else {
+        throw invocation.usageError(
+          "There \(people.count == 1 ? "is" : "are") \(Format.count(people.count, "person", "people")) called '\(name.printable)': --pick \(pick) is past them."
+        )
+      }
+      chosen = people[pick - 1]
+    } else {
+      chosen = people.count == 1 ? people[0] : nil
+    }
+    guard let chosen else {
+      if invocation[\.json] {
+        Output.print(try JSON.line(Report(people: people)))
+      } else if people.isEmpty {
+        if Output.isTerminal {
+          Output.print("No one in the catalog is called '\(name.printable)'.\n")
+        }
+      } else {
+        printPeople(people)
+        if Output.isTerminal {
+          Output.print(Output.style("Pick one with --pick N.", "2") + "\n")
+        }
+      }
+      return 0
+    }
+    let credits = catalog.films(of: chosen)
+    if invocation[\.json] {
+      Output.print(
+        try JSON.line(
+          Report(person: chosen, films: credits.map { .init(movie: $0.movie, roles: $0.roles) })))
+      return 0
+    }
+    printFilms(of: chosen, credits)
+    return 0
+  }
+
+  /// `rank, name, films, directed` lines (aligned on a terminal).
+  static func printPeople(_ people: [CatalogPerson]) {
+    let width = people.map(\.name.printable.columns).max() ?? 0
+    for (offset, person) in people.enumerated() {
+      let films = Format.count(person.films, "film")
+      let directed = person.directed > 0 ? ", directed \(person.directed)" : ""
+      if Output.isTerminal {
+        Output.print(
+          "\(String(offset + 1).padded(to: 2))  \(person.name.printable.padded(to: width))  \(films)\(directed)\n"
+        )
+      } else {
+        Output.print(
+          "\(offset + 1)\t\(person.name.printable)\t\(person.films)\t\(person.directed)\n")
+      }
+    }
+  }
+
+  /// The films: year, title, part, rating, votes, id.
+  static func printFilms(of person: CatalogPerson, _ credits: [FilmCredit]) {
+    if Output.isTerminal {
+      Output.print(
+        Output.style("\(person.name.printable): \(Format.count(credits.count, "film"))", "1") + "\n"
+      )
+    }
+    let width = min(60, credits.map(\.movie.title.printable.columns).max() ?? 0)
+    for credit in credits {
+      let movie = credit.movie
+      let year = movie.year.map(String.init) ?? ""
+      let roles = credit.roles.map(\.rawValue).joined(separator: ", ")
+      let rating = movie.voteCount > 0 ? Format.rating(movie.voteAverage) : ""
+      if Output.isTerminal {
+        Output.print(
+          "\(year.padded(to: 4))  \(movie.title.printable.truncated(to: width).padded(to: width))  \(roles.padded(to: 14))  \(rating.padded(to: 4))  \(movie.id)\n"
+        )
+      } else {
+        Output.print(
+          [
+            year, movie.title.printable, roles, rating,
+            movie.voteCount > 0 ? String(movie.voteCount) : "", String(movie.id),
+          ]
+          .joined(separator: "\t") + "\n")
+      }
+    }
+  }
+}
