@@ -180,6 +180,28 @@ import Testing
     #expect(answer.ids == wanted.ids, "\(line)")
   }
 
+  @Test func allListsEveryFilmOneLineEachAndAClosedPipeEndsIt() async throws {
+    let result = try await CLI.run([
+      "discover", "--all", "--genre", "animation", "--years", "..1935",
+    ])
+    #expect(result.status == 0)
+    let ids = result.stdout.split(separator: "\n").compactMap {
+      Int($0.split(separator: "\t").last ?? "")
+    }
+    let wanted = try await expected(
+      { $0.genres.contains("Animation") && $0.year <= 1935 }, limit: .max)
+    #expect(ids.count == wanted.total && ids.count > 100)
+    #expect(ids == wanted.ids)
+    // Every film of the catalog, read by `head` up to its first line.
+    let piped = try await CLI.run(
+      executable: "/bin/bash",
+      ["-c", "\"$0\" discover --all | head -1; echo \"status ${PIPESTATUS[0]}\"", CLI.binary],
+      stdin: Data(), environment: CLI.environment())
+    #expect(piped.stdout.hasSuffix("\nstatus 0\n"))
+    #expect(piped.stdout.split(separator: "\n").count == 2)
+    #expect(piped.stderr == "")
+  }
+
   @Test func pagesFollowOneAnother() async throws {
     let first = try await discover(["--genre", "animation", "--limit", "7"])
     let second = try await discover(["--genre", "animation", "--limit", "7", "--page", "2"])

@@ -16,6 +16,25 @@ extension OfflineCatalog {
     guard (1...MoviePage.maxPageSize).contains(pageSize) else {
       throw .invalidRequest("a page holds 1 to \(MoviePage.maxPageSize) films, not \(pageSize)")
     }
+    let (chosen, total) = try orderedFilms(filter, first: page * pageSize)
+    let rows = chosen.dropFirst((page - 1) * pageSize).map(movie)
+    let pages = max(1, min((total + pageSize - 1) / pageSize, MoviePage.maxPage))
+    return MoviePage(page: page, results: Array(rows), totalPages: pages, totalResults: total)
+  }
+
+  /// Every film that passes `filter`, in its order, as a sequence read as it goes (for a
+  /// listing of them all: `discover --all`); `count` of them.
+  public func discoverAllMovies(
+    _ filter: MovieFilter
+  ) throws(MovieServiceError) -> (movies: some Sequence<Movie>, count: Int) {
+    let (films, total) = try orderedFilms(filter, first: Int.max)
+    return (films.lazy.map(movie), total)
+  }
+
+  /// The first `count` films that pass `filter`, in its order, and how many pass.
+  private func orderedFilms(
+    _ filter: MovieFilter, first count: Int
+  ) throws(MovieServiceError) -> (films: [Int], total: Int) {
     let test = try FilmTest(filter, store: store)
     let ranking = Ranking(filter.sort, store: store)
     var total = 0
@@ -31,7 +50,7 @@ extension OfflineCatalog {
         films.append((ascending ? prefix : ~prefix, Int32(film)))
       }
       total = films.count
-      let wanted = min(page * pageSize, films.count)
+      let wanted = min(count, films.count)
       var largest = PrefixHeap(limit: wanted)
       for entry in films { largest.insert(entry.prefix) }
       let last = largest.top ?? 0
@@ -44,18 +63,16 @@ extension OfflineCatalog {
         if a.prefix != b.prefix { return a.prefix < b.prefix }
         return a.title != b.title ? (a.title < b.title) == ascending : a.key < b.key
       }
-      chosen = ordered.prefix(page * pageSize).map { $0.key.film }
+      chosen = ordered.prefix(count).map { $0.key.film }
     } else {
-      var best = DiscoverHeap(limit: page * pageSize)
+      var best = DiscoverHeap(limit: count)
       for film in 0..<store.filmCount where test.passes(film) {
         total += 1
         best.insert(ranking.key(film))
       }
       chosen = best.items.sorted().map(\.film)
     }
-    let rows = chosen.dropFirst((page - 1) * pageSize).map(movie)
-    let pages = max(1, min((total + pageSize - 1) / pageSize, MoviePage.maxPage))
-    return MoviePage(page: page, results: Array(rows), totalPages: pages, totalResults: total)
+    return (chosen, total)
   }
 
   /// The names of the catalog's genres (every catalog has Action, Animation, Comedy, Drama,

@@ -13,6 +13,8 @@ struct DiscoverCommand: Command {
       "page", "n", in: 1...MoviePage.maxPage, "The page of results, 1-500.")
     let limit = Option.integer(
       "limit", "n", in: 1...MoviePage.maxPageSize, "Films a page, 1-100 (default 20).")
+    let all = Flag(
+      "all", "Every film that passes, one line each as it comes (TSV, or with --ndjson JSON).")
     let json = Flag("json", "Print the page of results as one JSON document.")
     let ndjson = Flag("ndjson", "Print one JSON object per film, one per line.")
     let catalog = Option.text(
@@ -58,6 +60,25 @@ struct DiscoverCommand: Command {
       throw invocation.usageError(
         "This catalog has no people: build one from IMDb's files to filter by person (see 'movie-search build-catalog --help')."
       )
+    }
+    if invocation[\.all] {
+      guard invocation[\.page] == nil, invocation[\.limit] == nil, !invocation[\.json] else {
+        throw invocation.usageError(
+          "'--all' lists every film, one line each: not with --page, --limit or --json (--ndjson is one JSON object a line)."
+        )
+      }
+      let (movies, count) = try catalog.discoverAllMovies(filter)
+      let ndjson = invocation[\.ndjson]
+      for (offset, movie) in movies.enumerated() {
+        if ndjson {
+          Output.print(try JSON.line(movie))
+        } else {
+          try SearchOutput.tsv.print(
+            MoviePage(page: 1, results: [movie], totalPages: 1, totalResults: count),
+            firstRank: offset + 1, nothing: "")
+        }
+      }
+      return 0
     }
     let pageSize = invocation[\.limit] ?? MoviePage.pageSize
     let page = invocation[\.page] ?? 1
