@@ -179,6 +179,13 @@ import Testing
         The Matrix (1999)
         136 min · Action · R (US) · rated 8.5/10 by 143,853
 
+        More like this:
+        The Lord of the Rings: The Return of the King (2003) · id 30659
+        The Lord of the Rings: The Fellowship of the Ring (2001) · id 30658
+        The Lord of the Rings: The Two Towers (2002) · id 30660
+        Taegukgi hwinalrimyeo (2004) · id 50523
+        Oldboy (2003) · id 37625
+
         id 32710 · budget $63,000,000
 
         """)

@@ -202,6 +202,30 @@ import Testing
     #expect(piped.stderr == "")
   }
 
+  /// More like this, offline: the same director's films first (the built-in catalog has no
+  /// people), then those sharing the most genres within five years, best rated first, of
+  /// those with 1,000 votes or more.
+  @Test(arguments: [32710, 18642, 56000]) func moreLikeThisFromTheCatalog(_ id: Int) async throws {
+    let films = try await Self.films()
+    let film = try #require(films.first { $0.id == id })
+    let wanted = films.filter {
+      $0.id != id && $0.votes >= 1000 && abs($0.year - film.year) <= 5
+        && !$0.genres.isDisjoint(with: film.genres)
+    }.sorted { a, b in
+      let (x, y) = (
+        a.genres.intersection(film.genres).count, b.genres.intersection(film.genres).count
+      )
+      if x != y { return x > y }
+      if a.rating != b.rating { return a.rating > b.rating }
+      return a.votes != b.votes ? a.votes > b.votes : a.id < b.id
+    }.prefix(5).map(\.id)
+    let result = try await CLI.run(["details", String(id), "--json"])
+    let details = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let similar = (details?["recommendations"] as? [String: Any])?["results"] as? [[String: Any]]
+    #expect(similar?.compactMap { $0["id"] as? Int } == Array(wanted))
+    #expect(wanted.count == 5)
+  }
+
   @Test func pagesFollowOneAnother() async throws {
     let first = try await discover(["--genre", "animation", "--limit", "7"])
     let second = try await discover(["--genre", "animation", "--limit", "7", "--page", "2"])

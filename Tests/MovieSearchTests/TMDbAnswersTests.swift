@@ -181,7 +181,8 @@ import Testing
     #expect(result.stdout.contains(#"{"at":2000,"details":"loading","id":603}"#))
   }
 
-  /// `/movie/603?append_to_response=credits,release_dates&language=de`, shaped as TMDb sends it.
+  /// `/movie/603?append_to_response=credits,release_dates,recommendations&language=de`,
+  /// shaped as TMDb sends it (a row of the recommendations unreadable).
   static let fullDetails = #"""
     {"adult":false,"backdrop_path":"/b.jpg","belongs_to_collection":{"id":2344,"name":"Matrix Filmreihe",
      "poster_path":"/c.jpg","backdrop_path":"/d.jpg"},"budget":63000000,
@@ -206,7 +207,14 @@ import Testing
      "release_dates":{"results":[
        {"iso_3166_1":"DE","release_dates":[{"certification":"","type":1,"release_date":"1999-06-01T00:00:00.000Z"},
          {"certification":"16","type":3,"release_date":"1999-06-17T00:00:00.000Z","note":""}]},
-       {"iso_3166_1":"US","release_dates":[{"certification":"R","type":3,"release_date":"1999-03-31T00:00:00.000Z"}]}]}}
+       {"iso_3166_1":"US","release_dates":[{"certification":"R","type":3,"release_date":"1999-03-31T00:00:00.000Z"}]}]},
+     "recommendations":{"page":1,"results":[
+       {"adult":false,"id":604,"title":"Matrix Reloaded","original_title":"The Matrix Reloaded",
+        "release_date":"2003-05-15","vote_average":7.0,"vote_count":10000,"media_type":"movie"},
+       {"id":"not a number","title":"?"},
+       {"adult":false,"id":605,"title":"Matrix Revolutions","release_date":"2003-11-05",
+        "vote_average":6.7,"vote_count":9000,"media_type":"movie"}],
+      "total_pages":1,"total_results":2}}
     """#
 
   @Test func detailsShowWhoMadeTheFilmAndWhoIsInIt() async throws {
@@ -226,13 +234,17 @@ import Testing
 
         Neo erfährt die Wahrheit.
 
+        More like this:
+        Matrix Reloaded (2003) · id 604
+        Matrix Revolutions (2003) · id 605
+
         id 603 · IMDb tt0133093 · budget $63,000,000
         https://www.imdb.com/title/tt0133093/
 
         """)
     #expect(
       server.requests.first?.query
-        == ["append_to_response": "credits,release_dates", "language": "de"])
+        == ["append_to_response": "credits,release_dates,recommendations", "language": "de"])
     let american = try await run(["details", "603", "--region", "us"], server)
     #expect(american.stdout.contains("136 min · Action, Science Fiction · R (US) · rated"))
     let json = try await run(["details", "603", "--json"], server)
@@ -264,6 +276,13 @@ import Testing
       details.stdout == """
         The Matrix (1999)
         136 min · Action · R (US) · rated 8.5/10 by 143,853
+
+        More like this:
+        The Lord of the Rings: The Return of the King (2003) · id 30659
+        The Lord of the Rings: The Fellowship of the Ring (2001) · id 30658
+        The Lord of the Rings: The Two Towers (2002) · id 30660
+        Taegukgi hwinalrimyeo (2004) · id 50523
+        Oldboy (2003) · id 37625
 
         id 32710 · budget $63,000,000
 

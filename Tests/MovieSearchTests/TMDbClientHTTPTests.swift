@@ -57,7 +57,10 @@ import Testing
     #expect(request.path == "/3/movie/603")
     #expect(
       request.query
-        == ["api_key": "key-456", "language": "de", "append_to_response": "credits,release_dates"])
+        == [
+          "api_key": "key-456", "language": "de",
+          "append_to_response": "credits,release_dates,recommendations",
+        ])
     #expect(request.header("Authorization") == nil)
   }
 

@@ -41,6 +41,9 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
   /// Other titles it is known by (TMDb's `alternative_titles`, when asked for; an offline
   /// catalog's original and alternative titles).
   public var alternativeTitles: [String] = []
+  /// Films like this one (TMDb's `recommendations`; offline, the same director's films,
+  /// then films of the same genres and years, the best rated first).
+  public var recommendations: [Movie] = []
 
   /// TMDb's id.
   public var id: Int { movie.id }
@@ -72,6 +75,21 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
     case releaseDates = "release_dates"
     case collection = "belongs_to_collection"
     case alternativeTitles = "alternative_titles"
+    case recommendations
+  }
+
+  /// TMDb's `recommendations`: a page, `{"page": 1, "results": [...]}`.
+  private struct Recommendations: Codable {
+    var results: [Movie]
+
+    init(results: [Movie]) { self.results = results }
+
+    init(from decoder: any Decoder) throws {
+      results = try decoder.container(keyedBy: CodingKeys.self)
+        .lenientList(.results, of: Movie.self)
+    }
+
+    enum CodingKeys: String, CodingKey { case results }
   }
 
   /// TMDb's `alternative_titles`: `{"titles": [{"title": …, "iso_3166_1": …}]}`.
@@ -121,6 +139,9 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
     alternativeTitles =
       ((try? container.decodeIfPresent(AlternativeTitles.self, forKey: .alternativeTitles))??
         .titles.map(\.title)) ?? []
+    recommendations =
+      (try? container.decodeIfPresent(Recommendations.self, forKey: .recommendations))??
+      .results ?? []
   }
 
   /// Encodes in TMDb's shape.
@@ -145,6 +166,10 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
       try container.encode(
         AlternativeTitles(titles: alternativeTitles.map { .init(title: $0) }),
         forKey: .alternativeTitles)
+    }
+    if !recommendations.isEmpty {
+      try container.encode(
+        Recommendations(results: recommendations), forKey: .recommendations)
     }
   }
 }

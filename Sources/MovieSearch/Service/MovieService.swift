@@ -66,6 +66,10 @@ public protocol MovieService: Sendable {
   /// (``MovieServiceError/invalidRequest(_:)``) unless the filter filters nothing.
   func searchMovies(_ query: MovieQuery, filter: MovieFilter) async throws(MovieServiceError)
     -> MoviePage
+  /// Films like one film, for "more like this": a few, the most alike first. TMDb sends
+  /// them with the details (``MovieDetails/recommendations``); a service that has none
+  /// returns none.
+  func moreLikeThis(id: Int, language: String?) async throws(MovieServiceError) -> [Movie]
   /// Everything known about one film.
   func movieDetails(id: Int, language: String?) async throws(MovieServiceError) -> MovieDetails
   /// One page of popular films, for a screen with nothing typed yet.
@@ -77,6 +81,11 @@ public protocol MovieService: Sendable {
 extension MovieService {
   /// A server on the network, unless the service says otherwise.
   public var traits: MovieServiceTraits { .remote }
+
+  /// None: the service sends films like one with its details, or has none.
+  public func moreLikeThis(id: Int, language: String?) async throws(MovieServiceError) -> [Movie] {
+    []
+  }
 
   /// A search that cannot be filtered: the filter must filter nothing.
   public func searchMovies(

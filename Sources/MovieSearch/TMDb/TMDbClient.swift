@@ -157,7 +157,7 @@ public struct TMDbClient: MovieService {
   public func movieDetails(id: Int, language: String?) async throws(MovieServiceError)
     -> MovieDetails
   {
-    var parameters = [("append_to_response", "credits,release_dates")]
+    var parameters = [("append_to_response", "credits,release_dates,recommendations")]
     if let language { parameters.append(("language", language)) }
     return try await get("movie/\(id)", parameters)
   }

@@ -36,7 +36,13 @@ struct DetailsCommand: Command {
       movieID: id, service: service, language: invocation[\.backend.language]
     ).load()
     switch state {
-    case .success(let details, let poster):
+    case .success(var details, let poster):
+      // More like this: TMDb sends it with the details; the catalog works it out on demand
+      // (a pass over every film: not for the finder's previews).
+      if details.recommendations.isEmpty {
+        details.recommendations =
+          (try? await service.moreLikeThis(id: id, language: invocation[\.backend.language])) ?? []
+      }
       if invocation[\.json] {
         Output.print(try JSON.line(details))
       } else {
@@ -129,6 +135,16 @@ struct DetailsCommand: Command {
     if let overview = movie.overview {
       lines.append(("", nil))
       lines += overview.printable.wrapped(to: width).map { ($0, nil) }
+    }
+    if !details.recommendations.isEmpty {
+      lines.append(("", nil))
+      lines.append(("More like this:", nil))
+      for film in details.recommendations {
+        let year = film.year.map { " (\($0))" } ?? ""
+        lines += "\(film.title.printable)\(year) · id \(film.id)".wrapped(to: width).map {
+          ($0, nil)
+        }
+      }
     }
     var references = ["id \(movie.id)"]
     if let imdb = details.imdbID { references.append("IMDb \(imdb)") }

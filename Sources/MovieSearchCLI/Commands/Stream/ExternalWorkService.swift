@@ -26,6 +26,13 @@ struct ExternalWorkService: MovieService {
     }
   }
 
+  func moreLikeThis(id: Int, language: String?) async throws(MovieServiceError) -> [Movie] {
+    try await awaitExternalWork(named: "more like \(id)") {
+      [base] () async throws(MovieServiceError) -> [Movie] in
+      try await base.moreLikeThis(id: id, language: language)
+    }
+  }
+
   func movieDetails(id: Int, language: String?) async throws(MovieServiceError) -> MovieDetails {
     try await awaitExternalWork(named: "details \(id)") {
       [base] () async throws(MovieServiceError) -> MovieDetails in
