@@ -181,7 +181,7 @@ import Testing
     #expect(result.stdout.contains(#"{"at":2000,"details":"loading","id":603}"#))
   }
 
-  /// `/movie/603?append_to_response=credits,release_dates,recommendations&language=de`,
+  /// `/movie/603?append_to_response=credits,release_dates,recommendations,videos,watch/providers&language=de`,
   /// shaped as TMDb sends it (a row of the recommendations unreadable).
   static let fullDetails = #"""
     {"adult":false,"backdrop_path":"/b.jpg","belongs_to_collection":{"id":2344,"name":"Matrix Filmreihe",
@@ -214,7 +214,20 @@ import Testing
        {"id":"not a number","title":"?"},
        {"adult":false,"id":605,"title":"Matrix Revolutions","release_date":"2003-11-05",
         "vote_average":6.7,"vote_count":9000,"media_type":"movie"}],
-      "total_pages":1,"total_results":2}}
+      "total_pages":1,"total_results":2},
+     "videos":{"results":[
+       {"key":"vKQi3bBA1y8","site":"YouTube","type":"Teaser","official":true,"name":"Teaser"},
+       {"key":"m8e-FF8MsqU","site":"YouTube","type":"Trailer","official":false,"name":"Fan cut"},
+       {"key":"bad key;rm","site":"YouTube","type":"Trailer","official":true,"name":"Broken"},
+       {"key":"d0XyG4eDgrg","site":"YouTube","type":"Trailer","official":true,"name":"Official"},
+       {"site":"YouTube"}]},
+     "watch/providers":{"results":{
+       "DE":{"link":"https://www.themoviedb.org/movie/603/watch?locale=DE",
+             "flatrate":[{"provider_name":"Netflix","provider_id":8},{"provider_id":9}],
+             "rent":[{"provider_name":"Apple TV"}],"buy":[{"provider_name":"Apple TV"},
+             {"provider_name":"Google Play Movies"}]},
+       "US":{"link":"https://www.themoviedb.org/movie/603/watch?locale=US",
+             "buy":[{"provider_name":"Amazon Video"}]}}}}
     """#
 
   @Test func detailsShowWhoMadeTheFilmAndWhoIsInIt() async throws {
@@ -234,6 +247,10 @@ import Testing
 
         Neo erfährt die Wahrheit.
 
+        Where to watch in DE: Stream: Netflix; Rent: Apple TV; Buy: Apple TV, Google
+        Play Movies (data from JustWatch)
+        Trailer: https://www.youtube.com/watch?v=d0XyG4eDgrg
+
         More like this:
         Matrix Reloaded (2003) · id 604
         Matrix Revolutions (2003) · id 605
@@ -244,9 +261,16 @@ import Testing
         """)
     #expect(
       server.requests.first?.query
-        == ["append_to_response": "credits,release_dates,recommendations", "language": "de"])
+        == [
+          "append_to_response": "credits,release_dates,recommendations,videos,watch/providers",
+          "language": "de",
+        ])
     let american = try await run(["details", "603", "--region", "us"], server)
     #expect(american.stdout.contains("136 min · Action, Science Fiction · R (US) · rated"))
+    #expect(
+      american.stdout.contains("\nWhere to watch in US: Buy: Amazon Video (data from JustWatch)\n"))
+    let french = try await run(["details", "603", "--region", "fr"], server)
+    #expect(french.stdout.contains("\nWhere to watch in FR: not listed (data from JustWatch)\n"))
     let json = try await run(["details", "603", "--json"], server)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

@@ -59,7 +59,7 @@ import Testing
       request.query
         == [
           "api_key": "key-456", "language": "de",
-          "append_to_response": "credits,release_dates,recommendations",
+          "append_to_response": "credits,release_dates,recommendations,videos,watch/providers",
         ])
     #expect(request.header("Authorization") == nil)
   }

@@ -44,6 +44,19 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
   /// Films like this one (TMDb's `recommendations`; offline, the same director's films,
   /// then films of the same genres and years, the best rated first).
   public var recommendations: [Movie] = []
+  /// The film's videos on YouTube, as TMDb lists them (`videos`); see ``trailer``.
+  public var videos: [Video] = []
+  /// Where to watch it, by country (ISO 3166-1 code; TMDb's `watch/providers`, data from
+  /// JustWatch, which TMDb asks to credit).
+  public var watchProviders: [String: WatchProviders] = [:]
+
+  /// The first official YouTube trailer's address, else any YouTube trailer's.
+  public var trailer: String? {
+    let trailers = videos.filter { $0.site == "YouTube" && $0.type == "Trailer" && $0.isWatchable }
+    return (trailers.first { $0.official } ?? trailers.first).map {
+      "https://www.youtube.com/watch?v=\($0.key)"
+    }
+  }
 
   /// TMDb's id.
   public var id: Int { movie.id }
@@ -75,7 +88,27 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
     case releaseDates = "release_dates"
     case collection = "belongs_to_collection"
     case alternativeTitles = "alternative_titles"
-    case recommendations
+    case recommendations, videos
+    case watchProviders = "watch/providers"
+  }
+
+  /// TMDb's `videos`: `{"results": [...]}`.
+  private struct Videos: Codable {
+    var results: [Video]
+
+    init(results: [Video]) { self.results = results }
+
+    init(from decoder: any Decoder) throws {
+      results = try decoder.container(keyedBy: CodingKeys.self)
+        .lenientList(.results, of: Video.self)
+    }
+
+    enum CodingKeys: String, CodingKey { case results }
+  }
+
+  /// TMDb's `watch/providers`: `{"results": {"US": {...}}}`.
+  private struct Providers: Codable {
+    var results: [String: WatchProviders]
   }
 
   /// TMDb's `recommendations`: a page, `{"page": 1, "results": [...]}`.
@@ -142,6 +175,9 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
     recommendations =
       (try? container.decodeIfPresent(Recommendations.self, forKey: .recommendations))??
       .results ?? []
+    videos = (try? container.decodeIfPresent(Videos.self, forKey: .videos))??.results ?? []
+    watchProviders =
+      (try? container.decodeIfPresent(Providers.self, forKey: .watchProviders))??.results ?? [:]
   }
 
   /// Encodes in TMDb's shape.
@@ -171,5 +207,123 @@ public struct MovieDetails: Codable, Sendable, Hashable, Identifiable {
       try container.encode(
         Recommendations(results: recommendations), forKey: .recommendations)
     }
+    if !videos.isEmpty { try container.encode(Videos(results: videos), forKey: .videos) }
+    if !watchProviders.isEmpty {
+      try container.encode(Providers(results: watchProviders), forKey: .watchProviders)
+    }
+  }
+}
+
+/// A video TMDb lists for a film (a trailer, a teaser, a clip).
+public struct Video: Codable, Sendable, Hashable {
+  /// The site's key: YouTube's video id.
+  public var key: String
+  /// Where it is: `YouTube`, `Vimeo`.
+  public var site: String
+  /// `Trailer`, `Teaser`, `Clip`, `Featurette`…
+  public var type: String
+  /// Whether the film's makers published it.
+  public var official: Bool
+  /// Its name.
+  public var name: String
+
+  /// Creates a video.
+  public init(key: String, site: String, type: String, official: Bool = false, name: String = "") {
+    self.key = key
+    self.site = site
+    self.type = type
+    self.official = official
+    self.name = name
+  }
+
+  /// Whether its key can be put in an address as it is (letters, digits, `-` and `_`): a
+  /// key from a server is never trusted further.
+  public var isWatchable: Bool {
+    !key.isEmpty && key.count <= 64
+      && key.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || $0 == "-" || $0 == "_"
+      }
+  }
+
+  enum CodingKeys: String, CodingKey { case key, site, type, official, name }
+
+  /// Decodes tolerantly: a missing `official` or `name` is false or empty.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    key = try container.decode(String.self, forKey: .key)
+    site = try container.decode(String.self, forKey: .site)
+    type = try container.decode(String.self, forKey: .type)
+    official = (try? container.decodeIfPresent(Bool.self, forKey: .official)) ?? false
+    name = (try? container.decodeIfPresent(String.self, forKey: .name)) ?? ""
+  }
+}
+
+/// Where a film can be watched in one country (TMDb's `watch/providers`, from JustWatch).
+public struct WatchProviders: Codable, Sendable, Hashable {
+  /// A service: Netflix, Apple TV…
+  public struct Provider: Codable, Sendable, Hashable {
+    /// Its name.
+    public var name: String
+
+    /// Creates a provider.
+    public init(name: String) { self.name = name }
+
+    enum CodingKeys: String, CodingKey { case name = "provider_name" }
+  }
+
+  /// TMDb's page for the film's providers in that country.
+  public var link: String?
+  /// With a subscription.
+  public var stream: [Provider] = []
+  /// To rent.
+  public var rent: [Provider] = []
+  /// To buy.
+  public var buy: [Provider] = []
+  /// Free, with adverts.
+  public var ads: [Provider] = []
+  /// Free.
+  public var free: [Provider] = []
+
+  /// Creates providers.
+  public init(
+    link: String? = nil, stream: [Provider] = [], rent: [Provider] = [], buy: [Provider] = [],
+    ads: [Provider] = [], free: [Provider] = []
+  ) {
+    self.link = link
+    self.stream = stream
+    self.rent = rent
+    self.buy = buy
+    self.ads = ads
+    self.free = free
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case link, rent, buy, ads, free
+    case stream = "flatrate"
+  }
+
+  /// Decodes tolerantly: an unreadable provider is left out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    link = try? container.decodeIfPresent(String.self, forKey: .link)
+    stream = container.lenientList(.stream, of: Provider.self)
+    rent = container.lenientList(.rent, of: Provider.self)
+    buy = container.lenientList(.buy, of: Provider.self)
+    ads = container.lenientList(.ads, of: Provider.self)
+    free = container.lenientList(.free, of: Provider.self)
+  }
+
+  /// Whether no service is listed.
+  public var isEmpty: Bool {
+    stream.isEmpty && rent.isEmpty && buy.isEmpty && ads.isEmpty && free.isEmpty
+  }
+
+  /// "Stream: Netflix, Max; Rent: Apple TV; Buy: Apple TV".
+  public var summary: String {
+    [("Stream", stream), ("Free", free), ("Free with ads", ads), ("Rent", rent), ("Buy", buy)]
+      .filter { !$0.1.isEmpty }
+      .map { "\($0.0): \($0.1.map(\.name).joined(separator: ", "))" }
+      .joined(separator: "; ")
   }
 }

@@ -157,7 +157,10 @@ public struct TMDbClient: MovieService {
   public func movieDetails(id: Int, language: String?) async throws(MovieServiceError)
     -> MovieDetails
   {
-    var parameters = [("append_to_response", "credits,release_dates,recommendations")]
+    // One request for all of it: who made it, its certifications, more like it, its
+    // trailer and where to watch it.
+    let parts = "credits,release_dates,recommendations,videos,watch/providers"
+    var parameters = [("append_to_response", parts)]
     if let language { parameters.append(("language", language)) }
     return try await get("movie/\(id)", parameters)
   }

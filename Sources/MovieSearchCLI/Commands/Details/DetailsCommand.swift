@@ -136,6 +136,13 @@ struct DetailsCommand: Command {
       lines.append(("", nil))
       lines += overview.printable.wrapped(to: width).map { ($0, nil) }
     }
+    if !details.watchProviders.isEmpty || details.trailer != nil { lines.append(("", nil)) }
+    if !details.watchProviders.isEmpty {
+      // TMDb's terms ask that JustWatch be credited for this data.
+      let here = details.watchProviders[country].flatMap { $0.isEmpty ? nil : $0.summary }
+      paragraph("Where to watch in \(country): \(here ?? "not listed") (data from JustWatch)")
+    }
+    if let trailer = details.trailer { paragraph("Trailer: \(trailer)") }
     if !details.recommendations.isEmpty {
       lines.append(("", nil))
       lines.append(("More like this:", nil))
