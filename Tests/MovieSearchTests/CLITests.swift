@@ -110,6 +110,10 @@ import Testing
     let cases = [
       "det": "details", "details --j": "--json", "st": "stream", "stream --deb": "--debounce",
       "--o": "--offline", "details --page": "", "help inter": "interactive",
+      // Values: the catalog's and IMDb's genres (any case is taken; offered lower-cased),
+      // the sort keys.
+      "discover --genre co": "comedy", "love --genre sci": "sci-fi",
+      "discover --sort ye": "year year:asc year:desc",
     ]
     // Each line: the words typed so far, then what completing the last one offers.
     let driver = cases.keys.sorted().map { typed in
@@ -127,6 +131,7 @@ import Testing
       #expect(other.status == 0)
       #expect(other.stdout.contains("build-catalog"))
       #expect(other.stdout.contains("debounce"))
+      #expect(other.stdout.contains("film-noir") && other.stdout.contains("runtime:desc"))
     }
     try await usageError(
       ["--generate-completion-script", "ksh"], "Name a shell: bash, zsh or fish.",

@@ -1,3 +1,6 @@
+import Foundation
+import MovieSearch
+
 /// Shell completion scripts generated from the commands' declarations, as
 /// swift-argument-parser does: `movie-search --generate-completion-script bash|zsh|fish`.
 enum Completions {
@@ -44,9 +47,55 @@ enum Completions {
 
   static let shells = ["bash", "zsh", "fish"]
 
+  /// The values an option's completion offers: `--genre` the genres of the catalog in effect
+  /// when the script is made (MOVIE_SEARCH_CATALOG's, else the built-in one's) and IMDb's,
+  /// `--sort` its keys. Names are offered lower-cased, without spaces (Science Fiction as Sci-Fi, which
+  /// `--genre` takes), as shells split a list of values on them.
+  static func values(of option: String) -> [String] {
+    switch option {
+    case "genre":
+      let path = ProcessInfo.processInfo.environment["MOVIE_SEARCH_CATALOG"] ?? ""
+      let catalog =
+        (path.isEmpty ? nil : try? OfflineCatalog(contentsOf: path))
+        ?? (try? OfflineCatalog.builtIn())
+      var names: [String] = []
+      for name in (catalog?.genreNames ?? []) + imdbGenres {
+        let shown = name.caseInsensitiveCompare("Science Fiction") == .orderedSame ? "Sci-Fi" : name
+        guard !shown.contains(" "),
+          !names.contains(where: { $0.lowercased() == shown.lowercased() })
+        else { continue }
+        names.append(shown)
+      }
+      // Lower-cased: what people type (`--genre` takes any case).
+      return names.map { $0.lowercased() }.sorted()
+    case "sort":
+      return MovieFilter.Sort.Key.allCases.flatMap {
+        [$0.rawValue, $0.rawValue + ":asc", $0.rawValue + ":desc"]
+      }
+    default:
+      return []
+    }
+  }
+
+  /// IMDb's genres, which a catalog built from its files may have.
+  static let imdbGenres = [
+    "Action", "Adult", "Adventure", "Animation", "Biography", "Comedy", "Crime", "Documentary",
+    "Drama", "Family", "Fantasy", "Film-Noir", "History", "Horror", "Music", "Musical",
+    "Mystery", "Romance", "Sci-Fi", "Short", "Sport", "Thriller", "War", "Western",
+  ]
+
+  /// The options that offer values, each once.
+  static var optionsWithValues: [String] {
+    Set(entries.flatMap { $0.declarations.map(\.name) }).filter { !values(of: $0).isEmpty }
+      .sorted()
+  }
+
   static func bash() -> String {
     let names = entries.map(\.name) + ["help"]
     let valueOptions = Set(entries.flatMap(\.valueOptions)).subtracting(fileOptions).sorted()
+    let valueCases = optionsWithValues.map {
+      "      --\($0)) COMPREPLY=($(compgen -W \"\(values(of: $0).joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+    }.joined()
     var cases = ""
     for entry in entries {
       let words = (entry.flags + entry.valueOptions + common).joined(separator: " ")
@@ -63,7 +112,7 @@ enum Completions {
           esac
         done
         case "$prev" in
-          \(fileOptions.joined(separator: "|"))) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      \(valueCases)    \(fileOptions.joined(separator: "|"))) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
           \(valueOptions.joined(separator: "|"))) COMPREPLY=(); return ;;
           --generate-completion-script) COMPREPLY=($(compgen -W "\(shells.joined(separator: " "))" -- "$cur")); return ;;
         esac
@@ -96,8 +145,13 @@ enum Completions {
       entry.declarations.map { declaration in
         let help = declaration.help.replacingOccurrences(of: "'", with: "'\\''")
           .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+        let offered = values(of: declaration.name)
         let value =
-          declaration.valueName.map { $0 == "file" ? ":file:_files" : ":\($0):" } ?? ""
+          declaration.valueName.map {
+            $0 == "file"
+              ? ":file:_files"
+              : offered.isEmpty ? ":\($0):" : ":\($0):(\(offered.joined(separator: " ")))"
+          } ?? ""
         return "      '--\(declaration.name)[\(help)]\(value)'"
       }.joined(separator: " \\\n")
     }
@@ -161,8 +215,13 @@ enum Completions {
         : "__fish_seen_subcommand_from \(entry.name)"
       for declaration in entry.declarations {
         let help = declaration.help.replacingOccurrences(of: "'", with: "\\'")
+        let offered = values(of: declaration.name)
         let value =
-          declaration.valueName == nil ? "" : declaration.valueName == "file" ? " -r -F" : " -r"
+          declaration.valueName == nil
+          ? ""
+          : declaration.valueName == "file"
+            ? " -r -F"
+            : offered.isEmpty ? " -r" : " -x -a '\(offered.joined(separator: " "))'"
         lines.append(
           "complete -c movie-search -n '\(condition)' -l \(declaration.name)\(value) -d '\(help)'")
       }
