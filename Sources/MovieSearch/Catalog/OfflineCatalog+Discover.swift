@@ -22,6 +22,13 @@ extension OfflineCatalog {
     return MoviePage(page: page, results: Array(rows), totalPages: pages, totalResults: total)
   }
 
+  /// One page of 20 films that pass `filter` (see ``discoverMovies(_:page:pageSize:)``).
+  public func discoverMovies(
+    _ filter: MovieFilter, page: Int, language: String?
+  ) throws(MovieServiceError) -> MoviePage {
+    try discoverMovies(filter, page: page, pageSize: MoviePage.pageSize)
+  }
+
   /// Every film that passes `filter`, in its order, as a sequence read as it goes (for a
   /// listing of them all: `discover --all`); `count` of them.
   public func discoverAllMovies(

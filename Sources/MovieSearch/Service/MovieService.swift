@@ -66,6 +66,10 @@ public protocol MovieService: Sendable {
   /// (``MovieServiceError/invalidRequest(_:)``) unless the filter filters nothing.
   func searchMovies(_ query: MovieQuery, filter: MovieFilter) async throws(MovieServiceError)
     -> MoviePage
+  /// One page of the films that pass `filter`, in its order (`discover`). A service that
+  /// cannot list films by filters says so (``MovieServiceError/invalidRequest(_:)``).
+  func discoverMovies(_ filter: MovieFilter, page: Int, language: String?)
+    async throws(MovieServiceError) -> MoviePage
   /// Films like one film, for "more like this": a few, the most alike first. TMDb sends
   /// them with the details (``MovieDetails/recommendations``); a service that has none
   /// returns none.
@@ -81,6 +85,13 @@ public protocol MovieService: Sendable {
 extension MovieService {
   /// A server on the network, unless the service says otherwise.
   public var traits: MovieServiceTraits { .remote }
+
+  /// A service that cannot list films by filters.
+  public func discoverMovies(
+    _ filter: MovieFilter, page: Int, language: String?
+  ) async throws(MovieServiceError) -> MoviePage {
+    throw .invalidRequest("this service cannot list films by filters")
+  }
 
   /// None: the service sends films like one with its details, or has none.
   public func moreLikeThis(id: Int, language: String?) async throws(MovieServiceError) -> [Movie] {

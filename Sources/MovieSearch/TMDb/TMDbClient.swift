@@ -191,7 +191,7 @@ public struct TMDbClient: MovieService {
   /// A page of films with their genre names (``FetchOnce``: asked for once per language;
   /// none when they cannot be had — a search never fails for them): once the names are known,
   /// at no cost; before, asked for beside the page, not after it.
-  private func namingGenres(
+  func namingGenres(
     language: String?, _ page: () async throws(MovieServiceError) -> MoviePage
   ) async throws(MovieServiceError) -> MoviePage {
     if let names = genres.known(language ?? "") { return try await page().naming(names) }
@@ -214,7 +214,7 @@ public struct TMDbClient: MovieService {
 
   // MARK: Requests
 
-  private func get<Response: Decodable>(
+  func get<Response: Decodable>(
     _ path: String, _ parameters: [(String, String)], retrying: Bool = true,
     timeout: TimeInterval? = nil
   ) async throws(MovieServiceError) -> Response {

@@ -15,7 +15,26 @@ import MovieSearch
 /// searched offline; otherwise TMDb when a key or token (or a base URL) is given and
 /// `--offline` is not; otherwise the built-in catalog.
 enum Backend {
+  /// Where a command's films come from: a catalog on this machine, or TMDb.
+  enum Source {
+    case catalog(OfflineCatalog)
+    case tmdb(TMDbClient)
+
+    var service: any MovieService {
+      switch self {
+      case .catalog(let catalog): catalog
+      case .tmdb(let client): client
+      }
+    }
+  }
+
   static func service<C: Command>(for invocation: Invocation<C>) throws -> any MovieService
+  where C.Options: BackendCommandOptions {
+    try source(for: invocation).service
+  }
+
+  /// The catalog or TMDb, as the command line and the environment say.
+  static func source<C: Command>(for invocation: Invocation<C>) throws -> Source
   where C.Options: BackendCommandOptions {
     let environment = ProcessInfo.processInfo.environment
     let key = try secret(\.backend.apiKey, \.backend.apiKeyFile, "TMDB_API_KEY", invocation)
@@ -31,15 +50,15 @@ enum Backend {
       .contains { invocation[$0] != nil }
     if let path = invocation[\.backend.catalog] {
       noteNoEffect(["language": invocation[\.backend.language] != nil])
-      return try catalog(at: path, invocation)
+      return .catalog(try catalog(at: path, invocation))
     }
     if !asksForTMDb, let path = environment["MOVIE_SEARCH_CATALOG"], !path.isEmpty {
       noteNoEffect(["language": invocation[\.backend.language] != nil])
-      return try open(path)
+      return .catalog(try open(path))
     }
     if invocation[\.backend.offline] || (key == nil && token == nil && base == nil) {
       noteNoEffect(["language": invocation[\.backend.language] != nil])
-      return try OfflineCatalog.builtIn()
+      return .catalog(try OfflineCatalog.builtIn())
     }
     var baseURL = TMDbClient.defaultBaseURL
     if let base {
@@ -60,13 +79,14 @@ enum Backend {
       Output.error(
         "Warning: the TMDb key or token travels unencrypted to \(host) (http://): use https.")
     }
-    return TMDbClient(
-      credentials: credentials, baseURL: baseURL,
-      timeout: TimeInterval(invocation[\.backend.timeout] ?? 15),
-      userAgent: "movie-search/\(Commands.version)",
-      onWait: { wait in
-        if let notice = retryNotice(wait) { Output.error(notice) }
-      })
+    return .tmdb(
+      TMDbClient(
+        credentials: credentials, baseURL: baseURL,
+        timeout: TimeInterval(invocation[\.backend.timeout] ?? 15),
+        userAgent: "movie-search/\(Commands.version)",
+        onWait: { wait in
+          if let notice = retryNotice(wait) { Output.error(notice) }
+        }))
   }
 
   /// A key or token: from its option (an empty value is a usage error), from the file its

@@ -5,7 +5,7 @@ import MovieSearch
 /// the best-rated comedies of the 1990s, a director's films, the longest westerns — from the
 /// offline catalog.
 struct DiscoverCommand: Command {
-  struct Options: OptionGroup {
+  struct Options: BackendCommandOptions {
     let year = Option.integer(
       "year", "yyyy", in: 1800...2200, "Only films first released that year.")
     let filters = FilterOptions()
@@ -17,10 +17,7 @@ struct DiscoverCommand: Command {
       "all", "Every film that passes, one line each as it comes (TSV, or with --ndjson JSON).")
     let json = Flag("json", "Print the page of results as one JSON document.")
     let ndjson = Flag("ndjson", "Print one JSON object per film, one per line.")
-    let catalog = Option.text(
-      "catalog", "file",
-      "The catalog file (from build-catalog) to list; else MOVIE_SEARCH_CATALOG's, else the built-in one."
-    )
+    let backend = BackendOptions()
   }
 
   static let name = "discover"
@@ -34,8 +31,9 @@ struct DiscoverCommand: Command {
     With no filter it lists the most popular films. For example:
       movie-search discover --genre comedy --years 1990..1999 --min-votes 1000 --sort rating
     A film whose year, rating or runtime is not known does not pass a filter on it, and comes
-    last when sorted by it. It reads the offline catalog: the built-in one (films to 2005,
-    no people), or one built from IMDb's files with build-catalog, which has people.
+    last when sorted by it. It reads the offline catalog — the built-in one (films to 2005,
+    no people), or one built from IMDb's files with build-catalog, which has people — or,
+    with a TMDb key, TMDb's /discover/movie (20 films a page; no sorting by runtime).
     """
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
@@ -46,10 +44,11 @@ struct DiscoverCommand: Command {
       }
       (filter.fromYear, filter.toYear) = (year, year)
     }
-    let environment = ProcessInfo.processInfo.environment["MOVIE_SEARCH_CATALOG"]
-    let path = invocation[\.catalog] ?? (environment?.isEmpty == false ? environment : nil)
-    if path?.isEmpty == true { throw invocation.usageError("'--catalog' needs a file.") }
-    let catalog = try path.map(Backend.open) ?? OfflineCatalog.builtIn()
+    let source = try Backend.source(for: invocation)
+    if case .tmdb(let client) = source {
+      return try await discover(filter, with: client, invocation)
+    }
+    guard case .catalog(let catalog) = source else { return 1 }
     let known = catalog.genreNames
     for genre in filter.genres where !catalog.hasGenre(genre) {
       throw invocation.usageError(
@@ -94,6 +93,40 @@ struct DiscoverCommand: Command {
       answer, firstRank: (page - 1) * pageSize + 1,
       nothing: filter.filtersNothing ? "The catalog has no films." : "No films match these filters."
     )
+    return 0
+  }
+
+  /// The listing from TMDb's `/discover/movie`: pages of 20, as TMDb serves them.
+  static func discover(
+    _ filter: MovieFilter, with client: TMDbClient, _ invocation: Invocation<Self>
+  ) async throws -> Int32 {
+    if invocation[\.all] || (invocation[\.limit] ?? 0) > MoviePage.pageSize {
+      throw invocation.usageError(
+        "TMDb lists 20 films a page: '--all' and '--limit' over 20 need the offline catalog (--offline or --catalog)."
+      )
+    }
+    let page = invocation[\.page] ?? 1
+    let fetched: Result<MoviePage, MovieServiceError>
+    do {
+      fetched = .success(
+        try await client.discoverMovies(
+          filter, page: page, language: invocation[\.backend.language]))
+    } catch {
+      fetched = .failure(error)
+    }
+    var answer: MoviePage
+    switch fetched {
+    case .success(let page): answer = page
+    case .failure(.invalidRequest(let reason)):
+      // A filter TMDb cannot take (an unknown genre, a sort by runtime): the command line's.
+      throw invocation.usageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
+    case .failure(let error): throw error
+    }
+    answer.results = Array(answer.results.prefix(invocation[\.limit] ?? MoviePage.pageSize))
+    let output = SearchOutput(json: invocation[\.json], ndjson: invocation[\.ndjson])
+    try output.print(
+      answer, firstRank: (page - 1) * MoviePage.pageSize + 1,
+      nothing: "No films match these filters.")
     return 0
   }
 }

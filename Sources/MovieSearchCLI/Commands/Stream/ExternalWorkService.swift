@@ -26,6 +26,15 @@ struct ExternalWorkService: MovieService {
     }
   }
 
+  func discoverMovies(
+    _ filter: MovieFilter, page: Int, language: String?
+  ) async throws(MovieServiceError) -> MoviePage {
+    try await awaitExternalWork(named: "discover") {
+      [base] () async throws(MovieServiceError) -> MoviePage in
+      try await base.discoverMovies(filter, page: page, language: language)
+    }
+  }
+
   func moreLikeThis(id: Int, language: String?) async throws(MovieServiceError) -> [Movie] {
     try await awaitExternalWork(named: "more like \(id)") {
       [base] () async throws(MovieServiceError) -> [Movie] in
