@@ -32,7 +32,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let both = try await CLI.run(["person", "wachowski", "--catalog", path])
     #expect(both.status == 0)
-    #expect(both.stdout == "1\tLana Wachowski\t1\t1\n2\tLilly Wachowski\t1\t1\n")
+    #expect(both.stdout == "1\tLana Wachowski\t1\t1\t\n2\tLilly Wachowski\t1\t1\t\n")
     let second = try await CLI.run(["person", "wachowski", "--pick", "2", "--catalog", path])
     #expect(second.stdout == "1999\tThe Matrix\tdirector\t8.7\t2100000\t133093\n")
     let json = try await CLI.run([
@@ -62,7 +62,7 @@ import Testing
     #expect(builtIn.stdout == "")
     #expect(
       builtIn.stderr
-        == "Error: The built-in catalog has no people: build one from IMDb's dataset files with 'movie-search build-catalog DIR OUT' (see README).\n"
+        == "Error: The built-in catalog has no people: build one from IMDb's dataset files with 'movie-search build-catalog DIR OUT' (see README), or set TMDB_API_KEY.\n"
     )
     let noName = try await CLI.run(["person"])
     #expect(noName.status == 64)

@@ -13,6 +13,21 @@ public struct CatalogPerson: Sendable, Hashable, Codable {
   public var directed: Int
   /// The votes of all their films: how well known they are.
   public var votes: Int
+  /// What they are known for (TMDb's `known_for_department`: Directing, Acting…).
+  public var knownFor: String?
+
+  /// Creates a person.
+  public init(
+    id: Int, name: String, films: Int = 0, directed: Int = 0, votes: Int = 0,
+    knownFor: String? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.films = films
+    self.directed = directed
+    self.votes = votes
+    self.knownFor = knownFor
+  }
 }
 
 /// A person's part in a film.
@@ -21,6 +36,8 @@ public enum CreditRole: String, Sendable, Hashable, Codable {
   case director
   /// One of its first-billed cast.
   case cast
+  /// One of its writers (TMDb).
+  case writer
 }
 
 /// One film of a filmography, and the person's parts in it.
@@ -56,6 +73,20 @@ extension OfflineCatalog {
     return found.values.sorted {
       ($0.votes, $0.films, $1.name) > ($1.votes, $1.films, $0.name)
     }.prefix(limit).map { $0 }
+  }
+
+  /// The people called `name` (see ``people(named:limit:)``); a catalog without people says
+  /// so.
+  public func people(named name: String, language: String?) throws(MovieServiceError)
+    -> [CatalogPerson]
+  {
+    guard hasPeople else { throw .invalidRequest("the catalog has no people") }
+    return people(named: name)
+  }
+
+  /// The films of `person` (see ``films(of:)``).
+  public func films(of person: CatalogPerson, language: String?) -> [FilmCredit] {
+    films(of: person)
   }
 
   /// The films of `person`, by year (films of no known year last), each with their parts.

@@ -70,6 +70,13 @@ public protocol MovieService: Sendable {
   /// cannot list films by filters says so (``MovieServiceError/invalidRequest(_:)``).
   func discoverMovies(_ filter: MovieFilter, page: Int, language: String?)
     async throws(MovieServiceError) -> MoviePage
+  /// The people called `name` (every word of it), the best known first. A service without
+  /// people says so (``MovieServiceError/invalidRequest(_:)``).
+  func people(named name: String, language: String?) async throws(MovieServiceError)
+    -> [CatalogPerson]
+  /// The films of one of those people, by year, with their parts.
+  func films(of person: CatalogPerson, language: String?) async throws(MovieServiceError)
+    -> [FilmCredit]
   /// Films like one film, for "more like this": a few, the most alike first. TMDb sends
   /// them with the details (``MovieDetails/recommendations``); a service that has none
   /// returns none.
@@ -91,6 +98,20 @@ extension MovieService {
     _ filter: MovieFilter, page: Int, language: String?
   ) async throws(MovieServiceError) -> MoviePage {
     throw .invalidRequest("this service cannot list films by filters")
+  }
+
+  /// A service without people.
+  public func people(named name: String, language: String?) async throws(MovieServiceError)
+    -> [CatalogPerson]
+  {
+    throw .invalidRequest("this service has no people")
+  }
+
+  /// A service without people.
+  public func films(of person: CatalogPerson, language: String?) async throws(MovieServiceError)
+    -> [FilmCredit]
+  {
+    throw .invalidRequest("this service has no people")
   }
 
   /// None: the service sends films like one with its details, or has none.

@@ -4,15 +4,12 @@ import MovieSearch
 /// `movie-search person NAME`: the people a catalog with people names so, the best known
 /// first; with one chosen, their films by year and their part in each.
 struct PersonCommand: Command {
-  struct Options: OptionGroup {
+  struct Options: BackendCommandOptions {
     let pick = Option.integer(
       "pick", "n", in: 1...20, "The person to show the films of, by their place in the list.")
     let json = Flag(
       "json", "Print the people, or the person and their films, as one JSON document.")
-    let catalog = Option.text(
-      "catalog", "file",
-      "The catalog file (from build-catalog) to read; else MOVIE_SEARCH_CATALOG's, else the built-in one."
-    )
+    let backend = BackendOptions()
   }
 
   static let name = "person"
@@ -25,7 +22,8 @@ struct PersonCommand: Command {
     When one person has every word of the name, their films are listed; when several have,
     they are listed, the best known first (by their films' votes), and --pick N shows the
     films of the Nth. The people are the directors and first-billed cast of a catalog built
-    from IMDb's files (see 'movie-search build-catalog --help'); the built-in catalog has none.
+    from IMDb's files (see 'movie-search build-catalog --help'), or TMDb's with a key (their
+    films as director, writer and cast); the built-in catalog has none.
     """
 
   /// What --json prints.
@@ -52,17 +50,21 @@ struct PersonCommand: Command {
     let name = invocation.positionals.joined(separator: " ")
       .trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw invocation.usageError("No name given.") }
-    let environment = ProcessInfo.processInfo.environment["MOVIE_SEARCH_CATALOG"]
-    let path = invocation[\.catalog] ?? (environment?.isEmpty == false ? environment : nil)
-    if path?.isEmpty == true { throw invocation.usageError("'--catalog' needs a file.") }
-    let catalog = try path.map(Backend.open) ?? OfflineCatalog.builtIn()
-    guard catalog.hasPeople else {
-      Output.error(
-        "Error: \(path == nil ? "The built-in catalog" : "This catalog") has no people: build one from IMDb's dataset files with 'movie-search build-catalog DIR OUT' (see README)."
-      )
-      return 1
+    let service: any MovieService
+    switch try Backend.source(for: invocation) {
+    case .catalog(let catalog):
+      guard catalog.hasPeople else {
+        Output.error(
+          "Error: \(catalog.coverage.isBuiltIn ? "The built-in catalog" : "This catalog") has no people: build one from IMDb's dataset files with 'movie-search build-catalog DIR OUT' (see README), or set TMDB_API_KEY."
+        )
+        return 1
+      }
+      service = catalog
+    case .tmdb(let client):
+      service = client
     }
-    let people = catalog.people(named: name)
+    let language = invocation[\.backend.language]
+    let people = try await service.people(named: name, language: language)
     let chosen: CatalogPerson?
     if let pick = invocation[\.pick] {
       guard pick <= people.count else {
@@ -89,7 +91,7 @@ struct PersonCommand: Command {
       }
       return 0
     }
-    let credits = catalog.films(of: chosen)
+    let credits = try await service.films(of: chosen, language: language)
     if invocation[\.json] {
       Output.print(
         try JSON.line(
@@ -104,7 +106,8 @@ struct PersonCommand: Command {
   static func printPeople(_ people: [CatalogPerson]) {
     let width = people.map(\.name.printable.columns).max() ?? 0
     for (offset, person) in people.enumerated() {
-      let films = Format.count(person.films, "film")
+      let films =
+        person.knownFor.map { "known for \($0)" } ?? Format.count(person.films, "film")
       let directed = person.directed > 0 ? ", directed \(person.directed)" : ""
       if Output.isTerminal {
         Output.print(
@@ -112,7 +115,8 @@ struct PersonCommand: Command {
         )
       } else {
         Output.print(
-          "\(offset + 1)\t\(person.name.printable)\t\(person.films)\t\(person.directed)\n")
+          "\(offset + 1)\t\(person.name.printable)\t\(person.films)\t\(person.directed)\t\((person.knownFor ?? "").printable)\n"
+        )
       }
     }
   }

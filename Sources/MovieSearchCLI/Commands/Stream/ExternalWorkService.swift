@@ -35,6 +35,24 @@ struct ExternalWorkService: MovieService {
     }
   }
 
+  func people(named name: String, language: String?) async throws(MovieServiceError)
+    -> [CatalogPerson]
+  {
+    try await awaitExternalWork(named: "people '\(name)'") {
+      [base] () async throws(MovieServiceError) -> [CatalogPerson] in
+      try await base.people(named: name, language: language)
+    }
+  }
+
+  func films(of person: CatalogPerson, language: String?) async throws(MovieServiceError)
+    -> [FilmCredit]
+  {
+    try await awaitExternalWork(named: "films of \(person.id)") {
+      [base] () async throws(MovieServiceError) -> [FilmCredit] in
+      try await base.films(of: person, language: language)
+    }
+  }
+
   func moreLikeThis(id: Int, language: String?) async throws(MovieServiceError) -> [Movie] {
     try await awaitExternalWork(named: "more like \(id)") {
       [base] () async throws(MovieServiceError) -> [Movie] in
