@@ -20,7 +20,7 @@ import Testing
   func server() throws -> LoopbackServer {
     try LoopbackServer { request in
       switch request.path {
-      case "/3/discover/movie": .json(200, Fixtures.searchPage)
+      case "/3/discover/movie", "/3/search/movie": .json(200, Fixtures.searchPage)
       case "/3/search/person": .json(200, Self.people)
       default: .json(404, "")
       }
@@ -101,5 +101,34 @@ import Testing
     #expect(empty.status == 0)
     #expect(empty.stdout == "")
     #expect(!nobody.requests.contains { $0.path == "/3/discover/movie" })
+  }
+
+  /// A title search with filters, with TMDb: the page less the films that do not pass what a
+  /// search answer says (genres, years, rating, votes); the rest is refused in words.
+  @Test func aFilteredSearchKeepsWhatTheAnswerSays() async throws {
+    let server = try server()
+    defer { server.stop() }
+    func search(_ arguments: [String]) async throws -> CLI.Result {
+      try await CLI.run(
+        ["matrix"] + arguments + ["--base-url", server.baseURL.absoluteString, "--token", "t"])
+    }
+    for (arguments, ids) in [
+      (["--genre", "sci-fi"], ["603"]), (["--years", "2000.."], ["604"]),
+      (["--min-votes", "20000"], ["603"]), (["--min-rating", "9"], []),
+      (["--genre", "action,thriller", "--all-genres"], []),
+      (["--years", "..2010"], ["603", "604"]),
+    ] {
+      let result = try await search(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(
+        result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").last ?? "") }
+          == ids, "\(arguments)")
+    }
+    let refused = try await search(["--runtime", "..100"])
+    #expect(refused.status == 64)
+    #expect(
+      refused.stderr.hasPrefix(
+        "Error: TMDb's search cannot filter by runtime, certification or person: 'movie-search discover' can.\n"
+      ))
   }
 }

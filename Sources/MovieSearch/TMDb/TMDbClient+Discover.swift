@@ -21,15 +21,7 @@ extension TMDbClient {
     var parameters = [("page", String(page)), ("include_adult", "false")]
     parameters.append(("sort_by", "\(field).\(filter.sort.ascending ? "asc" : "desc")"))
     if !filter.genres.isEmpty {
-      let known = try await movieGenres(language: nil)
-      var ids: [String] = []
-      for name in filter.genres {
-        let wanted = name.lowercased() == "sci-fi" ? "science fiction" : name.lowercased()
-        guard let genre = known.first(where: { $0.name.lowercased() == wanted }) else {
-          throw .invalidRequest("TMDb has no genre '\(name)'")
-        }
-        ids.append(String(genre.id))
-      }
+      let ids = try await genreIDs(filter.genres).map(String.init)
       // TMDb reads a comma as "and", a bar as "or".
       parameters.append(("with_genres", ids.joined(separator: filter.allGenres ? "," : "|")))
     }
@@ -69,5 +61,60 @@ extension TMDbClient {
     }
 
     enum CodingKeys: String, CodingKey { case results }
+  }
+}
+
+extension TMDbClient {
+  /// `GET /search/movie`, keeping the films of the page that pass `filter`'s genres, years,
+  /// rating and votes (what a search answer says of a film; its order aside). Runtime,
+  /// certification and people are not in a search answer: such a filter is refused in words
+  /// (`discover` takes them). A filtered page can hold fewer than 20 films; its total is the
+  /// server's unless the page is the only one.
+  public func searchMovies(
+    _ query: MovieQuery, filter: MovieFilter
+  ) async throws(MovieServiceError) -> MoviePage {
+    guard filter.minRuntime == nil, filter.maxRuntime == nil, filter.certification == nil,
+      filter.person == nil
+    else {
+      throw .invalidRequest(
+        "TMDb's search cannot filter by runtime, certification or person: 'movie-search discover' can"
+      )
+    }
+    let genreIDs = filter.genres.isEmpty ? [] : try await genreIDs(filter.genres)
+    var page = try await searchMovies(query)
+    page.results = page.results.filter { movie in
+      if !genreIDs.isEmpty {
+        let has = { movie.genreIDs.contains($0) }
+        guard filter.allGenres ? genreIDs.allSatisfy(has) : genreIDs.contains(where: has) else {
+          return false
+        }
+      }
+      if let from = filter.fromYear, (movie.year ?? Int.min) < from { return false }
+      if let to = filter.toYear, (movie.year ?? Int.max) > to { return false }
+      if let rating = filter.minRating, movie.voteCount == 0 || movie.voteAverage < rating {
+        return false
+      }
+      if let votes = filter.minVotes, movie.voteCount < votes { return false }
+      return true
+    }
+    if page.totalPages <= 1 { page.totalResults = page.results.count }
+    return page
+  }
+}
+
+extension TMDbClient {
+  /// TMDb's ids of genre names, through its genre list in English (`sci-fi` is Science
+  /// Fiction, any case); an unknown name is refused in words.
+  func genreIDs(_ names: [String]) async throws(MovieServiceError) -> [Int] {
+    let known = try await movieGenres(language: nil)
+    var ids: [Int] = []
+    for name in names {
+      let wanted = name.lowercased() == "sci-fi" ? "science fiction" : name.lowercased()
+      guard let genre = known.first(where: { $0.name.lowercased() == wanted }) else {
+        throw .invalidRequest("TMDb has no genre '\(name)'")
+      }
+      ids.append(genre.id)
+    }
+    return ids
   }
 }
