@@ -128,20 +128,26 @@ struct PersonCommand: Command {
         Output.style("\(person.name.printable): \(Format.count(credits.count, "film"))", "1") + "\n"
       )
     }
-    let width = min(60, credits.map(\.movie.title.printable.columns).max() ?? 0)
+    func roles(_ credit: FilmCredit) -> String {
+      credit.roles.map(\.rawValue).joined(separator: ", ")
+    }
+    // The title takes what the year, parts, rating and id leave of the terminal's width.
+    let rolesWidth = credits.map { roles($0).count }.max() ?? 0
+    let idWidth = credits.map { String($0.movie.id).count }.max() ?? 0
+    let room = Output.width - (4 + 2 + 2 + rolesWidth + 2 + 4 + 2 + idWidth)
+    let width = max(8, min(60, room, credits.map(\.movie.title.printable.columns).max() ?? 0))
     for credit in credits {
       let movie = credit.movie
       let year = movie.year.map(String.init) ?? ""
-      let roles = credit.roles.map(\.rawValue).joined(separator: ", ")
       let rating = movie.voteCount > 0 ? Format.rating(movie.voteAverage) : ""
       if Output.isTerminal {
         Output.print(
-          "\(year.padded(to: 4))  \(movie.title.printable.truncated(to: width).padded(to: width))  \(roles.padded(to: 14))  \(rating.padded(to: 4))  \(movie.id)\n"
+          "\(year.padded(to: 4))  \(movie.title.printable.truncated(to: width).padded(to: width))  \(roles(credit).padded(to: rolesWidth))  \(rating.padded(to: 4))  \(movie.id)\n"
         )
       } else {
         Output.print(
           [
-            year, movie.title.printable, roles, rating,
+            year, movie.title.printable, roles(credit), rating,
             movie.voteCount > 0 ? String(movie.voteCount) : "", String(movie.id),
           ]
           .joined(separator: "\t") + "\n")
