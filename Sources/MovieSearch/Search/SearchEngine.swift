@@ -41,7 +41,9 @@ struct SearchEngine {
     var total = 0
     // The matches are titles; with `countFilms`, a film found by two titles counts once
     // (only a catalog with other titles than the display ones needs to look).
-    var films: Set<Int>? = countFilms && store.titleCount > store.filmCount ? [] : nil
+    // A bit per film (a set of them hashed every title: a twentieth of a search's time).
+    var films: FilmBits? =
+      countFilms && store.titleCount > store.filmCount ? FilmBits(count: store.filmCount) : nil
     func count(_ title: Int32) {
       if films != nil { films?.insert(store.film(ofTitle: Int(title))) } else { total += 1 }
     }
@@ -309,5 +311,20 @@ struct SearchEngine {
     let common = max(store.titleCount / 50, 20)
     guard let rare = order.lastIndex(where: { $0.postings <= common }) else { return order }
     return Array(order[...rare])
+  }
+}
+
+/// Films as bits, counted as they are first set.
+struct FilmBits {
+  private var words: [UInt64]
+  private(set) var count = 0
+
+  init(count films: Int) { words = [UInt64](repeating: 0, count: (films + 63) / 64) }
+
+  @inline(__always) mutating func insert(_ film: Int) {
+    let bit: UInt64 = 1 << UInt64(film & 63)
+    guard film >= 0, film >> 6 < words.count, words[film >> 6] & bit == 0 else { return }
+    words[film >> 6] |= bit
+    count += 1
   }
 }
