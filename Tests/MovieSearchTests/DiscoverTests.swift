@@ -288,6 +288,23 @@ import Testing
   }
 
   @Test(arguments: [
+    // Hostile numbers: each a clear usage error, never a crash.
+    (
+      ["--min-rating", "1e300"],
+      "The value '1e300' of '--min-rating' must be a number between 0.0 and 10.0."
+    ),
+    (
+      ["--min-rating", "nan"],
+      "The value 'nan' of '--min-rating' must be a number between 0.0 and 10.0."
+    ),
+    (
+      ["--min-votes", "9223372036854775807"],
+      "The value '9223372036854775807' of '--min-votes' must be between 0 and 2147483647."
+    ),
+    (
+      ["--years", "-1e300.."],
+      "The value '-1e300..' of '--years' is not a range of whole numbers between 1800 and 2200, such as '1800..2200'."
+    ),
     (
       ["--genre", "western"],
       "The catalog has no genre 'western'. Its genres: Action, Animation, Comedy, Drama, Documentary, Romance, Short."
