@@ -50,7 +50,7 @@ import Testing
         arguments,
         "Interactive search needs a terminal; give a query to search, e.g. 'movie-search the matrix'.",
         usage:
-          "movie-search interactive [--debounce <ms>] [--query <text>] [--print-id] [--multi] [--select-1] [--exit-0] [--height <n[%]>] [--no-preview] [--record <file>]"
+          "movie-search interactive [--year <yyyy>] [--debounce <ms>] [--query <text>] [--print-id] [--multi] [--select-1] [--exit-0] [--height <n[%]>] [--no-preview] [--record <file>] [--genre <names>] [--all-genres] [--years <a..b>] [--min-rating <x>] [--min-votes <n>] [--runtime <a..b>] [--certification <code>] [--person <name>] [--sort <key>]"
       )
     }
   }
@@ -286,7 +286,7 @@ import Testing
         Error: line 3: "search" must be a string; skipped.
         Error: line 4: "select" must be a film id (a positive whole number); skipped.
         Error: line 5: "appear" must be true; skipped.
-        Error: line 6: give one of "search", "select", "appear", "more" and "retry", not several; skipped.
+        Error: line 6: give one of "search", "select", "appear", "more", "retry" and "filter", not several; skipped.
         Error: line 7: unknown key "sarch"; skipped.
         Error: line 9: "at" must be a whole number of milliseconds, 0 or more; skipped.
 

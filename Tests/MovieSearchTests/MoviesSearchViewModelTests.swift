@@ -17,6 +17,7 @@ import Testing
 
   func run(
     typing: [(Int, String)], appear: [Int] = [], select: [(Int, Int)] = [], more: [Int] = [],
+    filters: [(Int, MovieFilter)] = [],
     latency: @escaping @Sendable (String) -> Duration = { _ in .milliseconds(100) },
     answer: (@Sendable (String) -> Result<MoviePage, MovieServiceError>)? = nil,
     pages: (@Sendable (String, Int) -> Result<MoviePage, MovieServiceError>)? = nil
@@ -35,7 +36,7 @@ import Testing
       }
       let input = MoviesSearchInput(
         appear: at(appear.map { ($0, ()) }), search: at(typing), selection: at(select),
-        more: at(more.map { ($0, ()) }))
+        more: at(more.map { ($0, ()) }), retry: Empty(), filters: at(filters))
       let output = viewModel.transform(input: input)
       async let shown: [String] = {
         var shown: [String] = []
@@ -52,20 +53,26 @@ import Testing
     }
   }
 
+  /// A state in a few words; a filter, when there is one, after it in brackets.
   func describe(_ state: MoviesSearchState) -> String {
+    guard let filter = state.filter, filter != MovieFilter() else { return describeQuery(state) }
+    return describeQuery(state) + " [\(FakeMovieService.describe(filter))]"
+  }
+
+  private func describeQuery(_ state: MoviesSearchState) -> String {
     switch state {
     case .idle(let popular): popular.isEmpty ? "idle" : "idle \(popular.map(\.title))"
-    case .loading(let query): "loading \(query)"
-    case .success(let query, let movies, let total) where movies.count > 3:
+    case .loading(let query, _): "loading \(query)"
+    case .success(let query, let movies, let total, _) where movies.count > 3:
       "success \(query) \(movies.count) of \(total)"
-    case .success(let query, let movies, let total):
+    case .success(let query, let movies, let total, _):
       "success \(query) \(movies.map(\.title)) of \(total)"
-    case .loadingMore(let query, let movies, let total):
+    case .loadingMore(let query, let movies, let total, _):
       "loadingMore \(query) \(movies.count) of \(total)"
-    case .moreFailed(let query, let movies, let total, let message):
+    case .moreFailed(let query, let movies, let total, let message, _):
       "moreFailed \(query) \(movies.count) of \(total): \(message)"
-    case .noResults(let query): "noResults \(query)"
-    case .failure(let query, let message): "failure \(query): \(message)"
+    case .noResults(let query, _): "noResults \(query)"
+    case .failure(let query, let message, _): "failure \(query): \(message)"
     }
   }
 

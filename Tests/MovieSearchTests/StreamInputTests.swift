@@ -39,6 +39,69 @@ import Testing
     #expect(StreamEvent.parse([0xFF, 0xFE]) == .failure(StreamInputError("it is not valid UTF-8")))
   }
 
+  @Test func filterLinesReadEveryPartAndWriteBackTheSame() throws {
+    let line =
+      #"{"filter":{"allGenres":true,"certification":"R","genres":["Comedy","Drama"],"minRating":7.5,"minVotes":1000,"person":"kubrick","runtime":[90,null],"sort":"year:asc","years":[1990,1999]}}"#
+    var filter = MovieFilter()
+    (filter.genres, filter.allGenres) = (["Comedy", "Drama"], true)
+    (filter.fromYear, filter.toYear) = (1990, 1999)
+    (filter.minRating, filter.minVotes) = (7.5, 1000)
+    (filter.minRuntime, filter.certification, filter.person) = (90, "R", "kubrick")
+    filter.sort = MovieFilter.Sort(.year, ascending: true)
+    #expect(try parse(line).get() == StreamEvent(kind: .filter(filter)))
+    // What a recording writes is what `stream` reads.
+    #expect(try #"{"filter":"# + JSON.line(FilterJSON(filter)).dropLast() + "}" == line)
+    #expect(try parse(#"{"filter":{}}"#).get() == StreamEvent(kind: .filter(MovieFilter())))
+  }
+
+  @Test(arguments: [
+    (
+      #"{"filter":5}"#,
+      #""filter" must be an object such as {"genres":["Comedy"],"years":[1990,1999]}"#
+    ),
+    (
+      #"{"filter":{"minrating":7}}"#,
+      #"the filter has no key "minrating" (its keys: "genres", "allGenres", "years", "minRating", "minVotes", "runtime", "certification", "person", "sort")"#
+    ),
+    (#"{"filter":{"minRating":1e300}}"#, #""minRating" must be a number from 0 to 10"#),
+    (#"{"filter":{"minRating":"7"}}"#, #""minRating" must be a number from 0 to 10"#),
+    (#"{"filter":{"minVotes":-1}}"#, #""minVotes" must be a whole number from 0 to 2147483647"#),
+    (#"{"filter":{"minVotes":1e300}}"#, #""minVotes" must be a whole number from 0 to 2147483647"#),
+    (#"{"filter":{"minVotes":10.5}}"#, #""minVotes" must be a whole number from 0 to 2147483647"#),
+    (
+      #"{"filter":{"years":[1999,1990]}}"#,
+      #""years" must be [first, last], years from 1800 to 2200 (null: open)"#
+    ),
+    (
+      #"{"filter":{"years":[1990]}}"#,
+      #""years" must be [first, last], years from 1800 to 2200 (null: open)"#
+    ),
+    (
+      #"{"filter":{"years":[-1e300,1e300]}}"#,
+      #""years" must be [first, last], years from 1800 to 2200 (null: open)"#
+    ),
+    (
+      #"{"filter":{"runtime":[0,10]}}"#,
+      #""runtime" must be [shortest, longest], minutes from 1 to 10000 (null: open)"#
+    ),
+    (
+      #"{"filter":{"sort":"cost"}}"#,
+      #""sort" must be one of popularity, rating, votes, year, title, runtime, with :asc or :desc"#
+    ),
+    (#"{"filter":{"genres":"Comedy"}}"#, #""genres" must be a list of genre names"#),
+    (
+      #"{"filter":{},"search":"x"}"#,
+      #"give one of "search", "select", "appear", "more", "retry" and "filter", not several"#
+    ),
+  ])
+  func badFilterLinesSayWhatIsWrong(line: String, reason: String) {
+    guard case .failure(let error) = parse(line) else {
+      Issue.record("\(line) was read")
+      return
+    }
+    #expect(error.reason == reason)
+  }
+
   @Test func theLineReaderSplitsLinesAndSkipsOverlongOnes() throws {
     var descriptors: [Int32] = [0, 0]
     #expect(pipe(&descriptors) == 0)

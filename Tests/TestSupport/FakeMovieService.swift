@@ -59,6 +59,38 @@ final class FakeMovieService: MovieService {
     return try answer(query.text).get()
   }
 
+  /// A filtered search, logged as "search text [filter]"; its films are named after both.
+  func searchMovies(_ query: MovieQuery, filter: MovieFilter) async throws(MovieServiceError)
+    -> MoviePage
+  {
+    let key = "\(query.text) [\(Self.describe(filter))]"
+    try await call("search", key + (query.page > 1 ? " p\(query.page)" : ""))
+    if let pageAnswer { return try pageAnswer(key, query.page).get() }
+    return try answer(key).get()
+  }
+
+  /// A listing, logged as "discover [filter]"; its films are named after the filter.
+  func discoverMovies(_ filter: MovieFilter, page: Int, language: String?)
+    async throws(MovieServiceError) -> MoviePage
+  {
+    let key = "[\(Self.describe(filter))]"
+    try await call("discover", key + (page > 1 ? " p\(page)" : ""))
+    if let pageAnswer { return try pageAnswer(key, page).get() }
+    return try answer(key).get()
+  }
+
+  /// A filter in a few words: "Comedy 1990-1999 7.5+ by rating".
+  static func describe(_ filter: MovieFilter) -> String {
+    var parts = filter.genres
+    if filter.fromYear != nil || filter.toYear != nil {
+      parts.append(
+        "\(filter.fromYear.map(String.init) ?? "")-\(filter.toYear.map(String.init) ?? "")")
+    }
+    if let rating = filter.minRating { parts.append("\(rating)+") }
+    if filter.sort != MovieFilter.Sort() { parts.append("by \(filter.sort.key.rawValue)") }
+    return parts.joined(separator: " ")
+  }
+
   func movieDetails(id: Int, language: String?) async throws(MovieServiceError) -> MovieDetails {
     try await call("details", String(id))
     guard id != 404 else {

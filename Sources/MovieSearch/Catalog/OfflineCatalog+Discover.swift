@@ -93,6 +93,9 @@ extension OfflineCatalog {
     return names
   }
 
+  /// The catalog's genre names (see ``genreNames``).
+  public func knownGenres() -> [String] { genreNames }
+
   /// Whether some film may have genre `name` (`sci-fi` is `Science Fiction`, any case).
   public func hasGenre(_ name: String) -> Bool {
     let wanted = FilmTest.genreKey(name)
@@ -141,11 +144,7 @@ extension OfflineCatalog {
       }
     }
 
-    /// One key per genre, whatever its spelling: TMDb's id when it has one.
-    static func genreKey(_ name: String) -> String {
-      let lower = name.lowercased()
-      return CatalogFile.tmdbGenreIDs[lower].map(String.init) ?? lower
-    }
+    static func genreKey(_ name: String) -> String { MovieFilter.genreKey(name) }
 
     func passes(_ film: Int) -> Bool {
       let record = store.filterFields(film)

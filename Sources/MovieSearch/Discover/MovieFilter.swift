@@ -48,6 +48,27 @@ public struct MovieFilter: Sendable, Hashable, Codable {
       self.key = key
       self.ascending = ascending ?? (key == .title)
     }
+
+    /// An order written `key`, `key:asc` or `key:desc` (any case); `nil` when it is none.
+    public init?(parsing text: String) {
+      let parts = text.lowercased().split(separator: ":", omittingEmptySubsequences: false)
+      guard (1...2).contains(parts.count), let key = Key(rawValue: String(parts[0])) else {
+        return nil
+      }
+      switch parts.count == 2 ? parts[1] : "" {
+      case "": self.init(key)
+      case "asc": self.init(key, ascending: true)
+      case "desc": self.init(key, ascending: false)
+      default: return nil
+      }
+    }
+  }
+
+  /// One key per genre, whatever its spelling: TMDb's id for the genres it has (`Sci-Fi`
+  /// and `Science Fiction` are one), else the name in lower case.
+  public static func genreKey(_ name: String) -> String {
+    let lower = name.lowercased()
+    return CatalogFile.tmdbGenreIDs[lower].map(String.init) ?? lower
   }
 
   /// An empty filter: every film, the most popular first.

@@ -87,6 +87,8 @@ public protocol MovieService: Sendable {
   func popularMovies(page: Int, language: String?) async throws(MovieServiceError) -> MoviePage
   /// Where posters are served, or `nil` when the service has no images.
   func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration?
+  /// The genre names a filter may name, in English; none when the service does not say.
+  func knownGenres() async throws(MovieServiceError) -> [String]
 }
 
 extension MovieService {
@@ -113,6 +115,9 @@ extension MovieService {
   {
     throw .invalidRequest("this service has no people")
   }
+
+  /// None: the service does not say which genres it has.
+  public func knownGenres() async throws(MovieServiceError) -> [String] { [] }
 
   /// None: the service sends films like one with its details, or has none.
   public func moreLikeThis(id: Int, language: String?) async throws(MovieServiceError) -> [Movie] {

@@ -109,8 +109,8 @@ extension TMDbClient {
     let known = try await movieGenres(language: nil)
     var ids: [Int] = []
     for name in names {
-      let wanted = name.lowercased() == "sci-fi" ? "science fiction" : name.lowercased()
-      guard let genre = known.first(where: { $0.name.lowercased() == wanted }) else {
+      let wanted = MovieFilter.genreKey(name)
+      guard let genre = known.first(where: { MovieFilter.genreKey($0.name) == wanted }) else {
         throw .invalidRequest("TMDb has no genre '\(name)'")
       }
       ids.append(genre.id)

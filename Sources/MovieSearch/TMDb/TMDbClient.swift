@@ -204,6 +204,16 @@ public struct TMDbClient: MovieService {
     return loaded.naming((try? await names.get()) ?? [:])
   }
 
+  /// TMDb's genre names, in English (its genre list, fetched once per client).
+  public func knownGenres() async throws(MovieServiceError) -> [String] {
+    let names = await genres.value(for: "") { () async throws(MovieServiceError) in
+      var names: [Int: String] = [:]
+      for genre in try await movieGenres(language: nil) { names[genre.id] = genre.name }
+      return names
+    }
+    return try names.get().values.sorted()
+  }
+
   /// `GET /configuration`'s images part, fetched once per client (see ``FetchOnce``).
   public func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration? {
     try await configuration.value(for: "") { () async throws(MovieServiceError) in

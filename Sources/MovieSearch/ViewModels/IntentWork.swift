@@ -20,7 +20,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
 
   /// Whether this intent shows the popular films: an appearance, or an empty field (which
   /// shows those loaded so far, and pages on from them).
-  var isPopular: Bool { intent == .appear || intent == .query("") }
+  var isPopular: Bool { intent == .appear || intent == .query(FilteredQuery(text: "")) }
 
   struct Iterator: AsyncIteratorProtocol {
     enum Step {
@@ -41,29 +41,34 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
       case (.start, .appear):
         step = .popular
         return .idle
-      case (.start, .query(let query)) where query.isEmpty:
+      case (.start, .query(let request)) where request.isEmpty:
         pages = work.popularPages.value
         step = pages.page > 0 ? .waitForMore : .done
         if pages.page > 0 { listenForMore() }
         return .idle
-      case (.start, .query(let query)):
+      case (.start, .query(let request)):
         step = .firstPage
-        return .show(.loading(query: query))
+        return .show(.loading(query: request.text, filter: request.filter))
       case (.popular, _):
         return await popular()
-      case (.firstPage, .query(let query)):
-        return await firstPage(query)
+      case (.firstPage, .query(let request)):
+        return await firstPage(request)
       case (.waitForMore, _):
         guard pages.page < pages.totalPages else { return nil }
         listenForMore()
         guard await wants?.next() != nil, !Task.isCancelled else { return nil }
         step = .nextPage
-        guard case .query(let query) = work.intent, !work.isPopular else { return await next() }
-        return .show(.loadingMore(query: query, movies: pages.movies, total: pages.total))
+        guard case .query(let request) = work.intent, !work.isPopular else {
+          return await next()
+        }
+        return .show(
+          .loadingMore(
+            query: request.text, movies: pages.movies, total: pages.total,
+            filter: request.filter))
       case (.nextPage, _) where work.isPopular:
         return await popular()
-      case (.nextPage, .query(let query)):
-        return await nextPage(query)
+      case (.nextPage, .query(let request)):
+        return await nextPage(request)
       default:
         return nil
       }
@@ -91,39 +96,46 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
       }
     }
 
-    private mutating func firstPage(_ query: String) async -> ScreenEvent? {
+    private mutating func firstPage(_ request: FilteredQuery) async -> ScreenEvent? {
       step = .done
-      let result = await fetch(query, page: 1)
+      let (query, filter) = (request.text, request.filter)
+      let result = await fetch(request, page: 1)
       if Task.isCancelled { return nil }
       switch result {
       case .success(let first) where first.results.isEmpty:
-        return .show(.noResults(query: query))
+        return .show(.noResults(query: query, filter: filter))
       case .success(let first):
         step = .waitForMore
         pages.add(first)
         listenForMore()
-        return .show(.success(query: query, movies: pages.movies, total: pages.total))
+        return .show(
+          .success(query: query, movies: pages.movies, total: pages.total, filter: filter))
       case .failure(let error):
-        return .show(.failure(query: query, message: error.description))
+        return .show(.failure(query: query, message: error.description, filter: filter))
       }
     }
 
-    private mutating func nextPage(_ query: String) async -> ScreenEvent? {
+    private mutating func nextPage(_ request: FilteredQuery) async -> ScreenEvent? {
       step = .waitForMore
+      let (query, filter) = (request.text, request.filter)
       let asked = pages.page + 1
-      let result = await fetch(query, page: asked)
+      let result = await fetch(request, page: asked)
       if Task.isCancelled { return nil }
       switch result {
       case .success(let next):
         if let end = pages.add(next, asked: asked) {
           return .show(
-            .moreFailed(query: query, movies: pages.movies, total: pages.total, message: end))
+            .moreFailed(
+              query: query, movies: pages.movies, total: pages.total, message: end,
+              filter: filter))
         }
-        return .show(.success(query: query, movies: pages.movies, total: pages.total))
+        return .show(
+          .success(query: query, movies: pages.movies, total: pages.total, filter: filter))
       case .failure(let error):
         return .show(
           .moreFailed(
-            query: query, movies: pages.movies, total: pages.total, message: error.description))
+            query: query, movies: pages.movies, total: pages.total, message: error.description,
+            filter: filter))
       }
     }
 
@@ -133,11 +145,22 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
       if wants == nil { wants = work.more.makeAsyncIterator() }
     }
 
-    private func fetch(_ query: String, page: Int) async -> Result<MoviePage, MovieServiceError> {
+    /// A page of the request's films: a search (filtered when there is a filter), or with
+    /// no text, a listing of the films that pass the filter.
+    private func fetch(_ request: FilteredQuery, page: Int) async -> Result<
+      MoviePage, MovieServiceError
+    > {
+      let service = work.service
       do throws(MovieServiceError) {
-        return .success(
-          try await work.service.searchMovies(
-            MovieQuery(query, page: page, language: work.language)))
+        if request.text.isEmpty {
+          return .success(
+            try await service.discoverMovies(request.filter, page: page, language: work.language))
+        }
+        let query = MovieQuery(request.text, page: page, language: work.language)
+        if request.filter == MovieFilter() {
+          return .success(try await service.searchMovies(query))
+        }
+        return .success(try await service.searchMovies(query, filter: request.filter))
       } catch {
         return .failure(error)
       }

@@ -8,7 +8,8 @@ public struct MoviesSearchInput<
   Search: AsyncSequence<String, Never> & Sendable,
   Selection: AsyncSequence<Int, Never> & Sendable,
   More: AsyncSequence<Void, Never> & Sendable,
-  Retry: AsyncSequence<Void, Never> & Sendable
+  Retry: AsyncSequence<Void, Never> & Sendable,
+  Filters: AsyncSequence<MovieFilter, Never> & Sendable
 >: Sendable {
   /// The screen appeared.
   public var appear: Appear
@@ -21,25 +22,43 @@ public struct MoviesSearchInput<
   /// The user wants the text searched again (after a failure, say): the same text, which
   /// `search` alone would not search twice.
   public var retry: Retry
+  /// The filters the results must pass (genres, years, rating…, and their order), combined
+  /// with the latest text: a change searches again. Until the first, nothing is filtered.
+  /// With an empty text and a filter, the films that pass are listed in the filter's order.
+  public var filters: Filters
 
   /// Creates the input.
-  public init(appear: Appear, search: Search, selection: Selection, more: More, retry: Retry) {
+  public init(
+    appear: Appear, search: Search, selection: Selection, more: More, retry: Retry,
+    filters: Filters
+  ) {
     self.appear = appear
     self.search = search
     self.selection = selection
     self.more = more
     self.retry = retry
+    self.filters = filters
   }
 }
 
-extension MoviesSearchInput where Retry == Empty<Void> {
+extension MoviesSearchInput where Filters == Empty<MovieFilter> {
+  /// Creates the input of a screen without filters.
+  public init(appear: Appear, search: Search, selection: Selection, more: More, retry: Retry) {
+    self.init(
+      appear: appear, search: search, selection: selection, more: more, retry: retry,
+      filters: Empty())
+  }
+}
+
+extension MoviesSearchInput where Retry == Empty<Void>, Filters == Empty<MovieFilter> {
   /// Creates the input of a screen without a way to search again.
   public init(appear: Appear, search: Search, selection: Selection, more: More) {
     self.init(appear: appear, search: search, selection: selection, more: more, retry: Empty())
   }
 }
 
-extension MoviesSearchInput where More == Empty<Void>, Retry == Empty<Void> {
+extension MoviesSearchInput
+where More == Empty<Void>, Retry == Empty<Void>, Filters == Empty<MovieFilter> {
   /// Creates the input of a screen that shows only the first page of results.
   public init(appear: Appear, search: Search, selection: Selection) {
     self.init(appear: appear, search: search, selection: selection, more: Empty())
@@ -75,10 +94,13 @@ public struct MoviesSearchOutput<
 /// ```
 ///
 /// - `states` starts ``MoviesSearchState/initial``.
-/// - Search text is trimmed, debounced (300 ms by default, on the injected clock) and
-///   de-duplicated; an empty text shows ``MoviesSearchState/idle(popular:)``, any other
-///   shows `loading`, then `success`, `noResults` or `failure`.
-/// - A newer query cancels the search in flight (its HTTP request too); a superseded
+/// - Search text is trimmed and combined with the latest filter (`combineLatest`); the pair
+///   is debounced (300 ms by default, on the injected clock) and de-duplicated. An empty
+///   text without a filter shows ``MoviesSearchState/idle(popular:)``; any other pair shows
+///   `loading`, then `success`, `noResults` or `failure`, each carrying the filter: a text
+///   is searched and the films that pass kept, an empty text lists the films that pass in
+///   the filter's order.
+/// - A newer query or filter cancels the search in flight (its HTTP request too); a superseded
 ///   query's result never appears.
 /// - `appear` loads popular films into the idle state, when nothing is typed; it never
 ///   interrupts a search. If they cannot be loaded the idle state simply stays empty.
@@ -123,8 +145,8 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
   }
 
   /// Turns the screen's events into its states and routes.
-  public func transform<Appear, Search, Selection, More, Retry>(
-    input: MoviesSearchInput<Appear, Search, Selection, More, Retry>
+  public func transform<Appear, Search, Selection, More, Retry, Filters>(
+    input: MoviesSearchInput<Appear, Search, Selection, More, Retry, Filters>
   ) -> MoviesSearchOutput<
     some AsyncSequence<MoviesSearchState, Never> & Sendable,
     some AsyncSequence<MoviesSearchRoute, Never> & Sendable
@@ -133,11 +155,17 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
     // from the start, so that `more` is read as it comes (its elements are not intents: they
     // go nowhere else); several while a page loads count as one.
     let more = input.more.share(bufferingPolicy: .bufferingLatest(1))
-    let queries = input.search
-      .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-      .debounce(for: debounce, clock: clock)
-      .removeDuplicates()
-      .map { SearchIntent.query($0) }
+    // A text and a filter that change together (a token typed into the field) are one
+    // search: the pair is debounced, not each of them.
+    // Both start empty, so that a filter set before anything is typed lists its films.
+    let queries = combineLatest(
+      input.search.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.prepend(""),
+      input.filters.prepend(MovieFilter())
+    )
+    .debounce(for: debounce, clock: clock)
+    .map { FilteredQuery(text: $0, filter: $1) }
+    .removeDuplicates()
+    .map { SearchIntent.query($0) }
     let states = merge(
       merge(queries, input.appear.map { SearchIntent.appear }, more.map { .more }),
       input.retry.map { SearchIntent.retry }
@@ -174,9 +202,18 @@ extension MoviesSearchViewModel where C == ContinuousClock {
   }
 }
 
+/// What to look for: a text, and the filter the films must pass.
+struct FilteredQuery: Sendable, Hashable {
+  var text: String
+  var filter = MovieFilter()
+
+  /// Nothing typed and nothing filtered: the popular films.
+  var isEmpty: Bool { text.isEmpty && filter == MovieFilter() }
+}
+
 enum SearchIntent: Sendable, Equatable {
   case appear
-  case query(String)
+  case query(FilteredQuery)
   /// Read by the pages of the latest query, not acted on here.
   case more
   /// The text typed last, searched again.
@@ -186,11 +223,14 @@ enum SearchIntent: Sendable, Equatable {
 /// What was typed last, and the intent to act on (none for an appearance while text is
 /// typed).
 struct TypedText: Sendable {
-  var query = ""
+  var query = FilteredQuery(text: "")
   var intent: SearchIntent?
 
   func next(_ intent: SearchIntent) -> TypedText {
     switch intent {
+    // The same query again can only be the empty one both inputs start with: not an
+    // intent, as it would cancel the popular films' loading.
+    case .query(let query) where query == self.query: TypedText(query: query, intent: nil)
     case .query(let query): TypedText(query: query, intent: intent)
     case .appear: TypedText(query: query, intent: query.isEmpty ? .appear : nil)
     case .more: TypedText(query: query, intent: nil)

@@ -35,6 +35,8 @@ struct FinderLoop {
     case state(MoviesSearchState)
     case openDetails(MovieDetailsViewModel)
     case details(id: Int, MovieDetailsState)
+    /// The genre names the service knows (for `genre:` tokens).
+    case genres([String])
     case tick
   }
 
@@ -60,10 +62,12 @@ struct FinderLoop {
     let (appear, appeared) = AsyncStream.makeStream(of: Void.self)
     let (more, wantsMore) = AsyncStream.makeStream(of: Void.self)
     let (retry, retried) = AsyncStream.makeStream(of: Void.self)
+    let (filters, filtered) = AsyncStream.makeStream(of: MovieFilter.self)
     let viewModel = MoviesSearchViewModel(service: service, debounce: debounce, language: language)
     let output = viewModel.transform(
       input: MoviesSearchInput(
-        appear: appear, search: search, selection: selection, more: more, retry: retry))
+        appear: appear, search: search, selection: selection, more: more, retry: retry,
+        filters: filters))
     // The view model's two outputs, states and routes, feed the loop.
     let stateTask = Task {
       await withTaskGroup(of: Void.self) { group in
@@ -75,6 +79,11 @@ struct FinderLoop {
         }
       }
     }
+    let genresTask = Task { [service] in
+      if let names = try? await service.knownGenres(), !names.isEmpty {
+        events.yield(.genres(names))
+      }
+    }
     let tickTask = Task {
       while !Task.isCancelled {
         try? await Task.sleep(for: .milliseconds(100))
@@ -83,12 +92,14 @@ struct FinderLoop {
     }
     defer {
       stateTask.cancel()
+      genresTask.cancel()
       tickTask.cancel()
       typed.finish()
       selected.finish()
       appeared.finish()
       wantsMore.finish()
       retried.finish()
+      filtered.finish()
     }
     terminal.readKeys { events.yield(.keys($0)) }
     appeared.yield()
@@ -103,10 +114,27 @@ struct FinderLoop {
     screen.chooseOnlyMatch = options.selectOne
     screen.leaveOnNoMatch = options.exitZero
     screen.coverageNote = CoverageNote(service)
+    screen.startFilter = options.filter
+    // What the view model was last given: a text's tokens that do not change the filter
+    // send nothing more.
+    var sentFilter = MovieFilter()
+    /// Gives the view model the field's text: the title, and the filter when it changed.
+    func searchFor(_ text: String) {
+      let request = screen.reading(text)
+      if request.filter != sentFilter {
+        sentFilter = request.filter
+        filtered.yield(request.filter)
+        recorder?.filter(request.filter)
+      }
+      typed.yield(request.title)
+      recorder?.search(request.title)
+    }
     if let query = options.query, !query.isEmpty {
       screen.start(with: query)
-      typed.yield(query)
-      recorder?.search(query)
+      searchFor(query)
+    } else if options.filter != MovieFilter() {
+      // Filters alone list the films that pass, in their order.
+      searchFor("")
     }
     var detailsTask: Task<Void, Never>?
     var previewTask: Task<Void, Never>?
@@ -130,9 +158,7 @@ struct FinderLoop {
     func perform(_ effects: [FinderEffect]) -> FinderOutcome? {
       for effect in effects {
         switch effect {
-        case .search(let text):
-          typed.yield(text)
-          recorder?.search(text)
+        case .search(let text): searchFor(text)
         case .select(let id):
           selected.yield(id)
           recorder?.select(id)
@@ -187,6 +213,10 @@ struct FinderLoop {
           detailsTask = show(details)
         case .details(let id, let state):
           screen.show(state, id: id)
+        case .genres(let names):
+          screen.genreNames = names
+          // A token typed before the names came may read differently now.
+          if screen.reading(screen.text).filter != sentFilter { searchFor(screen.text) }
         case .tick:
           let resized = Viewport(terminal: terminal.size, mode: mode)
           if resized != viewport { shown = nil }

@@ -1,3 +1,5 @@
+import MovieSearch
+
 /// The finder's options, declared once: taken by `movie-search interactive`, and by
 /// `movie-search` without a query (as a group there, which its usage line leaves out: they
 /// are not for a query). Read into a ``Finder``.
@@ -49,6 +51,8 @@ struct Finder: Sendable, Equatable {
   var preview = true
   /// The file the session's events are written to.
   var record: String?
+  /// The filters the field's tokens start from (the command's filter flags).
+  var filter = MovieFilter()
 
   /// Where the finder draws on a terminal of `size`.
   func mode(on size: TerminalSize) -> ScreenMode {

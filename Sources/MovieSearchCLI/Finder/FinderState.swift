@@ -70,6 +70,11 @@ struct FinderState {
   var leaveOnNoMatch = false
   /// Says in the status line when the offline catalog may not have the film asked for.
   var coverageNote: CoverageNote?
+  /// The filter the command's flags set: the field's tokens apply on top of it.
+  var startFilter = MovieFilter()
+  /// The genre names a `genre:` token may name (a beginning is enough); `nil` until the
+  /// service has said (any name is taken as typed).
+  var genreNames: [String]?
   /// No key was pressed yet: `--select-1` and `--exit-0` still apply.
   private var untouched = true
   /// The first line of the details shown, and of the preview.
@@ -83,15 +88,24 @@ struct FinderState {
   }
 
   var text: String { editor.text }
-  var query: String { text.trimmingCharacters(in: .whitespaces) }
+  /// The field read as a title query and filter tokens (see ``FilteredText``).
+  var request: FilteredText { reading(text) }
+  /// The title query: the field without its filter tokens.
+  var query: String { request.title }
+
+  /// `text` read as a title query and filter tokens, on top of the flags' filter.
+  func reading(_ text: String) -> FilteredText {
+    FilteredText(text, base: startFilter, genres: genreNames)
+  }
 
   /// Whether the list is the answer for the text on screen (not an older one, or one still
   /// loading).
   var isCurrent: Bool {
+    let request = request
     switch state {
-    case .loading: false
-    case .idle: query.isEmpty
-    default: state.query == query
+    case .loading: return false
+    case .idle: return request.title.isEmpty && request.filter == MovieFilter()
+    default: return state.query == request.title && state.filter == request.filter
     }
   }
 
@@ -235,9 +249,9 @@ struct FinderState {
     // does not fill the screen.
     if isCurrent, selected == listed.count - 1 || listed.count < listRows {
       switch state {
-      case .success(_, let movies, let total) where movies.count < total: actions.append(.more)
+      case .success(_, let movies, let total, _) where movies.count < total: actions.append(.more)
       // A failed page is asked again; a list that ended early (complete) is not.
-      case .moreFailed(_, let movies, let total, _) where movies.count < total:
+      case .moreFailed(_, let movies, let total, _, _) where movies.count < total:
         actions.append(.more)
       case .idle(let popular)
       where popular.count % MoviePage.pageSize == 0
@@ -264,7 +278,7 @@ struct FinderState {
   /// Shows a state of the search; returns what follows (a pending Enter opens the first
   /// result, a preview of the new highlight).
   @discardableResult mutating func show(_ state: MoviesSearchState) -> [Action] {
-    let sameQuery = state.query == self.state.query
+    let sameQuery = state.query == self.state.query && state.filter == self.state.filter
     self.state = state
     // Away from the popular list, an ask for its next page may have gone unanswered.
     if case .idle = state {} else { popularAsked = nil }
@@ -287,10 +301,12 @@ struct FinderState {
       }
     }
     // --select-1 and --exit-0: the first answer, before any key.
-    if untouched, isCurrent, !query.isEmpty {
+    if untouched, isCurrent,
+      !(state.query ?? "").isEmpty || (state.filter ?? MovieFilter()) != MovieFilter()
+    {
       switch state {
       // One match: one film in all, or one that matches every word before partial ones.
-      case .success(_, let movies, let total)
+      case .success(_, let movies, let total, _)
       where chooseOnlyMatch && !movies[0].isPartialMatch
         && (total == 1 || movies.dropFirst().first?.isPartialMatch == true):
         untouched = false

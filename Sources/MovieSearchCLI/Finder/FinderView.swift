@@ -30,11 +30,8 @@ extension FinderState {
       lines.append(("\(scrolls)Esc or q back · Ctrl-C quit", "2", []))
       return lines.prefix(max(1, size.rows)).map { styled($0, width: width, colour: colour) }
     }
-    let prompt = "Search: "
-    var scroll = scroll
-    let field = editor.window(width: width - prompt.count, scroll: &scroll)
     var lines = [
-      styled((prompt + field.text, nil, []), width: width, colour: colour),
+      promptLine("Search: ", width: width, colour: colour),
       styled(status(), width: width, colour: colour),
     ]
     let listWidth = listWidth
@@ -96,7 +93,15 @@ extension FinderState {
   }
 
   private func status() -> Line {
-    let line = searchStatus()
+    var line = searchStatus()
+    let filters = filterNote
+    if !filters.text.isEmpty {
+      // What is wrong with a token comes before the count, where it is seen.
+      line =
+        filters.problem
+        ? (String(filters.text.dropFirst(3)) + " · " + line.0, line.1 ?? Self.problemStyle, [])
+        : (line.0 + filters.text, line.1, [])
+    }
     guard editor.wasCut else { return line }
     // First, so that a long status (the query quoted) cannot push it off the line.
     let note =
@@ -111,18 +116,22 @@ extension FinderState {
     }
     switch state {
     case .idle(let popular): return (popular.isEmpty ? "Type a title." : "Popular films", nil, [])
-    case .loading(let query): return ("\(spinner) Searching “\(query)”…", nil, [])
+    case .loading(let query, _) where query.isEmpty: return ("\(spinner) Listing…", nil, [])
+    case .loading(let query, _): return ("\(spinner) Searching “\(query)”…", nil, [])
     // As fzf counts: the films listed out of those that match.
-    case .success(let query, let movies, let total):
+    case .success(let query, let movies, let total, _):
       let counted = "\(count(movies.count, of: total))\(markedCount)"
       return (counted + coverage(query, movies.first, after: counted), nil, [])
-    case .loadingMore(_, let movies, let total):
+    case .loadingMore(_, let movies, let total, _):
       return ("\(spinner) \(count(movies.count, of: total)), loading more…", nil, [])
-    case .moreFailed(_, _, _, let message): return (message, "31", [])
-    case .noResults(let query):
-      let text = "No films match “\(query)”."
+    case .moreFailed(_, _, _, let message, _): return (message, "31", [])
+    case .noResults(let query, _) where query.isEmpty:
+      return ("No films match these filters.", nil, [])
+    case .noResults(let query, let filter):
+      let text =
+        "No films match “\(query)”\(filter == MovieFilter() ? "" : " with these filters")."
       return (text + coverage(query, nil, after: text), nil, [])
-    case .failure(_, let message): return (message + " · Ctrl-R retries", "31", [])
+    case .failure(_, let message, _): return (message + " · Ctrl-R retries", "31", [])
     }
   }
 

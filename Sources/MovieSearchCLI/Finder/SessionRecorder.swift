@@ -1,4 +1,5 @@
 import Foundation
+import MovieSearch
 import Streams
 
 #if canImport(Glibc)
@@ -48,11 +49,13 @@ final class SessionRecorder: Sendable {
   func retry() { record(Event(at: now, retry: true)) }
   func select(_ id: Int) { record(Event(at: now, select: id)) }
   func search(_ text: String) { record(Event(at: now, search: text)) }
+  func filter(_ filter: MovieFilter) { record(Event(at: now, filter: FilterJSON(filter))) }
 
   /// One line of `stream` input; absent fields are left out, keys sorted (`JSON.line`).
   private struct Event: Encodable {
     var appear: Bool?
     var at: Int
+    var filter: FilterJSON?
     var more: Bool?
     var retry: Bool?
     var search: String?

@@ -49,17 +49,7 @@ struct DiscoverCommand: Command {
       return try await discover(filter, with: client, invocation)
     }
     guard case .catalog(let catalog) = source else { return 1 }
-    let known = catalog.genreNames
-    for genre in filter.genres where !catalog.hasGenre(genre) {
-      throw invocation.usageError(
-        "The catalog has no genre '\(genre.printable)'. Its genres: \(known.joined(separator: ", "))."
-      )
-    }
-    if filter.person != nil, !catalog.hasPeople {
-      throw invocation.usageError(
-        "This catalog has no people: build one from IMDb's files to filter by person (see 'movie-search build-catalog --help')."
-      )
-    }
+    filter = try FilterOptions.checked(filter, in: source, invocation)
     if invocation[\.all] {
       guard invocation[\.page] == nil, invocation[\.limit] == nil, !invocation[\.json] else {
         throw invocation.usageError(

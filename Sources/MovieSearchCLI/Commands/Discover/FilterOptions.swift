@@ -42,6 +42,33 @@ struct FilterOptions: ValueGroup {
   }
 }
 
+extension FilterOptions {
+  /// The filter with its genres spelt as the catalog spells them; refuses, as a usage
+  /// error, what the catalog cannot filter by: a genre it does not have (its genres
+  /// listed), a person where it has no people. TMDb checks its own.
+  static func checked<C: Command>(
+    _ filter: MovieFilter, in source: Backend.Source, _ invocation: Invocation<C>
+  ) throws -> MovieFilter {
+    guard case .catalog(let catalog) = source else { return filter }
+    var filter = filter
+    filter.genres = filter.genres.map { genre in
+      catalog.genreNames.first { MovieFilter.genreKey($0) == MovieFilter.genreKey(genre) }
+        ?? genre
+    }
+    for genre in filter.genres where !catalog.hasGenre(genre) {
+      throw invocation.usageError(
+        "The catalog has no genre '\(genre.printable)'. Its genres: \(catalog.genreNames.joined(separator: ", "))."
+      )
+    }
+    if filter.person != nil, !catalog.hasPeople {
+      throw invocation.usageError(
+        "This catalog has no people: build one from IMDb's files to filter by person (see 'movie-search build-catalog --help')."
+      )
+    }
+    return filter
+  }
+}
+
 /// Two ends of a range, either left open.
 struct Bounds: Sendable, Equatable {
   var lower: Int?
@@ -120,22 +147,17 @@ extension Option where Value == MovieFilter.Sort {
     help:
       "The order: popularity (the default), rating, votes, year, title or runtime; ':asc' or ':desc' after it to choose the direction."
   ) { text in
+    if let sort = MovieFilter.Sort(parsing: text) { return .success(sort) }
     let parts = text.lowercased().split(separator: ":", omittingEmptySubsequences: false)
     let keys = MovieFilter.Sort.Key.allCases.map(\.rawValue).joined(separator: ", ")
-    guard (1...2).contains(parts.count), let key = MovieFilter.Sort.Key(rawValue: String(parts[0]))
+    guard (1...2).contains(parts.count), MovieFilter.Sort.Key(rawValue: String(parts[0])) != nil
     else {
       return .failure(
         UsageMessage(
           text: "The value '\(text)' of '--sort' is not one of: \(keys) (with ':asc' or ':desc').")
       )
     }
-    guard parts.count == 2 else { return .success(MovieFilter.Sort(key)) }
-    switch parts[1] {
-    case "asc": return .success(MovieFilter.Sort(key, ascending: true))
-    case "desc": return .success(MovieFilter.Sort(key, ascending: false))
-    default:
-      return .failure(
-        UsageMessage(text: "The direction '\(parts[1])' of '--sort' is neither 'asc' nor 'desc'."))
-    }
+    return .failure(
+      UsageMessage(text: "The direction '\(parts[1])' of '--sort' is neither 'asc' nor 'desc'."))
   }
 }

@@ -6,10 +6,13 @@ import MovieSearch
 struct InteractiveCommand: Command {
   struct Options: BackendCommandOptions {
     let finder = FinderOptions()
+    let year = Option.integer(
+      "year", "yyyy", in: 1800...2200, "Only films first released that year.")
+    let filters = FilterOptions()
     let backend = BackendOptions()
   }
 
-  static var groupsInUsage: [PartialKeyPath<Options>] { [\Options.finder] }
+  static var groupsInUsage: [PartialKeyPath<Options>] { [\Options.finder, \Options.filters] }
   static let name = "interactive"
   static let abstract = "Search as you type: results update under the prompt; Enter shows details."
   static let summary = "Search as you type, in the terminal."
@@ -26,6 +29,14 @@ struct InteractiveCommand: Command {
     terminals 140 columns wide or more the highlighted film's details show beside the list
     (--no-preview: not), scrolled with Shift-Up/Down or the wheel.
 
+    FILTERS, typed in the field beside the title as fzf reads its own: genre:comedy
+    (genre:comedy,drama any of, genre:comedy+drama all of), year:1994, year:1990..1999,
+    year:90s, rating:>7.5, votes:>10k, runtime:<100, by:kubrick (by:"stanley kubrick"),
+    cert:pg-13, sort:rating (sort:year:asc). They show in colour and in the status line; a
+    token that cannot be read says why there and filters nothing. With filters alone the
+    films that pass are listed in their order. The filter flags (--genre, --years, …) set the
+    filters the field starts from.
+
     EXIT STATUS, as fzf: 0 a film was chosen (or the finder was left without --print-id), 1
     no match (--exit-0, or Enter on an empty list with --print-id), 130 aborted (Esc or
     Ctrl-C with --print-id; Ctrl-C always). Needs a terminal on stdin or stdout; when the
@@ -33,9 +44,33 @@ struct InteractiveCommand: Command {
     """
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
-    try await start(
-      service: try Backend.service(for: invocation), language: invocation[\.backend.language],
-      finder: invocation[\.finder])
+    let (source, finder) = try finder(invocation)
+    return try await start(
+      service: source.service, language: invocation[\.backend.language], finder: finder)
+  }
+
+  /// Where the films come from and what the finder's options and filter flags ask for.
+  static func finder(_ invocation: Invocation<Self>) throws -> (Backend.Source, Finder) {
+    let source = try Backend.source(for: invocation)
+    var finder = invocation[\.finder]
+    finder.filter = try startFilter(
+      invocation[\.filters], year: invocation[\.year], source, invocation)
+    return (source, finder)
+  }
+
+  /// The filter the finder starts from: the flags', checked against the catalog; `--year`
+  /// is one year of `--years`.
+  static func startFilter<C: Command>(
+    _ flags: MovieFilter, year: Int?, _ source: Backend.Source, _ invocation: Invocation<C>
+  ) throws -> MovieFilter {
+    var filter = flags
+    if let year {
+      guard filter.fromYear == nil, filter.toYear == nil else {
+        throw invocation.usageError("Give '--year' or '--years', not both.")
+      }
+      (filter.fromYear, filter.toYear) = (year, year)
+    }
+    return try FilterOptions.checked(filter, in: source, invocation)
   }
 
   /// Runs the finder on this process's terminal (also what `movie-search` alone does on a

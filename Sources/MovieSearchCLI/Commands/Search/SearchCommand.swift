@@ -43,16 +43,18 @@ struct SearchCommand: Command {
     """
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
+    if var finder = try finderAskedFor(invocation) {
+      let source = try Backend.source(for: invocation)
+      finder.filter = try InteractiveCommand.startFilter(
+        invocation[\.filters], year: invocation[\.year], source, invocation)
+      return try await InteractiveCommand.start(
+        service: source.service, language: invocation[\.backend.language], finder: finder)
+    }
     let filter = try SearchRequest.filter(invocation)
     if !filter.filtersNothing, invocation.positionals.isEmpty {
       throw invocation.usageError(
         "Filters other than --year need a title to search; 'movie-search discover' lists films by them alone."
       )
-    }
-    if let finder = try finderAskedFor(invocation) {
-      return try await InteractiveCommand.start(
-        service: try Backend.service(for: invocation), language: invocation[\.backend.language],
-        finder: finder)
     }
     let request = try SearchRequest(invocation)
     let service = try Backend.service(for: invocation)

@@ -80,4 +80,11 @@ struct ExternalWorkService: MovieService {
       try await base.imageConfiguration()
     }
   }
+
+  func knownGenres() async throws(MovieServiceError) -> [String] {
+    try await awaitExternalWork(named: "genres") {
+      [base] () async throws(MovieServiceError) -> [String] in
+      try await base.knownGenres()
+    }
+  }
 }

@@ -20,10 +20,13 @@ struct StreamCommand: Command {
   static let discussion: String? = """
     INPUT, one event per line: a plain line is the full text of the search field after an
     edit; a line starting with '{' is a JSON object: {"search":"mat"}, {"select":603},
-    {"appear":true}, {"more":true} (the next page of the results shown) or {"retry":true}
-    (the text searched again), each optionally with "at": milliseconds since the start. A line
-    without "at" happens when it is read (or, with --virtual-time, right after the previous
-    event). A bad line is reported on stderr with its number; the stream goes on.
+    {"appear":true}, {"more":true} (the next page of the results shown), {"retry":true}
+    (the text searched again) or {"filter":{...}}: the filters from now on, such as
+    {"filter":{"genres":["Comedy"],"years":[1990,1999],"minRating":7.5,
+    "minVotes":1000,"sort":"rating"}} (also "allGenres", "runtime":[a,b], "certification",
+    "person"; null leaves an end of a range open; {} filters nothing). Each may have "at":
+    milliseconds since the start. A line without "at" happens when it is read (or, with
+    --virtual-time, right after the previous event). A bad line is reported on stderr with its number; the stream goes on.
 
     OUTPUT, one JSON object per line: {"at":ms,"state":"idle"|"loading"|"success"|
     "loadingMore"|"moreFailed"|"noResults"|"failure", ...} and, for selections, {"at":ms,"details":"loading"|"success"|
@@ -62,7 +65,8 @@ struct StreamCommand: Command {
           search: channel { if case .search(let text) = $0 { text } else { nil } },
           selection: channel { if case .select(let id) = $0 { id } else { nil } },
           more: channel { if case .more = $0 { () } else { nil } },
-          retry: channel { if case .retry = $0 { () } else { nil } })
+          retry: channel { if case .retry = $0 { () } else { nil } },
+          filters: channel { if case .filter(let filter) = $0 { filter } else { nil } })
         let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
         await play(
           input, service: service, clock: clock, debounce: debounce, language: language,
@@ -76,6 +80,7 @@ struct StreamCommand: Command {
       let (selection, selectionContinuation) = AsyncStream.makeStream(of: Int.self)
       let (more, moreContinuation) = AsyncStream.makeStream(of: Void.self)
       let (retry, retryContinuation) = AsyncStream.makeStream(of: Void.self)
+      let (filters, filtersContinuation) = AsyncStream.makeStream(of: MovieFilter.self)
       Thread.detachNewThread {
         readEvents { event in
           if let at = event.at {
@@ -88,6 +93,7 @@ struct StreamCommand: Command {
           case .select(let id): selectionContinuation.yield(id)
           case .more: moreContinuation.yield()
           case .retry: retryContinuation.yield()
+          case .filter(let filter): filtersContinuation.yield(filter)
           }
         }
         appearContinuation.finish()
@@ -95,11 +101,13 @@ struct StreamCommand: Command {
         selectionContinuation.finish()
         moreContinuation.finish()
         retryContinuation.finish()
+        filtersContinuation.finish()
       }
       let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
       await play(
         MoviesSearchInput(
-          appear: appear, search: search, selection: selection, more: more, retry: retry),
+          appear: appear, search: search, selection: selection, more: more, retry: retry,
+          filters: filters),
         service: service,
         clock: clock, debounce: debounce, language: language, writer: writer)
     }
@@ -111,8 +119,8 @@ struct StreamCommand: Command {
 
   /// Runs the view model over `input` and writes every state, and every details state of a
   /// selection, until all of them have ended.
-  static func play<C: Clock<Duration>, A, S, L, M, R>(
-    _ input: MoviesSearchInput<A, S, L, M, R>, service: any MovieService, clock: C,
+  static func play<C: Clock<Duration>, A, S, L, M, R, F>(
+    _ input: MoviesSearchInput<A, S, L, M, R, F>, service: any MovieService, clock: C,
     debounce: Duration,
     language: String?, writer: StateWriter
   ) async where M: SendableMetatype, M.AsyncIterator: SendableMetatype {
@@ -228,36 +236,39 @@ struct StateLine: Encodable {
   var results: [FilmLine]?
   var popular: [FilmLine]?
   var message: String?
+  /// The filter the films pass, when there is one.
+  var filter: FilterJSON?
 
   init(at: Int, state: MoviesSearchState) {
     self.at = at
+    if let filter = state.filter, filter != MovieFilter() { self.filter = FilterJSON(filter) }
     switch state {
     case .idle(let popular):
       self.state = "idle"
       self.popular = popular.isEmpty ? nil : popular.map(FilmLine.init)
-    case .loading(let query):
+    case .loading(let query, _):
       self.state = "loading"
       self.query = query
-    case .success(let query, let movies, let total):
+    case .success(let query, let movies, let total, _):
       self.state = "success"
       self.query = query
       self.total = total
       results = movies.map(FilmLine.init)
-    case .loadingMore(let query, let movies, let total):
+    case .loadingMore(let query, let movies, let total, _):
       self.state = "loadingMore"
       self.query = query
       self.total = total
       results = movies.map(FilmLine.init)
-    case .moreFailed(let query, let movies, let total, let message):
+    case .moreFailed(let query, let movies, let total, let message, _):
       self.state = "moreFailed"
       self.query = query
       self.total = total
       results = movies.map(FilmLine.init)
       self.message = message
-    case .noResults(let query):
+    case .noResults(let query, _):
       self.state = "noResults"
       self.query = query
-    case .failure(let query, let message):
+    case .failure(let query, let message, _):
       self.state = "failure"
       self.query = query
       self.message = message

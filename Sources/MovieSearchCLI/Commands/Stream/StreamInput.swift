@@ -1,4 +1,5 @@
 import Foundation
+import MovieSearch
 
 #if canImport(Glibc)
   import Glibc
@@ -18,6 +19,8 @@ struct StreamEvent: Sendable, Equatable {
     case more
     /// The text searched again.
     case retry
+    /// The filters the results must pass, from now on.
+    case filter(MovieFilter)
   }
 
   var kind: Kind
@@ -43,6 +46,8 @@ struct StreamEvent: Sendable, Equatable {
       return .success(try JSONDecoder().decode(JSONLine.self, from: Data(line)).event)
     } catch let error as StreamInputError {
       return .failure(error)
+    } catch let error as FilterJSON.Problem {
+      return .failure(.init(error.reason))
     } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
       return .failure(.init("it starts with '{' but is not a JSON object"))
     } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context)
@@ -63,12 +68,14 @@ struct StreamEvent: Sendable, Equatable {
     case "appear": "\"appear\" must be true"
     case "more": "\"more\" must be true"
     case "retry": "\"retry\" must be true"
+    case "filter":
+      "\"filter\" must be an object such as {\"genres\":[\"Comedy\"],\"years\":[1990,1999]}"
     default: "\"\(key.prefix(40))\" has the wrong type"
     }
   }
 
-  /// A JSON input line: exactly one of "search", "select", "appear", "more", "retry", and
-  /// maybe "at".
+  /// A JSON input line: exactly one of "search", "select", "appear", "more", "retry",
+  /// "filter", and maybe "at".
   private struct JSONLine: Decodable {
     var event: StreamEvent
 
@@ -107,6 +114,8 @@ struct StreamEvent: Sendable, Equatable {
             throw StreamInputError(expected("retry"))
           }
           kinds.append(.retry)
+        case "filter":
+          kinds.append(.filter(try object.decode(FilterJSON.self, forKey: key).filter))
         default:
           throw StreamInputError("unknown key \"\(key.stringValue.prefix(40))\"")
         }
@@ -114,8 +123,9 @@ struct StreamEvent: Sendable, Equatable {
       guard kinds.count == 1, let kind = kinds.first else {
         throw StreamInputError(
           kinds.isEmpty
-            ? "the object has none of \"search\", \"select\", \"appear\", \"more\" and \"retry\""
-            : "give one of \"search\", \"select\", \"appear\", \"more\" and \"retry\", not several")
+            ? "the object has none of \"search\", \"select\", \"appear\", \"more\", \"retry\" and \"filter\""
+            : "give one of \"search\", \"select\", \"appear\", \"more\", \"retry\" and \"filter\", not several"
+        )
       }
       event = StreamEvent(kind: kind, at: at)
     }
