@@ -130,5 +130,11 @@ import Testing
       refused.stderr.hasPrefix(
         "Error: TMDb's search cannot filter by runtime, certification or person: 'movie-search discover' can.\n"
       ))
+    let unsorted = try await search(["--sort", "votes"])
+    #expect(unsorted.status == 64)
+    #expect(
+      unsorted.stderr.hasPrefix(
+        "Error: TMDb orders a title search by itself: without a title, 'movie-search discover' sorts.\n"
+      ))
   }
 }

@@ -82,6 +82,16 @@ extension OfflineCatalog {
     return (chosen, total)
   }
 
+  /// `hits` in the order `sort` asks for (titles compared whole, any case).
+  func ordered(_ hits: [Searcher.FilmHit], by sort: MovieFilter.Sort) -> [Searcher.FilmHit] {
+    let ranking = Ranking(sort, store: store)
+    guard sort.key == .title else {
+      return hits.map { (ranking.key($0.film), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+    return hits.map { (store.record($0.film).title.lowercased(), ranking.key($0.film), $0) }
+      .sorted { a, b in a.0 != b.0 ? (a.0 < b.0) == sort.ascending : a.1 < b.1 }.map(\.2)
+  }
+
   /// The names of the catalog's genres (every catalog has Action, Animation, Comedy, Drama,
   /// Documentary, Romance and Short; others come from the source).
   public var genreNames: [String] {

@@ -184,27 +184,37 @@ public struct OfflineCatalog: MovieService {
     try searchMovies(query, keeping: nil)
   }
 
-  /// Searches titles as ``searchMovies(_:)`` does, keeping the films that pass `filter` (its
-  /// order aside: a search is ordered by how well titles match).
+  /// Searches titles as ``searchMovies(_:)`` does, keeping the films that pass `filter`.
+  /// Ordered by how well titles match — unless the filter asks for another order than the
+  /// default: then the films that match every word come first in that order (best rated,
+  /// most voted…), and those that match only some words after them, by how well they match.
   public func searchMovies(
     _ query: MovieQuery, filter: MovieFilter
   ) throws(MovieServiceError) -> MoviePage {
-    guard !filter.filtersNothing else { return try searchMovies(query, keeping: nil) }
-    let test = try FilmTest(filter, store: store)
-    return try searchMovies(query, keeping: { test.passes($0) })
+    let test = filter.filtersNothing ? nil : try FilmTest(filter, store: store)
+    let keep: ((Int) -> Bool)? = test.map { test in { test.passes($0) } }
+    guard filter.sort != MovieFilter.Sort() else { return try searchMovies(query, keeping: keep) }
+    return try searchMovies(query, keeping: keep) { hits in
+      let partial = Ranking.partialMatch / 2
+      return ordered(hits.filter { $0.score < partial }, by: filter.sort)
+        + hits.filter { $0.score >= partial }
+    }
   }
 
   private func searchMovies(
-    _ query: MovieQuery, keeping keep: ((Int) -> Bool)?
+    _ query: MovieQuery, keeping keep: ((Int) -> Bool)?,
+    reordering reorder: (([Searcher.FilmHit]) -> [Searcher.FilmHit])? = nil
   ) throws(MovieServiceError) -> MoviePage {
     guard (1...MoviePage.maxPage).contains(query.page) else {
       throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(query.page)")
     }
-    let limit = query.page * MoviePage.pageSize
+    // Reordered, every page comes from all the matches (as many as pages can show).
+    let limit = (reorder == nil ? query.page : MoviePage.maxPage) * MoviePage.pageSize
     guard
-      let (hits, total, engine) = try searcher.search(
+      let (found, total, engine) = try searcher.search(
         query.text, limit: limit, year: query.year, keep: keep)
     else { return .empty }
+    let hits = reorder.map { Array($0(found).prefix(query.page * MoviePage.pageSize)) } ?? found
     let rows = hits.dropFirst((query.page - 1) * MoviePage.pageSize).map { hit in
       var movie = movie(hit.film)
       // Found by another of its titles: that title is shown beside, and highlighted.

@@ -61,8 +61,9 @@ public protocol MovieService: Sendable {
   var traits: MovieServiceTraits { get }
   /// One page of the films matching a query, best first. An empty query finds nothing.
   func searchMovies(_ query: MovieQuery) async throws(MovieServiceError) -> MoviePage
-  /// One page of the films matching a query that pass `filter` (its order aside: a search
-  /// is ordered by how well titles match). A service that cannot filter a search says so
+  /// One page of the films matching a query that pass `filter`, ordered by how well titles
+  /// match — or, when the filter asks for another order, the full matches in that order
+  /// (the offline catalog). A service that cannot filter or order a search says so
   /// (``MovieServiceError/invalidRequest(_:)``) unless the filter filters nothing.
   func searchMovies(_ query: MovieQuery, filter: MovieFilter) async throws(MovieServiceError)
     -> MoviePage

@@ -80,6 +80,10 @@ extension TMDbClient {
         "TMDb's search cannot filter by runtime, certification or person: 'movie-search discover' can"
       )
     }
+    guard filter.sort == MovieFilter.Sort() else {
+      throw .invalidRequest(
+        "TMDb orders a title search by itself: without a title, 'movie-search discover' sorts")
+    }
     let genreIDs = filter.genres.isEmpty ? [] : try await genreIDs(filter.genres)
     var page = try await searchMovies(query)
     page.results = page.results.filter { movie in

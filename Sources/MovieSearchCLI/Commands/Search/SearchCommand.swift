@@ -65,7 +65,7 @@ struct SearchCommand: Command {
     let answer: SearchAnswer
     do {
       answer = try await request.answer(from: service)
-    } catch MovieServiceError.invalidRequest(let reason) where !request.filter.filtersNothing {
+    } catch MovieServiceError.invalidRequest(let reason) where request.filter != MovieFilter() {
       // A filter the catalog cannot apply (an unknown genre, a person where it has no
       // people): the command line's mistake.
       throw invocation.usageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
@@ -139,14 +139,10 @@ struct SearchRequest {
   }
 
   /// The filters beside the title, checked; `--year` is the query's own (TMDb takes it), so
-  /// it is not among them. A search is ordered by how well titles match: no `--sort`.
+  /// it is not among them. `--sort` orders the films that match every word (offline).
   static func filter(_ invocation: Invocation<SearchCommand>) throws -> MovieFilter {
     if invocation[\.year] != nil, invocation[\.filters.years] != nil {
       throw invocation.usageError("Give '--year' or '--years', not both.")
-    }
-    if invocation[\.filters.sort] != nil {
-      throw invocation.usageError(
-        "A search is ordered by how well titles match: '--sort' orders 'movie-search discover'.")
     }
     return invocation[\.filters]
   }
@@ -156,7 +152,7 @@ struct SearchRequest {
   /// not "no films".
   func answer(from service: any MovieService) async throws -> SearchAnswer {
     var results =
-      filter.filtersNothing
+      filter == MovieFilter()
       ? try await service.searchMovies(query)
       : try await service.searchMovies(query, filter: filter)
     results.results = Array(results.results.prefix(limit))
