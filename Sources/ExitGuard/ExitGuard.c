@@ -135,6 +135,8 @@ static int mapping_at(const void *address) {
 // MARK: temporary files
 
 enum { FILES = 8 };
+/// A slot whose file is being made: its path is not known yet.
+enum { CREATING = 3 };
 static struct {
   atomic_int state;
   char path[4096];
@@ -152,7 +154,7 @@ int ms_guard_create_file(char *path_template, int *slot) {
   int taken = -1;
   for (int index = 0; index < FILES && length < sizeof files[0].path; index++) {
     int expected = FREE;
-    if (atomic_compare_exchange_strong(&files[index].state, &expected, WRITING)) {
+    if (atomic_compare_exchange_strong(&files[index].state, &expected, CREATING)) {
       taken = index;
       break;
     }
@@ -179,6 +181,13 @@ void ms_guard_forget_file(int slot) {
 
 static void remove_files(void) {
   for (int slot = 0; slot < FILES; slot++) {
+    // A signal sent to the process may be taken by another thread than the one making a
+    // file (which blocks signals only for itself): wait for that file to be named — a few
+    // system calls — rather than leave it behind (a second at most).
+    for (int waits = 0; atomic_load(&files[slot].state) == CREATING && waits < 1000; waits++) {
+      struct timespec millisecond = {0, 1000000};
+      nanosleep(&millisecond, NULL);
+    }
     int expected = READY;
     if (atomic_compare_exchange_strong(&files[slot].state, &expected, WRITING)) {
       unlink(files[slot].path);

@@ -161,7 +161,7 @@ import Testing
         "The value '9223372036854775807' of '--page' must be between 1 and 500."
       ),
       (["--year", "1e300", "x"], "The value '1e300' of '--year' is not a whole number."),
-      (["--limit", "-0", "x"], "The value '-0' of '--limit' must be between 1 and 20."),
+      (["--limit", "-0", "x"], "The value '-0' of '--limit' must be between 1 and 100."),
       (
         ["--timeout", "99999999999999999999", "x"],
         "The value of '--timeout' is too large: it must be between 1 and 600."

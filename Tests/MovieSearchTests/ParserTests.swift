@@ -75,7 +75,7 @@ import Testing
   @Test func usageLinesAreGeneratedFromTheDeclarations() {
     #expect(
       Help.usage(of: SearchCommand.self)
-        == "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--year <yyyy>] [--region <code>] [--include-adult]"
+        == "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--all] [--year <yyyy>] [--region <code>] [--include-adult]"
     )
     #expect(
       Help.usage(of: DetailsCommand.self) == "movie-search details <id> [--json] [--region <code>]")

@@ -80,10 +80,6 @@ import Testing
     for (arguments, message) in [
       (["--sort", "runtime"], "TMDb cannot sort films by runtime."),
       (["--genre", "western"], "TMDb has no genre 'western'."),
-      (
-        ["--all"],
-        "TMDb lists 20 films a page: '--all' and '--limit' over 20 need the offline catalog (--offline or --catalog)."
-      ),
     ] {
       let result = try await run(arguments, server)
       #expect(result.status == 64, "\(arguments)")

@@ -26,7 +26,7 @@ import Testing
         "#  Title                Year  Rating    Votes     ID",
         "1  The Matrix           1999     8.5  143,853  32710",
         "2  The Matrix Reloaded  2003     7.1   57,225  32708",
-        "5 films",
+        "5 films, page 1 of 3",
       ])
     // The words the query matched are bold and underlined.
     #expect(
@@ -45,7 +45,7 @@ import Testing
         "#  Title                Year  Genres  Rating    Votes     ID",
         "1  The Matrix           1999  Action     8.5  143,853  32710",
         "2  The Matrix Reloaded  2003  Action     7.1   57,225  32708",
-        "5 films",
+        "5 films, page 1 of 3",
       ])
   }
 }

@@ -191,31 +191,56 @@ public struct OfflineCatalog: MovieService {
   public func searchMovies(
     _ query: MovieQuery, filter: MovieFilter
   ) throws(MovieServiceError) -> MoviePage {
+    let rules = try searchRules(filter)
+    return try searchMovies(query, keeping: rules.keep, reordering: rules.reorder)
+  }
+
+  /// Every film the search finds that passes `filter`, in the order of
+  /// ``searchMovies(_:filter:)``, in one search (`search --all`): one page holding them all.
+  public func searchAllMovies(
+    _ query: MovieQuery, filter: MovieFilter
+  ) throws(MovieServiceError) -> MoviePage {
+    var query = query
+    query.page = 1
+    let rules = try searchRules(filter)
+    return try searchMovies(
+      query, keeping: rules.keep, pageSize: max(1, store.filmCount), reordering: rules.reorder)
+  }
+
+  /// What a filter asks of a search: the films to keep, and the order (the films that match
+  /// every word in the filter's order, then the others as they rank), unless the default.
+  private func searchRules(_ filter: MovieFilter) throws(MovieServiceError) -> (
+    keep: ((Int) -> Bool)?, reorder: (([Searcher.FilmHit]) -> [Searcher.FilmHit])?
+  ) {
     let test = filter.filtersNothing ? nil : try FilmTest(filter, store: store)
     let keep: ((Int) -> Bool)? = test.map { test in { test.passes($0) } }
-    guard filter.sort != MovieFilter.Sort() else { return try searchMovies(query, keeping: keep) }
-    return try searchMovies(query, keeping: keep) { hits in
-      let partial = Ranking.partialMatch / 2
-      return ordered(hits.filter { $0.score < partial }, by: filter.sort)
-        + hits.filter { $0.score >= partial }
-    }
+    guard filter.sort != MovieFilter.Sort() else { return (keep, nil) }
+    return (
+      keep,
+      { hits in
+        let partial = Ranking.partialMatch / 2
+        return ordered(hits.filter { $0.score < partial }, by: filter.sort)
+          + hits.filter { $0.score >= partial }
+      }
+    )
   }
 
   private func searchMovies(
-    _ query: MovieQuery, keeping keep: ((Int) -> Bool)?,
+    _ query: MovieQuery, keeping keep: ((Int) -> Bool)?, pageSize: Int = MoviePage.pageSize,
     reordering reorder: (([Searcher.FilmHit]) -> [Searcher.FilmHit])? = nil
   ) throws(MovieServiceError) -> MoviePage {
     guard (1...MoviePage.maxPage).contains(query.page) else {
       throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(query.page)")
     }
     // Reordered, every page comes from all the matches (as many as pages can show).
-    let limit = (reorder == nil ? query.page : MoviePage.maxPage) * MoviePage.pageSize
+    let shown = query.page * pageSize
+    let limit = reorder == nil ? shown : max(shown, MoviePage.maxPage * MoviePage.pageSize)
     guard
       let (found, total, engine) = try searcher.search(
         query.text, limit: limit, year: query.year, keep: keep)
     else { return .empty }
-    let hits = reorder.map { Array($0(found).prefix(query.page * MoviePage.pageSize)) } ?? found
-    let rows = hits.dropFirst((query.page - 1) * MoviePage.pageSize).map { hit in
+    let hits = reorder.map { Array($0(found).prefix(query.page * pageSize)) } ?? found
+    let rows = hits.dropFirst((query.page - 1) * pageSize).map { hit in
       var movie = movie(hit.film)
       // Found by another of its titles: that title is shown beside, and highlighted.
       let (text, kind) = store.title(hit.title)

@@ -33,7 +33,8 @@ struct DiscoverCommand: Command {
     A film whose year, rating or runtime is not known does not pass a filter on it, and comes
     last when sorted by it. It reads the offline catalog — the built-in one (films to 2005,
     no people), or one built from IMDb's files with build-catalog, which has people — or,
-    with a TMDb key, TMDb's /discover/movie (20 films a page; no sorting by runtime).
+    with a TMDb key, TMDb's /discover/movie (its pages of 20 joined for --limit and --all;
+    no sorting by runtime).
     """
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
@@ -56,16 +57,9 @@ struct DiscoverCommand: Command {
           "'--all' lists every film, one line each: not with --page, --limit or --json (--ndjson is one JSON object a line)."
         )
       }
-      let (movies, count) = try catalog.discoverAllMovies(filter)
-      let ndjson = invocation[\.ndjson]
+      let (movies, _) = try catalog.discoverAllMovies(filter)
       for (offset, movie) in movies.enumerated() {
-        if ndjson {
-          Output.print(try JSON.line(movie))
-        } else {
-          try SearchOutput.tsv.print(
-            MoviePage(page: 1, results: [movie], totalPages: 1, totalResults: count),
-            firstRank: offset + 1, nothing: "")
-        }
+        try SearchOutput.line(movie, rank: offset + 1, ndjson: invocation[\.ndjson])
       }
       return 0
     }
@@ -86,22 +80,35 @@ struct DiscoverCommand: Command {
     return 0
   }
 
-  /// The listing from TMDb's `/discover/movie`: pages of 20, as TMDb serves them.
+  /// The listing from TMDb's `/discover/movie`: TMDb serves pages of 20; a page of up to
+  /// 100 is made of those it spans, and `--all` asks for one after another.
   static func discover(
     _ filter: MovieFilter, with client: TMDbClient, _ invocation: Invocation<Self>
   ) async throws -> Int32 {
-    if invocation[\.all] || (invocation[\.limit] ?? 0) > MoviePage.pageSize {
-      throw invocation.usageError(
-        "TMDb lists 20 films a page: '--all' and '--limit' over 20 need the offline catalog (--offline or --catalog)."
-      )
+    let language = invocation[\.backend.language]
+    let fetch: ListingPages.Fetch = { number in
+      try await client.discoverMovies(filter, page: number, language: language)
+    }
+    if invocation[\.all] {
+      var rank = 0
+      do {
+        try await ListingPages.every(fetch: fetch) { movie in
+          rank += 1
+          try SearchOutput.line(movie, rank: rank, ndjson: invocation[\.ndjson])
+        }
+      } catch MovieServiceError.invalidRequest(let reason) {
+        throw invocation.usageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
+      }
+      return 0
     }
     let page = invocation[\.page] ?? 1
+    let limit = invocation[\.limit] ?? MoviePage.pageSize
     let fetched: Result<MoviePage, MovieServiceError>
     do {
       fetched = .success(
-        try await client.discoverMovies(
-          filter, page: page, language: invocation[\.backend.language]))
-    } catch {
+        try await ListingPages.window(
+          number: page, offset: (page - 1) * limit, count: limit, fetch: fetch))
+    } catch let error as MovieServiceError {
       fetched = .failure(error)
     }
     var answer: MoviePage
@@ -112,10 +119,9 @@ struct DiscoverCommand: Command {
       throw invocation.usageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
     case .failure(let error): throw error
     }
-    answer.results = Array(answer.results.prefix(invocation[\.limit] ?? MoviePage.pageSize))
     let output = SearchOutput(json: invocation[\.json], ndjson: invocation[\.ndjson])
     try output.print(
-      answer, firstRank: (page - 1) * MoviePage.pageSize + 1,
+      answer, firstRank: (page - 1) * limit + 1,
       nothing: "No films match these filters.")
     return 0
   }

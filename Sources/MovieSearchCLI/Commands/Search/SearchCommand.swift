@@ -15,9 +15,11 @@ struct SearchCommand: Command {
     let json = Flag("json", "Print the page of results as one JSON document.")
     let ndjson = Flag("ndjson", "Print one JSON object per film, one per line.")
     let page = Option.integer(
-      "page", "n", in: 1...MoviePage.maxPage, "The page of results, 1-500 (20 films a page).")
+      "page", "n", in: 1...MoviePage.maxPage, "The page of results, 1-500 (of --limit films).")
     let limit = Option.integer(
-      "limit", "n", in: 1...MoviePage.pageSize, "Print at most this many films, 1-20.")
+      "limit", "n", in: 1...MoviePage.maxPageSize, "Films a page, 1-100 (default 20).")
+    let all = Flag(
+      "all", "Every film found, one line each as it comes (TSV, or with --ndjson JSON).")
     let year = Option.integer(
       "year", "yyyy", in: 1800...2200, "Only films first released that year.")
     let region = Option.region
@@ -57,10 +59,20 @@ struct SearchCommand: Command {
       )
     }
     let request = try SearchRequest(invocation)
-    let service = try Backend.service(for: invocation)
+    let source = try Backend.source(for: invocation)
+    let service = source.service
     if !service.traits.honoursLanguageAndRegion {
       Backend.noteNoEffect(
         ["region": invocation[\.region] != nil, "include-adult": invocation[\.includeAdult]])
+    }
+    if invocation[\.all] {
+      guard invocation[\.page] == nil, invocation[\.limit] == nil, !invocation[\.json] else {
+        throw invocation.usageError(
+          "'--all' lists every film, one line each: not with --page, --limit or --json (--ndjson is one JSON object a line)."
+        )
+      }
+      try await request.printEvery(from: source, ndjson: invocation[\.ndjson])
+      return 0
     }
     let answer: SearchAnswer
     do {
@@ -147,15 +159,22 @@ struct SearchRequest {
     return invocation[\.filters]
   }
 
-  /// The page from `service`, cut to the limit, and what to say about it: a page past the
-  /// last, rows that could not be read. A page none of whose rows could be read is an error,
-  /// not "no films".
-  func answer(from service: any MovieService) async throws -> SearchAnswer {
-    var results =
-      filter == MovieFilter()
+  /// One page of the service's search (of 20 films).
+  func servicePage(_ number: Int, from service: any MovieService) async throws -> MoviePage {
+    var query = query
+    query.page = number
+    return filter == MovieFilter()
       ? try await service.searchMovies(query)
       : try await service.searchMovies(query, filter: filter)
-    results.results = Array(results.results.prefix(limit))
+  }
+
+  /// The page of `limit` films, from as many of the service's pages as it spans, and what
+  /// to say about it: a page past the last, rows that could not be read. A page none of
+  /// whose rows could be read is an error, not "no films".
+  func answer(from service: any MovieService) async throws -> SearchAnswer {
+    let results = try await ListingPages.window(
+      number: page, offset: (page - 1) * limit, count: limit
+    ) { number in try await servicePage(number, from: service) }
     let pastTheLast =
       results.results.isEmpty && results.totalResults > 0 && page > results.totalPages
     if results.results.isEmpty, results.unreadableRows > 0, !pastTheLast {
@@ -176,6 +195,26 @@ struct SearchRequest {
       )
     }
     return SearchAnswer(page: results, pastTheLast: pastTheLast, notes: notes)
+  }
+}
+
+extension SearchRequest {
+  /// Every film found, one TSV (or NDJSON) line each, as the service's pages come; a closed
+  /// pipe ends it quietly (as every output does).
+  /// A catalog finds them all in one search; TMDb serves them page after page.
+  func printEvery(from source: Backend.Source, ndjson: Bool) async throws {
+    var rank = 0
+    func line(_ movie: Movie) throws {
+      rank += 1
+      try SearchOutput.line(movie, rank: rank, ndjson: ndjson)
+    }
+    if case .catalog(let catalog) = source {
+      for movie in try catalog.searchAllMovies(query, filter: filter).results { try line(movie) }
+      return
+    }
+    let service = source.service
+    try await ListingPages.every(
+      fetch: { number in try await servicePage(number, from: service) }, line)
   }
 }
 

@@ -24,8 +24,19 @@ enum SearchOutput {
     if self == .table, answer.pastTheLast { return }
     let year = request.query.year
     try print(
-      answer.page, firstRank: (request.page - 1) * MoviePage.pageSize + 1,
+      answer.page, firstRank: (request.page - 1) * request.limit + 1,
       nothing: "No films\(year.map { " from \($0)" } ?? "") match '\(request.text)'.")
+  }
+
+  /// Prints one film of a listing streamed as it comes (`--all`): an NDJSON or TSV line.
+  static func line(_ movie: Movie, rank: Int, ndjson: Bool) throws {
+    if ndjson {
+      Output.print(try JSON.line(movie))
+    } else {
+      try tsv.print(
+        MoviePage(page: 1, results: [movie], totalPages: 1, totalResults: 1), firstRank: rank,
+        nothing: "")
+    }
   }
 
   /// Prints `page`, its first film ranked `firstRank`; `nothing` is the table's line when
