@@ -37,7 +37,8 @@ enum TitleText {
 
   /// The words of `text`: runs of letters and digits, lower-cased and accent-folded; an
   /// apostrophe inside a word is dropped (`bug's` → `bugs`) except after an elided article
-  /// (`l'absence` → `l`, `absence`); `&` is the word `and`; every other character is a break.
+  /// (`l'absence` → `l`, `absence`); `&` is the word `and`; every other character is a break,
+  /// except between letters written one at a time ("M*A*S*H" is one word, `mash`).
   static func words(_ text: String) -> [Word] {
     var words: [Word] = []
     var word: [UInt8] = []
@@ -90,7 +91,31 @@ enum TitleText {
       for scalar in letters { word += spelledOut(scalar) }
     }
     flush(offset)
-    return words
+    return joiningInitials(words, of: text)
+  }
+
+  /// `words` with letters written one at a time between dots or stars ("M*A*S*H",
+  /// "C.H.U.D.", "L.A.") joined into one word ("mash", "chud", "la"), in titles and queries
+  /// alike: "m*a*s*h" finds "MASH", "chud" finds "C.H.U.D.".
+  private static func joiningInitials(_ words: [Word], of text: String) -> [Word] {
+    guard words.contains(where: { $0.text.count == 1 }) else { return words }
+    let characters = Array(text)
+    var merged: [Word] = []
+    var previousIsLetters = false
+    for word in words {
+      let letter = word.text.count == 1 && (0x61...0x7A).contains(word.text[0])
+      if letter, previousIsLetters, let last = merged.last,
+        word.range.lowerBound == last.range.upperBound + 1,
+        [".", "*"].contains(characters[last.range.upperBound])
+      {
+        merged[merged.count - 1].text += word.text
+        merged[merged.count - 1].range = last.range.lowerBound..<word.range.upperBound
+        continue
+      }
+      merged.append(word)
+      previousIsLetters = letter
+    }
+    return merged
   }
 
   /// Letters that folding keeps but people type as plain letters ("cœur" is "coeur",

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// **Match cost.** Each query word matches a different word of the title, or is missed; the
 /// cost adds up how:
-/// - exactly: 0; as the beginning of a longer word (a word being typed): 2;
+/// - exactly: 0; as the beginning of a longer word (a word being typed): 2 — but a number
+///   that is a title word as typed, as the beginning of a longer number, costs a typo: numbers
+///   are typed whole ("300" → The 300 Spartans before 3000 Miles to Graceland);
 /// - with typos (insert, delete, substitute, swap two neighbours): 12 per edit, and 2 more if
 ///   only the word's beginning matched. Up to 1 edit from 3 letters, 2 from 7 (a word with a
 ///   typo matches the beginning of a longer word from 5 letters, from 4 in the last query
@@ -54,6 +56,8 @@ enum Ranking {
   /// A word being typed (a beginning): well below a typo, so that exact and prefix matches
   /// rank above typo matches of equal popularity.
   static let typedPrefix: Float = 2
+  /// A number that is a title word, as the beginning of a longer one: a typo.
+  static let numberPrefix = typo
   static let otherForm: Float = 1
   static let letterForm = 2 * otherForm
   static let compound = otherForm

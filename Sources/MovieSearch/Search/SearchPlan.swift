@@ -266,7 +266,12 @@ struct SearchPlan {
       var choices: Choices = []
       if !exact.isEmpty { choices.append(Choice(terms: exact, cost: 0)) }
       if !longer.isEmpty {
-        choices.append(Choice(terms: longer, cost: Ranking.typedPrefix, prefix: true))
+        // A number that is a title word is typed whole: "300" is not the start of "3000".
+        let number = !exact.isEmpty && word.allSatisfy { (0x30...0x39).contains($0) }
+        choices.append(
+          Choice(
+            terms: longer, cost: number ? Ranking.numberPrefix : Ranking.typedPrefix,
+            prefix: true))
       }
       return choices
     }
