@@ -50,3 +50,69 @@ import Testing
       try catalog.titles("star wars episode 1").first?.hasPrefix("Star Wars: Episode I ") == true)
   }
 }
+
+/// Years as people remember them: a year or two off, a decade in any spelling, and a year
+/// that is a title word.
+@Suite struct RememberedYearTests {
+  let catalog: OfflineCatalog
+
+  init() throws {
+    catalog = try smallCatalog([
+      ("Grease", 1978, 60_000), ("Greased Lightning", 1977, 60_000),
+      ("Matrix, The", 1999, 100_000), ("Matrix Hunter", 1998, 100_000),
+      ("Alien", 1979, 50_000), ("Aliens", 1986, 50_000), ("Alien Nation", 1988, 500_000),
+      ("Heat", 1995, 40_000), ("Heat", 1972, 40_000), ("Goddess of 1967, The", 2000, 900),
+      ("Goddess", 1967, 900), ("1941", 1979, 9_000),
+    ])
+  }
+
+  @Test(arguments: [
+    ("grease 1977", "Grease (1978)"), ("grease 1976", "Grease (1978)"),
+    ("the matrix 1998", "The Matrix (1999)"), ("the matrix 1997", "The Matrix (1999)"),
+    ("1977 greased", "Greased Lightning (1977)"),
+  ])
+  func aYearOffByOneOrTwoNeverLetsAWeakerTitleWin(_ typed: String, _ first: String) throws {
+    #expect(try catalog.titles(typed).first == first)
+  }
+
+  @Test func aYearOffGetsLessThanTheYearTyped() throws {
+    let hint = try #require(YearHint(Array("1978".utf8)))
+    #expect(hint.bonus(1978) < hint.bonus(1977))
+    #expect(hint.bonus(1977) < hint.bonus(1980))
+    #expect(hint.bonus(1980) < hint.bonus(1981))
+    #expect(hint.bonus(1981) == 0)
+    // Two years off still keep more than a typo's worth.
+    #expect(hint.bonus(1980) < -Ranking.typo)
+  }
+
+  @Test(arguments: ["alien 70s", "alien '70s", "alien 1970s", "the 70s alien", "alien 70's"])
+  func aDecadeInAnySpellingRanksItsFilmsFirst(_ typed: String) throws {
+    #expect(try catalog.titles(typed).first == "Alien (1979)", "\(typed)")
+    #expect(
+      try catalog.titles(typed.replacingOccurrences(of: "70", with: "80")).first
+        == "Alien Nation (1988)", "\(typed)")
+  }
+
+  @Test func decadesAreReadAsPeopleMeanThem() {
+    func decade(_ word: String) -> Int? {
+      YearHint(Array(word.utf8)).flatMap { $0.isDecade ? $0.first : nil }
+    }
+    #expect(decade("90s") == 1990)
+    #expect(decade("00s") == 2000)
+    #expect(decade("20s") == 2020)
+    #expect(decade("30s") == 1930)
+    #expect(decade("1920s") == 1920)
+    #expect(decade("95s") == nil)
+    #expect(decade("1995s") == nil)
+    #expect(decade("9000s") == nil)
+    #expect(YearHint(Array("1870".utf8))?.first == 1870)
+    #expect(YearHint(Array("1869".utf8)) == nil)
+  }
+
+  @Test func aYearThatIsATitleWordStillMatchesAsOne() throws {
+    #expect(try catalog.titles("the goddess of 1967").first == "The Goddess of 1967 (2000)")
+    #expect(try catalog.titles("1941").first == "1941 (1979)")
+    #expect(try catalog.titles("heat 1972").first == "Heat (1972)")
+    #expect(try catalog.titles("heat 1995").first == "Heat (1995)")
+  }
+}

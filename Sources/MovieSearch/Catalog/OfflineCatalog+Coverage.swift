@@ -56,7 +56,7 @@ extension OfflineCatalog {
   public func shortfall(_ query: MovieQuery, best: Movie?) -> Shortfall? {
     guard let parsed = TitleQuery(query.text) else { return nil }
     // A year the catalog covers (or one before its first) explains an answer by itself.
-    if let year = query.year ?? parsed.year, let last = years?.upperBound {
+    if let year = query.year ?? parsed.year?.first, let last = years?.upperBound {
       return year > last ? .yearAfterLast(last) : nil
     }
     guard parsed.words.contains(where: { $0.count >= 3 }) else { return nil }
@@ -71,9 +71,8 @@ extension OfflineCatalog {
       let extras = store.extras(of: film)
       people = (extras.directors + extras.cast).flatMap { TitleText.words($0).flatMap(\.text) }
     }
-    let year = parsed.year.map { Array(String($0).utf8) }
     let matched = parsed.words.allSatisfy { word in
-      word == year || word.count < 3 || !WordForms.forms(of: word).isEmpty
+      word == parsed.yearWord || word.count < 3 || !WordForms.forms(of: word).isEmpty
         || title.contains(word) || people.contains(word)
         || (word.count >= 5 && titleWords.contains { Self.isOneSlip(word, $0) })
     }

@@ -43,9 +43,12 @@ import Foundation
 /// rank above typo matches of equal popularity.
 ///
 /// **A year** typed first or last ("king kong 1933", "1999 matrix") is not title text: a film
-/// of that year gets −40, one a year off −5. (If the title contains the number, it matches as
-/// a word too.) A year outweighs popularity: a film a million times more voted is still
-/// ranked after one of the year typed.
+/// of that year gets −40, one a year off −36, two years off −32 — a year half-remembered
+/// costs less than a typo, so a film of the year typed never wins with a weaker title
+/// ("grease 1977" → Grease, 1978, before Greased Lightning, 1977). A decade ("70s", "'70s",
+/// "1970s", "the 90s") gives all its films −40. (If the title contains the word, it matches
+/// as a title word too: "the goddess of 1967".) A year outweighs popularity: a film a million
+/// times more voted is still ranked after one of the year typed.
 enum Ranking {
   /// What each factor of ten of popularity is worth.
   static let popularity: Float = 6
@@ -82,7 +85,9 @@ enum Ranking {
   /// A film of the year typed: more than the worth of a film ``yearOutweighs`` times more
   /// popular (−40 against 36).
   static let sameYear = -(popularity * log10(yearOutweighs) + 4)
-  static let nearYear: Float = -5
+  /// What each year off the year typed gives back (two at most): a third of a typo, so that
+  /// two years off still keep more than a typo's worth of the bonus.
+  static let yearOff = typo / 3
 
   static func cost(distance: Int, prefix: Bool) -> Float {
     Float(distance) * typo + (prefix ? typedPrefix : 0)

@@ -213,7 +213,7 @@ extension SearchEngine {
     if literal, inOrder, unmatched <= 0, missedCost == 0 { total += Ranking.literalTitle }
     // The title's first word, after a leading article.
     if let firstPosition, firstPosition <= (article ? 1 : 0) { total += Ranking.titleStart }
-    if let year = plan.year { total += yearBonus(summary.year, year) }
+    if let year = plan.year { total += year.bonus(summary.year) }
     return total - Ranking.popularity * summary.popularity
   }
 

@@ -231,14 +231,8 @@ struct SearchEngine {
     } else if !bound.partial {
       lowest += Ranking.literalTitle
     }
-    if let year = plan.year { lowest += yearBonus(summary.year, year) }
+    if let year = plan.year { lowest += year.bonus(summary.year) }
     return lowest
-  }
-
-  /// What a film of `year` gets when `typed` was typed as a year.
-  @inline(__always) func yearBonus(_ year: Int, _ typed: Int) -> Float {
-    let distance = abs(year - typed)
-    return distance == 0 ? Ranking.sameYear : distance == 1 ? Ranking.nearYear : 0
   }
 
   /// What any film can get back at most: the title start, a literal title, the year.

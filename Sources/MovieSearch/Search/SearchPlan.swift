@@ -43,7 +43,7 @@ struct SearchPlan {
   }
 
   var words: [Word]
-  var year: Int?
+  var year: YearHint?
   /// Whether `everyTypo` would look up more typos of some word.
   var mayHaveMoreTypos = false
 
@@ -81,9 +81,7 @@ struct SearchPlan {
       if words.count > 1, position == 0 || last, TitleText.articleWords.contains(word) {
         optional = .article
       }
-      if let year, String(decoding: word, as: UTF8.self) == String(year), position == 0 || last {
-        optional = .year
-      }
+      if year != nil, word == query.yearWord { optional = .year }
       if !everyTypo, Self.readsMoreTypos(word, store: store) { mayHaveMoreTypos = true }
       self.words.append(Word(text: word, options: options, optional: optional))
     }

@@ -7,22 +7,61 @@ struct TitleQuery {
 
   /// The words, folded as title words are (see ``TitleText``), at most ``maxWords``.
   var words: [[UInt8]]
-  /// A year typed first or last beside other words ("king kong 1933"): it ranks films of
-  /// that year first rather than matching title text.
-  var year: Int?
+  /// A year or a decade typed first or last beside other words ("king kong 1933", "alien
+  /// 70s"): it ranks films of those years first rather than matching title text.
+  var year: YearHint?
+  /// The query word that names it.
+  var yearWord: [UInt8]?
 
   /// The query of `text`; `nil` when it has no word to search for.
   init?(_ text: String) {
     words = Array(TitleText.words(text).map(\.text).prefix(Self.maxWords))
     guard !words.isEmpty else { return nil }
     if words.count > 1 {
-      for position in [words.count - 1, 0] {
-        guard words[position].count == 4,
-          let value = Int(String(decoding: words[position], as: UTF8.self)),
-          (1870...2035).contains(value), year == nil
+      // First or last; a decade also after a leading "the" ("the 90s heat").
+      let afterThe = words[0] == Array("the".utf8) && words.count > 2 ? [1] : []
+      for position in [words.count - 1, 0] + afterThe where year == nil {
+        guard let hint = YearHint(words[position]),
+          hint.isDecade || position != 1 || afterThe.isEmpty
         else { continue }
-        year = value
+        (year, yearWord) = (hint, words[position])
       }
+    }
+  }
+}
+
+/// The years a query names: one year ("1933"), or a decade in the ways people write one
+/// ("1970s", "70s", "'70s", "the 90s" — the apostrophe is not part of a word).
+struct YearHint: Equatable {
+  var first: Int
+  var isDecade: Bool
+
+  /// The years a word names, if it is a plausible year (1870–2035) or decade.
+  init?(_ word: [UInt8]) {
+    let digits = word.prefix { (0x30...0x39).contains($0) }
+    guard let value = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
+    switch (digits.count, word.count - digits.count, word.last) {
+    case (4, 0, _) where (1870...2035).contains(value):
+      (first, isDecade) = (value, false)
+    case (4, 1, UInt8(ascii: "s")) where (1870...2030).contains(value) && value % 10 == 0:
+      (first, isDecade) = (value, true)
+    // Two digits: the 1930s to the 1990s, the 2000s to the 2020s.
+    case (2, 1, UInt8(ascii: "s")) where value % 10 == 0:
+      (first, isDecade) = (value <= 20 ? 2000 + value : 1900 + value, true)
+    default: return nil
+    }
+  }
+
+  /// What a film of `year` gets (see ``Ranking``): a decade's films all of
+  /// ``Ranking/sameYear``; for a year, a year or two off a little less.
+  @inline(__always) func bonus(_ year: Int) -> Float {
+    guard year > 0 else { return 0 }
+    if isDecade { return (first...first + 9).contains(year) ? Ranking.sameYear : 0 }
+    switch abs(year - first) {
+    case 0: return Ranking.sameYear
+    case 1: return Ranking.sameYear + Ranking.yearOff
+    case 2: return Ranking.sameYear + 2 * Ranking.yearOff
+    default: return 0
     }
   }
 }
