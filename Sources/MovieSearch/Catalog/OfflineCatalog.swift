@@ -247,6 +247,14 @@ public struct OfflineCatalog: MovieService {
       if kind != .display { movie.alsoKnownAs = text }
       let explanation = searcher.explain(engine, title: hit.title, text: text)
       movie.titleMatches = explanation?.matches ?? []
+      if let initials = hit.initials {
+        // The first letter of each word the initials spelled.
+        let words = TitleText.words(text)
+        movie.titleMatches = initials.compactMap { position in
+          words.indices.contains(position)
+            ? words[position].range.lowerBound..<words[position].range.lowerBound + 1 : nil
+        }
+      }
       movie.isPartialMatch = explanation?.isPartial ?? (hit.score >= Ranking.partialMatch / 2)
       return movie
     }

@@ -37,6 +37,12 @@ import Foundation
 /// - the whole title and nothing else, each word as typed or written otherwise (at 1), in
 ///   order: −8 — a literal title wins ("10" or "ten" → the film "10" before "X-Men").
 ///
+/// **Initials.** A query of one word of 2–6 letters that is no title word and begins none is
+/// also read as the initials of a title's words ("bttf", "gwtw", "potc"; a leading article
+/// optional; from three letters the initials of a longer title's first words: "lotr"): 14,
+/// more for initials that only begin the title's (2 more) — below any real word matched with
+/// a typo at equal popularity.
+///
 /// **Popularity** is the vote count in the built-in catalog, and TMDb's popularity × 100 in
 /// a catalog built from TMDb's export. Each factor of ten is worth 6: a typo (12) is
 /// outweighed only by a film a hundred times more popular, so exact and prefix matches always
@@ -59,6 +65,10 @@ enum Ranking {
   /// A word being typed (a beginning): well below a typo, so that exact and prefix matches
   /// rank above typo matches of equal popularity.
   static let typedPrefix: Float = 2
+  /// A film found by its title's initials ("bttf"): a typo and a word being typed, so that a
+  /// real word matched with a typo ranks above it at equal popularity; a famous title still
+  /// comes first by its popularity.
+  static let initials = typo + typedPrefix
   /// A number that is a title word, as the beginning of a longer one: a typo.
   static let numberPrefix = typo
   static let otherForm: Float = 1

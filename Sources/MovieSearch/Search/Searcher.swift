@@ -24,6 +24,8 @@ final class Searcher: Sendable {
   private let knownYears = Lock<ClosedRange<Int>??>(nil)
   /// Arrays of one mask per film, all zero, for searches to borrow (see `withMasks`).
   private let spareMasks = Lock<[[UInt32]]>([])
+  /// The titles by their initials, once initials are searched.
+  private let initialsIndex = Lock<InitialsIndex?>(nil)
 
   init(store: CatalogStore) {
     self.store = store
@@ -35,6 +37,8 @@ final class Searcher: Sendable {
     var film: Int
     var title: Int
     var score: Float
+    /// Found by the initials of these words of its title (see ``InitialsIndex``).
+    var initials: Range<Int>? = nil
   }
 
   /// The films matching `text`, best first, up to `limit`, and how many match in all; the
@@ -68,7 +72,62 @@ final class Searcher: Sendable {
         (hits, total) = try films(retry, limit: limit, year: year, keep: keep)
       }
     }
+    if let word = initialsWord(query) {
+      (hits, total) = merged(
+        initials(word, hint: plan.year, year: year, keep: keep), into: hits, total: total,
+        limit: limit)
+    }
     return (hits, total, engine)
+  }
+
+  /// The word of `query` read as initials too: one word of 2–8 letters (beside a year) that
+  /// is no title word. (It may begin some: their films rank by the same rules.)
+  private func initialsWord(_ query: TitleQuery) -> [UInt8]? {
+    let words = query.words.filter { $0 != query.yearWord }
+    guard words.count == 1, let word = words.first, InitialsIndex.mayBeInitials(word) else {
+      return nil
+    }
+    return store.exactAndPrefix(word).exact.isEmpty ? word : nil
+  }
+
+  /// The films whose titles' initials spell `word` (or, from three letters, begin with it),
+  /// scored by ``Ranking/initials``: each once, by its best title.
+  private func initials(
+    _ word: [UInt8], hint: YearHint?, year: Int?, keep: ((Int) -> Bool)?
+  ) -> [FilmHit] {
+    let index = initialsIndex.withLock { index in
+      if let index { return index }
+      let built = InitialsIndex(store: store, floor: maxPopularity * 2 / 3)
+      index = built
+      return built
+    }
+    var best: [Int: FilmHit] = [:]
+    for found in index.titles(spelling: word) where found.whole || word.count >= 3 {
+      let summary = store.summary(found.title)
+      if let year, summary.year != year { continue }
+      let film = store.film(ofTitle: found.title)
+      if let keep, !keep(film) { continue }
+      let score =
+        Ranking.initials + (found.whole ? 0 : Ranking.typedPrefix)
+        - Ranking.popularity * summary.popularity + (hint?.bonus(summary.year) ?? 0)
+      if best[film].map({ score < $0.score }) ?? true {
+        best[film] = FilmHit(
+          film: film, title: found.title, score: score,
+          initials: found.from..<found.from + word.count)
+      }
+    }
+    return Array(best.values)
+  }
+
+  /// `extra` films among `hits` by score, each film once; `total` counts the new ones.
+  private func merged(
+    _ extra: [FilmHit], into hits: [FilmHit], total: Int, limit: Int
+  ) -> (hits: [FilmHit], total: Int) {
+    guard !extra.isEmpty else { return (hits, total) }
+    let listed = Set(hits.map(\.film))
+    let added = extra.filter { !listed.contains($0.film) }
+    let all = (hits + added).sorted { ($0.score, $0.film) < ($1.score, $1.film) }
+    return (Array(all.prefix(limit)), total + added.count)
   }
 
   /// The engine's hits (titles) as films: each film once, by its best title. A film found by
