@@ -40,6 +40,41 @@ import Testing
     #expect(try OfflineCatalog.builtIn().titles("300").first == "The 300 Spartans (1962)")
   }
 
+  /// Three words or more typed without spaces are split into title words, the fewest and
+  /// the most common; the last may be unfinished.
+  @Test(arguments: [
+    ("backtothefuture", "Back to the Future (1985)"), ("allthatjazz", "All That Jazz (1979)"),
+    ("revengeofthenerds", "Revenge of the Nerds (1984)"),
+    ("silenceofthelambs", "The Silence of the Lambs (1991)"),
+    ("backtothefut", "Back to the Future (1985)"),
+    ("lordoftherings", "The Lord of the Rings (1978)"),
+    ("the godfatherpart", "The Godfather: Part II (1974)"),
+  ])
+  func wordsRunTogetherAreSplitIntoTitleWords(_ typed: String, _ first: String) throws {
+    #expect(try OfflineCatalog.builtIn().titles(typed).first == first, "\(typed)")
+  }
+
+  @Test func aSplitIsTheFewestMostCommonTitleWords() throws {
+    let catalog = try smallCatalog([
+      ("Back to the Future", 1985, 68_000), ("Tot", 1990, 10), ("He", 1991, 10),
+      ("Hef", 1992, 10), ("Uture", 1993, 10),
+    ])
+    let store = catalog.store
+    func split(_ word: String) -> [String]? {
+      Segmentation.pieces(of: Array(word.utf8), store: store)?.map {
+        String(decoding: $0, as: UTF8.self)
+      }
+    }
+    #expect(split("backtothefuture") == ["back", "to", "the", "future"])
+    #expect(split("backtothefu") == ["back", "to", "the", "fu"])
+    // A title word is not split, nor a word no title words make.
+    #expect(split("future") == nil)
+    #expect(split("zzzzzzqq") == nil)
+    // Letters alone are no words but "a" and "i".
+    #expect(split("hetothetot") == ["he", "to", "the", "tot"])
+    #expect(try catalog.titles("backtothefuture").first == "Back to the Future (1985)")
+  }
+
   /// Star Wars (1977) is also known by its longer title: the episode finds it first.
   @Test func aFilmsWellKnownLongerTitleFindsIt() throws {
     let catalog = try OfflineCatalog.builtIn()

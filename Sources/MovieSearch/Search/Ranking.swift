@@ -19,7 +19,9 @@ import Foundation
 ///   two" → "Rocky II", "oceans 11" → "Ocean's Eleven", "13th" → "Thirteenth"), an
 ///   abbreviation or its long form ("mister deeds" → "Mr. Deeds"), an American or British
 ///   spelling ("colours" → "Colors"), 2 from or to a single letter ("10" → "X"); words
-///   joined or split ("spiderman" → "Spider-Man", "day light" → "Daylight"): 1;
+///   joined or split ("spiderman" → "Spider-Man", "day light" → "Daylight"): 1; three words
+///   or more typed together, when nothing matches them as typed ("backtothefuture"): 1 per
+///   join (see ``Segmentation``);
 /// - a leading or trailing article of the query ("the", "das", "o", …) that the title lacks:
 ///   12 — so a literal title wins ("o brother" → "O Brother, Where Art Thou?" before
 ///   "Brother") but dropping the article still finds it;

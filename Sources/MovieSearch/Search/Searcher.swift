@@ -72,6 +72,23 @@ final class Searcher: Sendable {
         (hits, total) = try films(retry, limit: limit, year: year, keep: keep)
       }
     }
+    // Words typed together: when the query as typed matches no film with every word, it is
+    // split into title words and searched beside it.
+    if hits.first.map({ $0.score >= Ranking.partialMatch / 2 }) ?? true,
+      let (split, joins) = Segmentation.split(query, store: store)
+    {
+      let splitEngine = SearchEngine(searcher: self, plan: SearchPlan(split, searcher: self))
+      let found = try films(splitEngine, limit: limit, year: year, keep: keep)
+      let cost = Ranking.compound * Float(joins)
+      let scored = found.hits.map { hit in
+        FilmHit(film: hit.film, title: hit.title, score: hit.score + cost)
+      }
+      // The split's films are explained by its engine when they come first.
+      if let best = scored.first, best.score < hits.first?.score ?? .infinity {
+        engine = splitEngine
+      }
+      (hits, total) = merged(scored, into: hits, total: max(total, found.total), limit: limit)
+    }
     if let word = initialsWord(query) {
       (hits, total) = merged(
         initials(word, hint: plan.year, year: year, keep: keep), into: hits, total: total,

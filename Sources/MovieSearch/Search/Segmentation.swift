@@ -1,0 +1,78 @@
+/// Words typed without spaces ("backtothefuture", "allthatjazz", a hashtag), split into the
+/// catalog's title words: a dynamic program over the word's letters that finds the split
+/// into the fewest title words (the last may be a word's beginning: it is being typed),
+/// among those the one of the most common words — "backtothefuture" is "back to the
+/// future", not "back tot he future".
+///
+/// Only a word that is no title word and begins none is split, into three words or more (two
+/// words joined are already found by ``SearchPlan``'s options), and only when the query as
+/// typed matches no film with every word. The split query is searched beside the query as
+/// typed, each join costing ``Ranking/compound``. (A typo inside a piece is not looked for.)
+enum Segmentation {
+  /// The shortest word split: shorter ones are two words at most.
+  static let shortest = 6
+
+  /// `query` with each word that is no title word split into title words, and how many
+  /// joins were undone; `nil` when no word needs it or none can be split.
+  static func split(_ query: TitleQuery, store: CatalogStore) -> (TitleQuery, joins: Int)? {
+    var words: [[UInt8]] = []
+    var joins = 0
+    for word in query.words {
+      guard word != query.yearWord, word.count >= shortest, word.count <= SearchPlan.longestWord,
+        let pieces = pieces(of: word, store: store)
+      else {
+        words.append(word)
+        continue
+      }
+      words += pieces
+      joins += pieces.count - 1
+    }
+    guard joins > 0 else { return nil }
+    var split = query
+    split.words = Array(words.prefix(TitleQuery.maxWords))
+    return (split, joins)
+  }
+
+  /// The best split of `word` into title words (three at least), or `nil`.
+  static func pieces(of word: [UInt8], store: CatalogStore) -> [[UInt8]]? {
+    let (exact, longer) = store.exactAndPrefix(word)
+    guard exact.isEmpty, longer.isEmpty else { return nil }
+    let count = word.count
+    // best[i]: the split of word[..<i] — (pieces, commonness, where the last piece starts).
+    var best: [(pieces: Int, common: Float, from: Int)?] = Array(repeating: nil, count: count + 1)
+    best[0] = (0, 0, 0)
+    for end in 1...count {
+      for start in max(0, end - SearchPlan.longestWord)..<end {
+        guard let before = best[start] else { continue }
+        let piece = Array(word[start..<end])
+        // A letter alone is a word only as "a" or "i": "zzzz" is no four words.
+        if piece.count == 1, piece != [UInt8(ascii: "a")], piece != [UInt8(ascii: "i")] {
+          continue
+        }
+        let found = store.exactAndPrefix(piece)
+        // The last piece may be a word's beginning (from two letters): it is being typed.
+        let terms =
+          !found.exact.isEmpty ? found.exact : end == count && piece.count >= 2 ? found.longer : nil
+        guard let terms, !terms.isEmpty else { continue }
+        let common = before.common + Float(store.postings(terms).count).squareRoot().squareRoot()
+        let candidate = (pieces: before.pieces + 1, common: common, from: start)
+        if let current = best[end],
+          current.pieces < candidate.pieces
+            || (current.pieces == candidate.pieces && current.common >= candidate.common)
+        {
+          continue
+        }
+        best[end] = candidate
+      }
+    }
+    // Two words joined are one of the plan's options already.
+    guard let last = best[count], last.pieces >= 3 else { return nil }
+    var pieces: [[UInt8]] = []
+    var end = count
+    while end > 0, let step = best[end] {
+      pieces.append(Array(word[step.from..<end]))
+      end = step.from
+    }
+    return pieces.reversed()
+  }
+}
