@@ -58,7 +58,9 @@ func discoverSpeed(catalogPath: String?) throws {
       slowest.append((micros, name))
     }
   }
-  for (time, name) in slowest.sorted(by: { $0.0 > $1.0 }).prefix(arguments.contains("--slowest") ? 10 : 0) {
+  for (time, name) in slowest.sorted(by: { $0.0 > $1.0 }).prefix(
+    arguments.contains("--slowest") ? 10 : 0)
+  {
     print(String(format: "%8.0f µs  %@", time, name))
   }
   print(

@@ -4,10 +4,10 @@
 /// among those the one of the most common words — "backtothefuture" is "back to the
 /// future", not "back tot he future".
 ///
-/// Only a word that is no title word and begins none is split, into three words or more (two
-/// words joined are already found by ``SearchPlan``'s options), and only when the query as
-/// typed matches no film with every word. The split query is searched beside the query as
-/// typed, each join costing ``Ranking/compound``. (A typo inside a piece is not looked for.)
+/// Only a word that is no title word and begins none is split, and only when the query as
+/// typed matches no film with every word (two words joined are mostly found by
+/// ``SearchPlan``'s options already). The split query is searched beside the query as typed,
+/// each join costing ``Ranking/compound``. (A typo inside a piece is not looked for.)
 enum Segmentation {
   /// The shortest word split: shorter ones are two words at most.
   static let shortest = 6
@@ -33,7 +33,7 @@ enum Segmentation {
     return (split, joins)
   }
 
-  /// The best split of `word` into title words (three at least), or `nil`.
+  /// The best split of `word` into title words (two at least), or `nil`.
   static func pieces(of word: [UInt8], store: CatalogStore) -> [[UInt8]]? {
     let (exact, longer) = store.exactAndPrefix(word)
     guard exact.isEmpty, longer.isEmpty else { return nil }
@@ -45,8 +45,10 @@ enum Segmentation {
       for start in max(0, end - SearchPlan.longestWord)..<end {
         guard let before = best[start] else { continue }
         let piece = Array(word[start..<end])
-        // A letter alone is a word only as "a" or "i": "zzzz" is no four words.
-        if piece.count == 1, piece != [UInt8(ascii: "a")], piece != [UInt8(ascii: "i")] {
+        // A letter alone is a word only as "a" or "i" ("zzzz" is no four words); a digit is.
+        if piece.count == 1, piece != [UInt8(ascii: "a")], piece != [UInt8(ascii: "i")],
+          !(0x30...0x39).contains(piece[0])
+        {
           continue
         }
         let found = store.exactAndPrefix(piece)
@@ -65,8 +67,7 @@ enum Segmentation {
         best[end] = candidate
       }
     }
-    // Two words joined are one of the plan's options already.
-    guard let last = best[count], last.pieces >= 3 else { return nil }
+    guard let last = best[count], last.pieces >= 2 else { return nil }
     var pieces: [[UInt8]] = []
     var end = count
     while end > 0, let step = best[end] {
