@@ -15,6 +15,10 @@ import Foundation
 ///   word); shorter words must be exact or beginnings. A query word that is a title word as
 ///   typed (or, from 6 letters, the beginning of one) is looked up with typos only when
 ///   reading it as a typo could rank a film first ("the ting" → "The Thing");
+/// - spelt by ear ("frekwenci" → "Frequency", "the konversashun"), a word of five letters or
+///   more that is no title word and begins none, matching a title word of its sound (see
+///   ``Phonetic``) that no typo reaches: 18 — a typo and a half, so that a word the edit
+///   distance finds wins;
 /// - written otherwise: 1 — a number in digits, words, Roman numerals or as an ordinal ("rocky
 ///   two" → "Rocky II", "oceans 11" → "Ocean's Eleven", "13th" → "Thirteenth"), an
 ///   abbreviation or its long form ("mister deeds" → "Mr. Deeds"), an American or British
@@ -67,6 +71,8 @@ enum Ranking {
   /// A word being typed (a beginning): well below a typo, so that exact and prefix matches
   /// rank above typo matches of equal popularity.
   static let typedPrefix: Float = 2
+  /// A word matched by its sound alone: a typo and a half.
+  static let phonetic = typo * 1.5
   /// A film found by its title's initials ("bttf"): a typo and a word being typed, so that a
   /// real word matched with a typo ranks above it at equal popularity; a famous title still
   /// comes first by its popularity.

@@ -210,10 +210,26 @@ struct SearchPlan {
     // 0xFF never occurs in UTF-8: the flags cannot be confused with a longer word.
     let key = word + [0xFF, (everyTypo ? 1 : 0) + (last ? 2 : 0)]
     if let known = searcher.remembered(key) { return known }
-    let choices = coalesced(
-      lookUp(word, last: last, store: searcher.store, everyTypo: everyTypo))
+    var found = lookUp(word, last: last, store: searcher.store, everyTypo: everyTypo)
+    found += soundingLike(word, besides: found, searcher: searcher)
+    let choices = coalesced(found)
     searcher.remember(key, choices)
     return choices
+  }
+
+  /// The title words that sound like `word` (see ``Phonetic``), those of `found` aside: for a
+  /// word of five letters or more that is no title word and begins none.
+  static func soundingLike(_ word: [UInt8], besides found: Choices, searcher: Searcher)
+    -> Choices
+  {
+    guard word.count >= Phonetic.shortest, word.count <= longestWord,
+      word.allSatisfy({ (0x61...0x7A).contains($0) })
+    else { return [] }
+    let (exact, longer) = searcher.store.exactAndPrefix(word)
+    guard exact.isEmpty, longer.isEmpty else { return [] }
+    return searcher.terms(soundingLike: word).filter { id in
+      !found.contains { $0.terms.contains(id) }
+    }.map { Choice(terms: $0..<$0 + 1, cost: Ranking.phonetic) }
   }
 
   /// The choice of `choices` (sorted, disjoint) that term `id` falls in: a binary search.

@@ -26,6 +26,16 @@ final class Searcher: Sendable {
   private let spareMasks = Lock<[[UInt32]]>([])
   /// The titles by their initials, once initials are searched.
   private let initialsIndex = Lock<InitialsIndex?>(nil)
+  /// The title words by their sound, once a word is read by ear.
+  private let phoneticIndex = Lock<PhoneticIndex?>(nil)
+
+  /// The title words of `word`'s phonetic key (see ``Phonetic``).
+  func terms(soundingLike word: [UInt8]) -> [Int] {
+    phoneticIndex.withLock { index in
+      if index == nil { index = PhoneticIndex(store: store) }
+      return index?.terms(soundingLike: word) ?? []
+    }
+  }
 
   init(store: CatalogStore) {
     self.store = store

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+@testable import TestSupport
+
+/// Words spelt by ear (``Phonetic``): one key for two spellings of one sound, a second chance
+/// below the edit distance, and never for short or real words.
+@Suite struct ByEarTests {
+  func key(_ word: String) -> String {
+    String(decoding: Phonetic.key(Array(word.utf8)), as: UTF8.self)
+  }
+
+  @Test(arguments: [
+    ("frekwenci", "frequency"), ("helboi", "hellboy"), ("ekskalibur", "excalibur"),
+    ("rebeka", "rebecca"), ("aleksandur", "alexander"), ("hakurs", "hackers"),
+    ("konversashun", "conversation"), ("vakashun", "vacation"), ("mishun", "mission"),
+    ("roksane", "roxanne"), ("glitur", "glitter"), ("profeci", "prophecy"),
+    ("nite", "night"), ("filosofer", "philosopher"), ("nees", "knees"),
+  ])
+  func twoSpellingsOfOneSoundHaveOneKey(_ heard: String, _ written: String) {
+    #expect(key(heard) == key(written), "\(heard) \(key(heard)) \(written) \(key(written))")
+  }
+
+  @Test(arguments: [("vacation", "fiction"), ("alexander", "alexandra"), ("glitter", "gutter")])
+  func differentWordsKeepDifferentKeys(_ one: String, _ other: String) {
+    #expect(key(one) != key(other))
+  }
+
+  @Test func aWordSpeltByEarFindsTheTitleAboveNothingButATypoWins() throws {
+    let catalog = try smallCatalog([
+      ("Frequency", 2000, 40_000), ("Conversation, The", 1974, 30_000),
+      ("Vacation", 1983, 30_000), ("Fiction", 1990, 900_000), ("Heat", 1995, 50_000),
+      ("Hear", 1990, 10),
+    ])
+    #expect(try catalog.titles("frekwenci") == ["Frequency (2000)"])
+    #expect(try catalog.titles("the konversashun") == ["The Conversation (1974)"])
+    #expect(try catalog.titles("vakashun").first == "Vacation (1983)")
+    // Short words are never read by ear; a real word is itself.
+    #expect(try catalog.titles("heer").first == "Hear (1990)")
+    #expect(try catalog.titles("heat") == ["Heat (1995)"])
+    // The sound costs more than a typo: "frequensy" is a typo of Frequency, scored as one.
+    let typo = try #require(catalog.searcher.explain("frequensy", filmID: 1)?.score)
+    let heard = try #require(catalog.searcher.explain("frekwenci", filmID: 1)?.score)
+    #expect(typo < heard)
+  }
+}
