@@ -48,7 +48,8 @@ import Testing
     ("silenceofthelambs", "The Silence of the Lambs (1991)"),
     ("backtothefut", "Back to the Future (1985)"),
     ("lordoftherings", "The Lord of the Rings (1978)"),
-    ("the godfatherpart", "The Godfather: Part II (1974)"),
+    ("the godfatherpart", "The Godfather: Part II (1974)"), ("madmax2", "Mad Max 2 (1981)"),
+    ("bringiton", "Bring It On (2000)"),
   ])
   func wordsRunTogetherAreSplitIntoTitleWords(_ typed: String, _ first: String) throws {
     #expect(try OfflineCatalog.builtIn().titles(typed).first == first, "\(typed)")
@@ -118,6 +119,12 @@ import Testing
     #expect(hint.bonus(1981) == 0)
     // Two years off still keep more than a typo's worth.
     #expect(hint.bonus(1980) < -Ranking.typo)
+  }
+
+  @Test func theOfADecadeLastIsNoTitleWord() throws {
+    let builtIn = try OfflineCatalog.builtIn()
+    #expect(try builtIn.titles("babe the 90s").first == "Babe (1995)")
+    #expect(try builtIn.titles("manhattan the 70s").first == "Manhattan (1979)")
   }
 
   @Test(arguments: ["alien 70s", "alien '70s", "alien 1970s", "the 70s alien", "alien 70's"])

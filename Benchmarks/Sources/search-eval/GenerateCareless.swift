@@ -34,7 +34,8 @@ func generateCarelessQueries() throws -> [EvaluationQuery] {
     queries.append(EvaluationQuery(category: category, text: typed, id: film.id, title: film.title))
   }
   for film in films {
-    let tokens = words(of: film.title.lowercased())
+    // Dots are not typed ("S.W.A.T." is "swat", as the search reads it).
+    let tokens = words(of: film.title.lowercased().replacingOccurrences(of: ".", with: ""))
     if tokens.count >= 3, Int.random(in: 0..<2, using: &random) == 0 {
       add("joined", tokens.joined(), film)
     }

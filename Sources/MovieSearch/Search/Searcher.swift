@@ -83,9 +83,12 @@ final class Searcher: Sendable {
       }
     }
     // Words typed together: when the query as typed matches no film with every word, it is
-    // split into title words and searched beside it.
-    if hits.first.map({ $0.score >= Ranking.partialMatch / 2 }) ?? true,
-      let (split, joins) = Segmentation.split(query, store: store)
+    // split into title words and searched beside it; when a query of one word matches only
+    // through typos, into three words or more (two are among the plan's options already).
+    let partial = hits.first.map { $0.score >= Ranking.partialMatch / 2 } ?? true
+    let typos = hits.first.map { $0.score >= Ranking.typo - Ranking.popularity * maxPopularity }
+    if partial || (typos == true && query.words.count == 1),
+      let (split, joins) = Segmentation.split(query, store: store, pieces: partial ? 2 : 3)
     {
       let splitEngine = SearchEngine(searcher: self, plan: SearchPlan(split, searcher: self))
       let found = try films(splitEngine, limit: limit, year: year, keep: keep)

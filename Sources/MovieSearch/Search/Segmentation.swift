@@ -4,22 +4,26 @@
 /// among those the one of the most common words — "backtothefuture" is "back to the
 /// future", not "back tot he future".
 ///
-/// Only a word that is no title word and begins none is split, and only when the query as
-/// typed matches no film with every word (two words joined are mostly found by
+/// Only a word that is no title word and begins none is split: when the query as typed
+/// matches no film with every word, into two words or more; when it matches only through
+/// typos ("madmax2" is a typo of "madman"), into three or more (two words joined are among
 /// ``SearchPlan``'s options already). The split query is searched beside the query as typed,
 /// each join costing ``Ranking/compound``. (A typo inside a piece is not looked for.)
 enum Segmentation {
   /// The shortest word split: shorter ones are two words at most.
   static let shortest = 6
 
-  /// `query` with each word that is no title word split into title words, and how many
-  /// joins were undone; `nil` when no word needs it or none can be split.
-  static func split(_ query: TitleQuery, store: CatalogStore) -> (TitleQuery, joins: Int)? {
+  /// `query` with each word that is no title word split into title words (`least` of them
+  /// at least), and how many joins were undone; `nil` when no word needs it or none can be
+  /// split.
+  static func split(_ query: TitleQuery, store: CatalogStore, pieces least: Int = 2) -> (
+    TitleQuery, joins: Int
+  )? {
     var words: [[UInt8]] = []
     var joins = 0
     for word in query.words {
       guard word != query.yearWord, word.count >= shortest, word.count <= SearchPlan.longestWord,
-        let pieces = pieces(of: word, store: store)
+        let pieces = pieces(of: word, store: store), pieces.count >= least
       else {
         words.append(word)
         continue

@@ -25,6 +25,13 @@ struct TitleQuery {
           hint.isDecade || position != 1 || afterThe.isEmpty
         else { continue }
         (year, yearWord) = (hint, words[position])
+        // "the 90s" last: its "the" is the decade's, not the title's.
+        let the = Array("the".utf8)
+        if hint.isDecade, position == words.count - 1, words.count > 2,
+          words[position - 1] == the
+        {
+          words.remove(at: position - 1)
+        }
       }
     }
   }
