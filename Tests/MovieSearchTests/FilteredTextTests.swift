@@ -88,6 +88,13 @@ import Testing
     ("rating:nan", "rating: needs a number from 0 to 10, such as >7.5"),
     ("rating:1e300", "rating: needs a number from 0 to 10, such as >7.5"),
     ("votes:1e300", "votes: needs a count, such as >1000 or 10k"),
+    ("votes:9223372036854775807", "votes: needs a count, such as >1000 or 10k"),
+    ("rating:-1e300", "rating: needs a number from 0 to 10, such as >7.5"),
+    ("year:-1e300", "year: needs a year from 1800 to 2200, a range 1990..1999, or 90s"),
+    (
+      "year:9223372036854775807", "year: needs a year from 1800 to 2200, a range 1990..1999, or 90s"
+    ),
+    ("runtime:<9223372036854775807", "runtime: minutes as <100, >90 or 90..120"),
     ("votes:-5", "votes: needs a count, such as >1000 or 10k"),
     ("votes:<5", "votes: needs a count, such as >1000 or 10k"),
     (

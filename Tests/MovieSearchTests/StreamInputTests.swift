@@ -67,6 +67,17 @@ import Testing
     (#"{"filter":{"minRating":"7"}}"#, #""minRating" must be a number from 0 to 10"#),
     (#"{"filter":{"minVotes":-1}}"#, #""minVotes" must be a whole number from 0 to 2147483647"#),
     (#"{"filter":{"minVotes":1e300}}"#, #""minVotes" must be a whole number from 0 to 2147483647"#),
+    (
+      #"{"filter":{"minVotes":9223372036854775807}}"#,
+      #""minVotes" must be a whole number from 0 to 2147483647"#
+    ),
+    (
+      #"{"filter":{"runtime":[-1e300,null]}}"#,
+      #""runtime" must be [shortest, longest], minutes from 1 to 10000 (null: open)"#
+    ),
+    (
+      #"{"filter":{"minRating":-1e300}}"#, #""minRating" must be a number from 0 to 10"#
+    ),
     (#"{"filter":{"minVotes":10.5}}"#, #""minVotes" must be a whole number from 0 to 2147483647"#),
     (
       #"{"filter":{"years":[1999,1990]}}"#,

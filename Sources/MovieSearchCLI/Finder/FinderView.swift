@@ -36,8 +36,10 @@ extension FinderState {
     ]
     let listWidth = listWidth
     let rows = listRows
+    // Whether the list answers the field reads its tokens: once a frame, not once a row.
+    let dim = !isCurrent
     var left = listed.indices.dropFirst(firstShown).prefix(rows).map {
-      row(at: $0, width: listWidth, colour: colour)
+      row(at: $0, width: listWidth, dim: dim, colour: colour)
     }
     if isPreviewShown {
       left += Array(repeating: "", count: rows - left.count)
@@ -70,8 +72,9 @@ extension FinderState {
     details.map { detailsLines($0.state, width: max(1, size.columns)).count } ?? 0
   }
 
-  /// One row of the list: the title cut to fit, its year and rating always shown.
-  private func row(at index: Int, width: Int, colour: Bool) -> String {
+  /// One row of the list: the title cut to fit, its year and rating always shown; `dim`
+  /// while it is not the answer for the field.
+  private func row(at index: Int, width: Int, dim: Bool, colour: Bool) -> String {
     let movie = listed[index]
     let year = movie.year.map { " (\($0))" } ?? ""
     let rating = movie.voteCount > 0 ? "  \(Format.rating(movie.voteAverage))" : ""
@@ -85,7 +88,6 @@ extension FinderState {
     let marks = matches.map {
       $0.lowerBound + 2 + mark.count..<$0.upperBound + 2 + mark.count
     }
-    let dim = !isCurrent
     let style: String? =
       index == selected ? (dim ? "2;7" : "7") : (dim ? "2" : nil)
     let padded = index == selected ? text.truncated(to: width).padded(to: width) : text
