@@ -21,6 +21,7 @@ enum {
   PROTO_HTTP_HTTPS = 1 | 2,
   INFO_RESPONSE_CODE = 0x200002,
   INFO_PRIVATE = 0x100015,
+  INFO_CONNECT_TIME = 0x300005,
   MSG_DONE = 1,
   GLOBAL_ALL = 3,
 };
@@ -118,6 +119,12 @@ long ms_curl_status(void *easy) {
   long status = 0;
   if (easy_getinfo(easy, INFO_RESPONSE_CODE, &status) != 0) return 0;
   return status;
+}
+
+int ms_curl_connected(void *easy) {
+  double seconds = 0;
+  if (easy_getinfo(easy, INFO_CONNECT_TIME, &seconds) != 0) return 0;
+  return seconds > 0;
 }
 
 void *ms_curl_context(void *easy) {

@@ -276,6 +276,17 @@ static void on_signal(int number, siginfo_t *info, void *context) {
   errno = saved_errno;
 }
 
+// MARK: the standard descriptors
+
+__attribute__((constructor)) void ms_guard_open_standard_descriptors(void) {
+  for (int descriptor = 0; descriptor <= 2; descriptor++) {
+    if (fcntl(descriptor, F_GETFD) != -1 || errno != EBADF) continue;
+    // The lowest free descriptor is this one: those below it are open.
+    int opened = open("/dev/null", O_RDWR);
+    if (opened != descriptor && opened >= 0) close(opened);
+  }
+}
+
 void ms_guard_install(void) {
   static atomic_int installed = 0;
   if (atomic_exchange(&installed, 1)) return;

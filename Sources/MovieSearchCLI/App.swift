@@ -15,11 +15,13 @@ public enum MovieSearchApp {
   /// Prepares the process and runs its command line (the program's name first); returns
   /// the exit status: 0 success, 1 a runtime failure, 64 a usage error, 130 an abort.
   ///
-  /// Preparing: a closed pipe becomes an error from `write`, not a signal that kills; every
+  /// Preparing: descriptors 0–2 that were closed are opened on `/dev/null` (output to a
+  /// closed stdout is discarded, as to a closed pipe); a closed pipe becomes an error from `write`, not a signal that kills; every
   /// signal that ends the process first restores the terminal and removes temporary files
   /// (ExitGuard); a key given as an option is overwritten in the process's own argument
   /// memory, which `ps` shows, once the arguments are copied.
   public static func run(_ commandLine: [String]) async -> Int32 {
+    ms_guard_open_standard_descriptors()
     signal(SIGPIPE, SIG_IGN)
     ms_guard_install()
     let arguments = Array(commandLine.dropFirst())

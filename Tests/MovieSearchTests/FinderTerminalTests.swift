@@ -125,7 +125,7 @@ import Testing
     #expect(await terminal.waitForExit() == 1)
     #expect(
       terminal.lines == [
-        "Error: Cannot write the recording '/nonexistent/dir/session.ndjson': No such file or directory."
+        "Error: cannot write the recording '/nonexistent/dir/session.ndjson': No such file or directory."
       ])
     #expect(!terminal.output.contains("\u{1B}[?1049h"))
   }

@@ -30,6 +30,36 @@ import Testing
     #expect(search.stderr.hasPrefix("Error: No query given.\n"))
   }
 
+  @Test func aMistypedOptionIsAnsweredWithTheNearestOne() async throws {
+    let cases = [
+      (["--jsn", "matrix"], "Error: Unknown option '--jsn'. Did you mean '--json'?"),
+      (["-json", "matrix"], "Error: Unknown option '-json'. Did you mean '--json'?"),
+      (
+        ["discover", "--min-ratng", "7"],
+        "Error: Unknown option '--min-ratng'. Did you mean '--min-rating'?"
+      ),
+      (["--zzz", "matrix"], "Error: Unknown option '--zzz'."),
+    ]
+    for (arguments, message) in cases {
+      let result = try await CLI.run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
+    }
+  }
+
+  @Test func searchHelpListsTheFinderOptionsApartAsTheyNeedNoQuery() async throws {
+    let help = try await CLI.run(["help", "search"])
+    let heading = "WITHOUT A QUERY (the interactive search; see 'movie-search help interactive'):"
+    let parts = help.stdout.components(separatedBy: heading)
+    #expect(parts.count == 2)
+    for option in ["--print-id", "--multi", "--query <text>", "--height <n[%]>"] {
+      #expect(!parts[0].contains("  \(option) "), "\(option) is listed with the search's own")
+      #expect(parts.last?.contains("  \(option) ") == true, "\(option) is not under the heading")
+    }
+    let rejected = try await CLI.run(["search", "--print-id", "matrix"])
+    #expect(rejected.status == 64)
+  }
+
   @Test func everyHelpFitsEightyColumnsAndNamesTheCompletionScript() async throws {
     for command in ["search", "details", "stream", "interactive", "build-catalog"] {
       let help = try await CLI.run([command, "--help"])

@@ -187,3 +187,18 @@ import Testing
     )
   }
 }
+
+/// Issue 29: a server that accepts the connection and never answers was reached — the
+/// message says it did not answer in time, not that it could not be reached.
+@Suite(.timeLimit(.minutes(2))) struct SilentServerTests {
+  @Test func aServerThatAcceptsButDoesNotAnswerDidNotAnswerWithinTheLimit() async throws {
+    let server = try LoopbackServer { _ in .hang }
+    defer { server.stop() }
+    let result = try await CLI.run([
+      "--timeout", "1", "--base-url", server.baseURL.absoluteString, "--token", "t", "matrix",
+    ])
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "Error: 127.0.0.1 did not answer within 1 s\n")
+  }
+}

@@ -198,7 +198,9 @@ import Testing
     let error = await #expect(throws: MovieServiceError.self) {
       try await client(server, timeout: 0.2).searchMovies(MovieQuery("matrix"))
     }
-    #expect(error == .transport(host: "127.0.0.1", reason: "the request timed out"))
+    // It was reached: the message says it did not answer, not that it could not be reached.
+    #expect(error == .noAnswer(host: "127.0.0.1", seconds: 0.2))
+    #expect(error?.description == "127.0.0.1 did not answer within 0.2 s")
     try await server.wait { $0 == .clientClosed(path: "/3/search/movie") }
   }
 

@@ -28,6 +28,9 @@ void *ms_curl_headers(void *list, const char *line);
 void ms_curl_headers_free(void *list);
 /// The last HTTP status received by a transfer (0 if none).
 long ms_curl_status(void *easy);
+/// 1 when the transfer's connection to the server is established (curl's connect time is
+/// known), else 0.
+int ms_curl_connected(void *easy);
 /// The `context` given to ms_curl_easy.
 void *ms_curl_context(void *easy);
 void ms_curl_easy_free(void *easy);

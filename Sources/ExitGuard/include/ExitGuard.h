@@ -25,6 +25,13 @@ extern "C" {
 /// with that mapping's message and status 1.
 void ms_guard_install(void);
 
+/// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed (`movie-search >&-`),
+/// so that no file the program opens later takes one of them: output meant for a closed
+/// stdout is then discarded, not written into a catalog or a socket. Runs by itself when the
+/// program is loaded (a constructor), before anything can open a file; calling it again
+/// does nothing.
+void ms_guard_open_standard_descriptors(void);
+
 /// The terminal to restore on the way out: the descriptor whose modes were changed and
 /// their values before, and the descriptor the screen is drawn on with the bytes that leave
 /// the screen mode (at most 1,024; copied). 0 on success; -1 when a terminal is held.

@@ -18,6 +18,9 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
   case transport(host: String, reason: String)
   /// The server began to answer, then stopped until the request timed out.
   case stalled(host: String)
+  /// The server was reached (the connection was made) but did not begin to answer within
+  /// the time limit, `seconds`.
+  case noAnswer(host: String, seconds: Double)
   /// The server answered, but in a way that is not followed or read: a redirect to another
   /// scheme than http(s), headers past the limit.
   case refused(host: String, reason: String)
@@ -38,7 +41,7 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
     case .badResponse(let detail), .invalidRequest(let detail), .damagedCatalog(let detail):
       detail
     case .transport(_, let reason), .refused(_, let reason): reason
-    case .stalled, .cancelled: description
+    case .stalled, .noAnswer, .cancelled: description
     }
   }
 
@@ -61,6 +64,8 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
       "Could not reach \(host): \(reason)"
     case .stalled(let host):
       "\(host) stopped answering: its answer began but did not finish before the time limit"
+    case .noAnswer(let host, let seconds):
+      "\(host) did not answer within \(seconds.rounded() == seconds && seconds < 1e6 ? String(Int(seconds)) : String(seconds)) s"
     case .refused(let host, let reason):
       "The answer of \(host) was refused: \(reason)"
     case .invalidRequest(let detail):

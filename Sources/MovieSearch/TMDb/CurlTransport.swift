@@ -46,7 +46,11 @@ public struct CurlTransport: HTTPTransport {
       }
       defer { group.cancelAll() }
       guard let answer = try await group.next(), let answer else {
-        throw transfer.answered ? HTTPTransportError.stalled : URLError(.timedOut)
+        if transfer.answered { throw HTTPTransportError.stalled }
+        if transfer.connected {
+          throw HTTPTransportError.noAnswer(seconds: request.timeoutInterval)
+        }
+        throw URLError(.timedOut)
       }
       return answer
     }
@@ -57,6 +61,8 @@ public struct CurlTransport: HTTPTransport {
 public enum HTTPTransportError: Error, Sendable, Equatable {
   /// The server began its answer, then stopped sending it until the request timed out.
   case stalled
+  /// The connection was made, but no answer began within the time limit (`seconds`).
+  case noAnswer(seconds: Double)
   /// The answer was longer than any this client reads.
   case tooLarge
   /// The answer's headers were longer than any this client reads (256 KB).
@@ -76,6 +82,7 @@ final class CurlTransfer: @unchecked Sendable {
   fileprivate var easy: UnsafeMutableRawPointer?
   fileprivate var headerList: UnsafeMutableRawPointer?
   private let started = Atomic<Bool>(false)
+  private let connectionMade = Atomic<Bool>(false)
   private typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), any Error>
   private let outcome = Lock<
     (continuation: Continuation?, result: Result<(Data, HTTPURLResponse), any Error>?)
@@ -93,6 +100,16 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// Whether the server has begun to answer (a status line came).
   var answered: Bool { started.load(ordering: .relaxed) }
+
+  /// Whether the connection to the server was made (it was reached, whether or not it
+  /// answers).
+  var connected: Bool { connectionMade.load(ordering: .relaxed) }
+
+  /// Notes that the connection is made, when curl says so (the engine's thread).
+  fileprivate func checkConnected() {
+    guard !connected, let easy, ms_curl_connected(easy) == 1 else { return }
+    connectionMade.store(true, ordering: .relaxed)
+  }
 
   /// Waits for the outcome (given already, or by `finish`).
   func wait() async throws -> (Data, HTTPURLResponse) {
@@ -209,6 +226,7 @@ final class CurlEngine: @unchecked Sendable {
         guard let easy, let transfer = active[easy] else { continue }
         end(transfer, result(of: transfer, easy: easy, code: code))
       }
+      for transfer in active.values { transfer.checkConnected() }
       // Nothing to do: sleep until a socket, a new transfer or a cancellation wakes us.
       ms_curl_wait(multi, active.isEmpty ? 60_000 : 1_000)
     }

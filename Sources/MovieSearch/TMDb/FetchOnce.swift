@@ -100,7 +100,7 @@ final class FetchOnce<Value: Sendable>: Sendable {
   /// Whether asking again later may succeed.
   private static func isPassing(_ error: MovieServiceError) -> Bool {
     switch error {
-    case .cancelled, .rateLimited, .server, .transport, .stalled: true
+    case .cancelled, .rateLimited, .server, .transport, .stalled, .noAnswer: true
     case .invalidCredentials, .notFound, .http, .badResponse, .refused, .invalidRequest,
       .damagedCatalog:
       false

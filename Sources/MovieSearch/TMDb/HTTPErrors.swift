@@ -28,6 +28,9 @@ extension MovieServiceError {
     case .stalled:
       self = .stalled(host: host)
       return
+    case .noAnswer(let seconds):
+      self = .noAnswer(host: host, seconds: seconds)
+      return
     case .tooLarge:
       self = .badResponse("the answer is larger than \(CurlTransfer.largest >> 20) MB")
       return

@@ -20,6 +20,9 @@ protocol Command {
   static var completesFiles: Bool { get }
   /// Groups of options its usage line lists beside its own (shared groups are left out).
   static var groupsInUsage: [PartialKeyPath<Options>] { get }
+  /// Groups of options its help lists under a heading of their own, after the others:
+  /// options it accepts only in one way of running (the finder's, without a query).
+  static var sections: [(heading: String, group: PartialKeyPath<Options>)] { get }
 
   /// Runs the command; returns the exit status.
   static func run(_ invocation: Invocation<Self>) async throws -> Int32
@@ -30,6 +33,7 @@ extension Command {
   static var discussion: String? { nil }
   static var completesFiles: Bool { false }
   static var groupsInUsage: [PartialKeyPath<Options>] { [] }
+  static var sections: [(heading: String, group: PartialKeyPath<Options>)] { [] }
 }
 
 /// A command's positional arguments.

@@ -35,14 +35,27 @@ enum Help {
       text += "\nARGUMENTS:\n"
       for (name, help) in arguments { text += row(name, help) }
     }
+    let options = C.Options()
+    let sections = C.sections.compactMap { section in
+      (options[keyPath: section.group] as? any OptionGroup).map { (section.heading, $0) }
+    }
+    let sectioned = Set(sections.flatMap { $0.1.declarations.map(\.name) })
     text += "\nOPTIONS:\n"
-    for declaration in C.declarations { text += row(spelling(declaration), declaration.help) }
+    for declaration in C.declarations where !sectioned.contains(declaration.name) {
+      text += row(spelling(declaration), declaration.help)
+    }
     text += row("--version", "Show the version.")
     text += row("-h, --help", "Show help information.")
     if C.self == Commands.defaultCommand {
       text += row(
         "--generate-completion-script <shell>",
         "Print a completion script for bash, zsh or fish, and leave.")
+    }
+    for (heading, group) in sections {
+      text += "\n" + heading.wrapped(to: width).joined(separator: "\n") + "\n"
+      for declaration in group.declarations {
+        text += row(spelling(declaration), declaration.help)
+      }
     }
     if let discussion = C.discussion { text += "\n" + reflowed(discussion) }
     if C.self == Commands.defaultCommand {

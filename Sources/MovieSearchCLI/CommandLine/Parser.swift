@@ -61,12 +61,14 @@ enum Parser {
       default:
         break
       }
-      guard argument.hasPrefix("--") else { throw error("Unknown option '\(argument)'.") }
+      guard argument.hasPrefix("--") else {
+        throw error("Unknown option '\(argument)'." + hint(argument, declarations))
+      }
       let body = argument.dropFirst(2)
       let name = String(body.prefix { $0 != "=" })
       let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
       guard let declaration = declarations.first(where: { $0.name == name }) else {
-        throw error("Unknown option '--\(name)'.")
+        throw error("Unknown option '--\(name)'." + hint("--" + name, declarations))
       }
       guard let valueName = declaration.valueName else {
         if let inlineValue, case .failure(let message) = declaration.parse(inlineValue) {
@@ -94,6 +96,21 @@ enum Parser {
         "Choose one of \(quoted.dropLast().joined(separator: ", ")) and \(quoted.last ?? "").")
     }
     return invocation
+  }
+}
+
+extension Parser {
+  /// " Did you mean '--json'?" for an option one edit away from one the command accepts (two
+  /// for names of six letters or more), as a mistyped subcommand is answered; else "".
+  static func hint(_ typed: String, _ declarations: [any OptionDeclaration]) -> String {
+    let name = String(typed.drop { $0 == "-" })
+    let names = declarations.map(\.name) + ["help", "version"]
+    let limit = name.count >= 6 ? 2 : 1
+    guard !name.isEmpty,
+      let nearest = names.map({ (name: $0, distance: Commands.editDistance($0, name)) })
+        .filter({ $0.distance <= limit }).min(by: { $0.distance < $1.distance })
+    else { return "" }
+    return " Did you mean '--\(nearest.name)'?"
   }
 }
 

@@ -33,7 +33,7 @@ final class SessionRecorder: Sendable {
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw RuntimeError(
-        "Cannot write the recording '\(path)': \(String(cString: strerror(errno))).")
+        "cannot write the recording '\(path)': \(String(cString: strerror(errno))).")
     }
   }
 

@@ -35,6 +35,9 @@ struct SearchCommand: Command {
   static let arguments = Arguments.words(
     name: "<query>", help: "Words of the title; 'the matrix' finds \"Matrix, The\".")
   static var exclusive: [[KeyPath<Options, Flag>]] { [[\.json, \.ndjson]] }
+  static var sections: [(heading: String, group: PartialKeyPath<Options>)] {
+    [("WITHOUT A QUERY (the interactive search; see 'movie-search help interactive'):", \.finder)]
+  }
   static let discussion: String? = """
     On a terminal the results are an aligned table; piped, they are tab-separated lines:
     rank, title, year, rating, votes, id. Finding nothing is an answer, not a failure: the
