@@ -7,6 +7,33 @@ import Testing
 /// table that fits the width, bold matches, no colour with NO_COLOR.
 @Suite(.timeLimit(.minutes(2))) struct TerminalOutputTests {
 
+  @Test func onANarrowTerminalColumnsAreLeftOutBeforeTheTitleIsCut() async throws {
+    // Issue 29: at 20 and 40 columns the table used to keep Votes and ID and wrap, or cut
+    // the title to 9 characters.
+    let forty = try PseudoTerminal.movieSearch(["--limit", "3", "dr", "strangelove"], columns: 40)
+    #expect(await forty.waitForExit() == 0)
+    #expect(
+      forty.lines == [
+        "#  Title                    Year  Rating",
+        "1  Dr. Strangelove or: Ho…  1964     8.7",
+        "2  The Strange Love of Ma…  1946     7.3",
+        "3  Dracula                  1992     7.1",
+        "829 films, page 1 of 277",
+      ])
+    let twenty = try PseudoTerminal.movieSearch(["--limit", "3", "dr", "strangelove"], columns: 20)
+    #expect(await twenty.waitForExit() == 0)
+    #expect(
+      twenty.lines == [
+        "#  Title", "1  Dr. Strangelove…", "2  The Strange Love…", "3  Dracula", "829 films",
+      ])
+    for columns in [12, 20, 30, 40, 50, 60, 100] {
+      let table = try PseudoTerminal.movieSearch(
+        ["--limit", "5", "dr", "strangelove"], columns: UInt16(columns))
+      #expect(await table.waitForExit() == 0)
+      #expect(table.lines.allSatisfy { $0.count <= columns }, "\(columns): \(table.lines)")
+    }
+  }
+
   @Test func noColorMeansNoColourCodes() async throws {
     let coloured = try PseudoTerminal.movieSearch(["the", "matrix", "--limit", "1"])
     #expect(await coloured.waitForExit() == 0)
@@ -31,12 +58,16 @@ import Testing
     // The words the query matched are bold and underlined.
     #expect(
       wide.output.contains("\u{1B}[1;4mThe\u{1B}[22;24m \u{1B}[1;4mMatrix\u{1B}[22;24m Reloaded"))
-    // Narrow: titles are cut to fit.
+    // Narrow: the ID goes before the title is cut.
     let narrow = try PseudoTerminal.movieSearch(["the", "matrix", "--limit", "2"], columns: 45)
     #expect(await narrow.waitForExit() == 0)
-    #expect(narrow.lines.dropFirst().first == "1  The Matrix    1999     8.5  143,853  32710")
-    #expect(narrow.lines.dropFirst(2).first == "2  The Matrix…   2003     7.1   57,225  32708")
-    #expect(narrow.lines.allSatisfy { $0.count <= 45 })
+    #expect(
+      narrow.lines == [
+        "#  Title                Year  Rating    Votes",
+        "1  The Matrix           1999     8.5  143,853",
+        "2  The Matrix Reloaded  2003     7.1   57,225",
+        "5 films, page 1 of 3",
+      ])
     // Wide enough: the genres.
     let wider = try PseudoTerminal.movieSearch(["the", "matrix", "--limit", "2"], columns: 72)
     #expect(await wider.waitForExit() == 0)

@@ -91,8 +91,12 @@ enum SearchOutput {
       page.otherRows > 0
       ? " (\(Format.count(page.otherRows, "row")) that \(page.otherRows == 1 ? "is" : "are") not a film left out)"
       : ""
-    Output.print(
-      Output.style("\(Format.count(page.totalResults, "film"))\(pages)\(others)", "2") + "\n")
+    // The summary, shortened to fit: the count is what matters.
+    let count = Format.count(page.totalResults, "film")
+    let summary = [count + pages + others, count + pages, count].first {
+      $0.columns <= Output.width
+    }
+    Output.print(Output.style(summary ?? count, "2") + "\n")
   }
 }
 
@@ -108,42 +112,69 @@ private struct Row {
   var id: String
 }
 
-/// The column widths of the results table on a terminal `width` columns wide. The title
-/// comes first: the genres column takes what a title of up to 30 columns leaves, and is left
-/// out when less than 10 columns are left for it.
+/// The column widths of the results table on a terminal `width` columns wide; no line is
+/// wider. The title comes first: while a title of up to ``titleWanted`` columns would not
+/// fit, columns are left out — the ID, then the votes, the rating and the year, in that
+/// order. The genres column takes what a title of up to 30 columns leaves, and is left out
+/// when less than 10 columns are left for it.
 private struct TableLayout {
+  enum Column: CaseIterable {
+    case year, rating, votes, id
+  }
+
+  /// Below this many columns a title is cut only when nothing else can be left out.
+  static let titleWanted = 20
+
   let rank: Int
   let title: Int
   let genres: Int
   let votes: Int
   let id: Int
+  let shown: Set<Column>
 
   init(_ rows: [Row], width: Int) {
     rank = max(1, rows.map(\.rank.count).max() ?? 1)
     votes = max(5, rows.map(\.votes.count).max() ?? 5)
     id = max(2, rows.map(\.id.count).max() ?? 2)
-    let fixed = rank + 4 + 6 + votes + id + 5 * 2
-    let titles = rows.map(\.title.columns).max() ?? 5
+    let titles = max(5, rows.map(\.title.columns).max() ?? 5)
+    let widths: [Column: Int] = [.year: 4, .rating: 6, .votes: votes, .id: id]
+    // The rank, its gap, and each shown column with its gap: all but the title and genres.
+    let rankWidth = rank
+    var shown = Set(Column.allCases)
+    func fixed() -> Int { rankWidth + shown.reduce(0) { $0 + widths[$1]! + 2 } + 2 }
+    for column in [Column.id, .votes, .rating, .year]
+    where fixed() + min(titles, Self.titleWanted) > width {
+      shown.remove(column)
+    }
     let genresWanted = rows.map(\.genres.columns).max() ?? 0
-    let genresRoom = width - fixed - min(titles, 30) - 2
-    genres = genresWanted > 0 && genresRoom >= 10 ? min(max(6, genresWanted), genresRoom) : 0
-    title = max(8, min(titles, width - fixed - (genres > 0 ? genres + 2 : 0)))
+    let genresRoom = width - fixed() - min(titles, 30) - 2
+    let genres = genresWanted > 0 && genresRoom >= 10 ? min(max(6, genresWanted), genresRoom) : 0
+    title = max(1, min(titles, width - fixed() - (genres > 0 ? genres + 2 : 0)))
+    self.genres = genres
+    self.shown = shown
   }
 
   func line(_ row: Row) -> String {
-    let shown = row.title.truncated(to: title)
+    let shownTitle = row.title.truncated(to: title)
     var cells = [
       String(repeating: " ", count: rank - row.rank.count) + row.rank,
-      Output.highlight(shown, row.matches)
-        + String(repeating: " ", count: max(0, title - shown.columns)),
-      row.year.padded(to: 4),
+      Output.highlight(shownTitle, row.matches)
+        + String(repeating: " ", count: max(0, title - shownTitle.columns)),
     ]
+    if shown.contains(.year) { cells.append(row.year.padded(to: 4)) }
     if genres > 0 { cells.append(row.genres.truncated(to: genres).padded(to: genres)) }
-    cells += [
-      String(repeating: " ", count: 6 - row.rating.count) + row.rating,
-      String(repeating: " ", count: votes - row.votes.count) + row.votes,
-      String(repeating: " ", count: id - row.id.count) + row.id,
-    ]
-    return cells.joined(separator: "  ")
+    if shown.contains(.rating) {
+      cells.append(String(repeating: " ", count: 6 - row.rating.count) + row.rating)
+    }
+    if shown.contains(.votes) {
+      cells.append(String(repeating: " ", count: votes - row.votes.count) + row.votes)
+    }
+    if shown.contains(.id) {
+      cells.append(String(repeating: " ", count: id - row.id.count) + row.id)
+    }
+    // A title last (every other column left out) is not padded to the edge.
+    var line = cells.joined(separator: "  ")
+    while line.last == " " { line.removeLast() }
+    return line
   }
 }
