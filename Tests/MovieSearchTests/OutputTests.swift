@@ -25,6 +25,35 @@ import Testing
         == nil)
   }
 
+  @Test func matchesFollowTheTextAsShownAfterCleaning() {
+    // Issue 29: the highlight was computed on the text before its escape sequence or bidi
+    // control was removed, and so shifted ("Fi[lm]").
+    func shown(_ title: String, _ matches: [Range<Int>]) -> String {
+      let (text, ranges) = title.printable(moving: matches)
+      var marked = ""
+      for (offset, character) in text.enumerated() {
+        if ranges.contains(where: { $0.lowerBound == offset }) { marked += "[" }
+        marked.append(character)
+        if ranges.contains(where: { $0.upperBound == offset + 1 }) { marked += "]" }
+      }
+      return marked
+    }
+    let escape = "\u{1B}[31mFilm\u{1B}[0m Noir"  // "Film" is characters 5..<9, "Noir" 14..<18
+    #expect(shown(escape, [5..<9, 14..<18]) == "[Film] [Noir]")
+    let bidi = "\u{202E}Film Noir"
+    #expect(shown(bidi, [1..<5]) == "[Film] Noir")
+    #expect(shown("A\tB", [2..<3]) == "A [B]")
+    // A match on removed characters is gone; one past the end is cut to it.
+    #expect(shown("x\u{1B}[2Jy", [1..<5]) == "xy")
+    #expect(shown("Alien", [0..<99, 7..<9]) == "[Alien]")
+    #expect(shown("\u{7}Amélie 千と千尋", [1..<7, 8..<12]) == "[Amélie] [千と千尋]")
+    let listed = Movie(id: 1, title: "\u{1B}]0;pwned\u{7}Film Noir")
+    var found = listed
+    found.titleMatches = [15..<19]  // "Noir" after the 10 characters of the title sequence
+    #expect(found.listedTitle.text == "Film Noir")
+    #expect(found.listedTitle.matches == [5..<9])
+  }
+
   @Test func textFromServersIsMadePrintable() {
     #expect("plain".printable == "plain")
     #expect("a\rb\nc\td".printable == "a b c d")

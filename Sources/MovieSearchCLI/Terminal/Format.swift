@@ -58,12 +58,16 @@ extension Movie {
   /// beside it ("Shichinin no samurai (aka Seven Samurai)"); and where the query matched it,
   /// in characters of that text.
   var listedTitle: (text: String, matches: [Range<Int>]) {
+    guard let aka = alsoKnownAs else {
+      let (text, matches) = title.printable(moving: titleMatches)
+      return (text, matches)
+    }
     let title = title.printable
-    guard let aka = alsoKnownAs?.printable else { return (title, titleMatches) }
+    let (akaText, matches) = aka.printable(moving: titleMatches)
     let start = title.count + " (aka ".count
     return (
-      "\(title) (aka \(aka))",
-      titleMatches.map { $0.lowerBound + start..<$0.upperBound + start }
+      "\(title) (aka \(akaText))",
+      matches.map { $0.lowerBound + start..<$0.upperBound + start }
     )
   }
 }

@@ -109,9 +109,51 @@ extension String {
   /// (C0, DEL, C1) and the bidirectional controls that reorder what follows are dropped.
   var printable: String {
     guard unicodeScalars.contains(where: Self.isControl) else { return self }
+    return cleaned().text
+  }
+
+  /// The text made ``printable``, and `ranges` of its characters (where a query matched it)
+  /// moved to the characters of the text as shown: a removed escape sequence before a match
+  /// no longer shifts its highlight, and a match inside removed characters is gone. Ranges
+  /// past the end are cut to it.
+  func printable(moving ranges: [Range<Int>]) -> (text: String, ranges: [Range<Int>]) {
+    guard unicodeScalars.contains(where: Self.isControl) else {
+      let count = count
+      let cut = ranges.map { min($0.lowerBound, count)..<min($0.upperBound, count) }
+      return (self, cut.filter { !$0.isEmpty })
+    }
+    let (text, emittedBefore) = cleaned()
+    // Where each character of the source starts among its scalars, and which character of
+    // the result each of its scalars belongs to.
+    var sourceStarts = [0]
+    for character in self {
+      sourceStarts.append(sourceStarts.last! + character.unicodeScalars.count)
+    }
+    var resultCharacter: [Int] = []
+    for (offset, character) in text.enumerated() {
+      resultCharacter += Array(repeating: offset, count: character.unicodeScalars.count)
+    }
+    resultCharacter.append(text.count)
+    func moved(_ character: Int) -> Int {
+      let scalar = sourceStarts[Swift.max(0, Swift.min(character, sourceStarts.count - 1))]
+      return resultCharacter[emittedBefore[scalar]]
+    }
+    return (text, ranges.map { moved($0.lowerBound)..<moved($0.upperBound) }.filter { !$0.isEmpty })
+  }
+
+  /// The cleaning of ``printable``: the text, and for each scalar of `self` (and its end)
+  /// how many scalars of the result come before it (a removed scalar: before the next kept).
+  private func cleaned() -> (text: String, emittedBefore: [Int]) {
     let scalars = Array(unicodeScalars)
     var result = String.UnicodeScalarView()
+    var emittedBefore = [Int](repeating: -1, count: scalars.count + 1)
+    var emitted = 0  // result.count, which a scalar view counts by walking
     var index = 0
+    func emit(_ scalar: Unicode.Scalar, from source: Int) {
+      emittedBefore[source] = emitted
+      result.append(scalar)
+      emitted += 1
+    }
     func skip(until isEnd: (Unicode.Scalar) -> Bool) {
       while index < scalars.count, !isEnd(scalars[index]) { index += 1 }
       index += 1
@@ -133,12 +175,17 @@ extension String {
         default: break  // a two-character sequence: both gone
         }
       case 0x9B: skip { (0x40...0x7E).contains($0.value) }
-      case 0x09, 0x0A, 0x0D: result.append(" ")
+      case 0x09, 0x0A, 0x0D: emit(" ", from: index - 1)
       default:
-        if !Self.isControl(scalar) { result.append(scalar) }
+        if !Self.isControl(scalar) { emit(scalar, from: index - 1) }
       }
     }
-    return String(result)
+    emittedBefore[scalars.count] = emitted
+    for position in stride(from: scalars.count - 1, through: 0, by: -1)
+    where emittedBefore[position] < 0 {
+      emittedBefore[position] = emittedBefore[position + 1]
+    }
+    return (String(result), emittedBefore)
   }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
