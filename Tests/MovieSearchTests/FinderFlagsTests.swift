@@ -36,16 +36,17 @@ import Testing
     let one = try FinderSession([
       "--print-id", "--select-1", "--query", "matrix reloaded", "--offline",
     ])
-    #expect(await one.outcome() == FinderOutcome(status: 0, chosen: [32708]))
+    #expect(
+      await one.outcome() == FinderOutcome(status: 0, chosen: [32708], query: "matrix reloaded"))
     // --exit-0: nothing matches; leave at once, status 1.
     let none = try FinderSession(["--print-id", "--exit-0", "--query", "zzzzqqqq", "--offline"])
-    #expect(await none.outcome() == FinderOutcome(status: 1))
+    #expect(await none.outcome() == FinderOutcome(status: 1, query: "zzzzqqqq"))
     // Enter on an empty list: no match, status 1.
     let empty = try FinderSession(["--print-id", "--offline"])
     empty.type("zzzzqqqq")
     await empty.waitFor("No films match")
     empty.type("\r")
-    #expect(await empty.outcome() == FinderOutcome(status: 1))
+    #expect(await empty.outcome() == FinderOutcome(status: 1, query: "zzzzqqqq"))
     // --multi: Tab marks (or unmarks) and moves down, Shift-Tab the same and moves up, as in
     // fzf; Enter prints the marked ids in the order marked.
     let multi = try FinderSession(["--print-id", "--multi", "--query", "matrix", "--offline"])
@@ -58,7 +59,8 @@ import Testing
     multi.type("\u{1B}[Z")  // the second unmarked
     await multi.waitFor("2 marked")
     multi.type("\r")
-    #expect(await multi.outcome() == FinderOutcome(status: 0, chosen: [32710, 32709]))
+    #expect(
+      await multi.outcome() == FinderOutcome(status: 0, chosen: [32710, 32709], query: "matrix"))
     // Leaving without a choice is an abort with --print-id (130, as fzf), and chooses
     // nothing; Ctrl-C always is.
     let left = try FinderSession(["--print-id", "--offline"])

@@ -53,8 +53,8 @@ import Testing
     let parts = help.stdout.components(separatedBy: heading)
     #expect(parts.count == 2)
     for option in ["--print-id", "--multi", "--query <text>", "--height <n[%]>"] {
-      #expect(!parts[0].contains("  \(option) "), "\(option) is listed with the search's own")
-      #expect(parts.last?.contains("  \(option) ") == true, "\(option) is not under the heading")
+      #expect(!parts[0].contains("\(option) "), "\(option) is listed with the search's own")
+      #expect(parts.last?.contains("\(option) ") == true, "\(option) is not under the heading")
     }
     let rejected = try await CLI.run(["search", "--print-id", "matrix"])
     #expect(rejected.status == 64)

@@ -42,7 +42,7 @@ enum Help {
     let sectioned = Set(sections.flatMap { $0.1.declarations.map(\.name) })
     text += "\nOPTIONS:\n"
     for declaration in C.declarations where !sectioned.contains(declaration.name) {
-      text += row(spelling(declaration), declaration.help)
+      text += row(listing(declaration), declaration.help)
     }
     text += row("--version", "Show the version.")
     text += row("-h, --help", "Show help information.")
@@ -54,7 +54,7 @@ enum Help {
     for (heading, group) in sections {
       text += "\n" + heading.wrapped(to: width).joined(separator: "\n") + "\n"
       for declaration in group.declarations {
-        text += row(spelling(declaration), declaration.help)
+        text += row(listing(declaration), declaration.help)
       }
     }
     if let discussion = C.discussion { text += "\n" + reflowed(discussion) }
@@ -72,6 +72,11 @@ enum Help {
   /// `--page <n>`, or `--json`.
   static func spelling(_ declaration: any OptionDeclaration) -> String {
     "--\(declaration.name)" + (declaration.valueName.map { " <\($0)>" } ?? "")
+  }
+
+  /// `-q, --query <text>` in the options' list: with its short form when it has one.
+  static func listing(_ declaration: any OptionDeclaration) -> String {
+    (declaration.shortName.map { "-\($0), " } ?? "") + spelling(declaration)
   }
 
   /// Help texts fit 80 columns.

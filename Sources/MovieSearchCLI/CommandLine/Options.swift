@@ -4,6 +4,8 @@ protocol OptionDeclaration: Sendable {
   var name: String { get }
   /// The value's name in help (`<n>`); `nil` for a flag.
   var valueName: String? { get }
+  /// Its one-letter form (`-q` for `--query`), as fzf's; `nil` when it has none.
+  var shortName: Character? { get }
   var help: String { get }
   /// Checks a value given on the command line; the error is the message of a usage error.
   func parse(_ text: String) -> Result<any Sendable, UsageMessage>
@@ -18,6 +20,7 @@ struct UsageMessage: Error {
 struct Flag: OptionDeclaration {
   let name: String
   let help: String
+  private(set) var shortName: Character? = nil
 
   init(_ name: String, _ help: String) {
     self.name = name
@@ -25,6 +28,13 @@ struct Flag: OptionDeclaration {
   }
 
   var valueName: String? { nil }
+
+  /// The flag with a one-letter form too (`-m`).
+  func short(_ letter: Character) -> Flag {
+    var flag = self
+    flag.shortName = letter
+    return flag
+  }
 
   func parse(_ text: String) -> Result<any Sendable, UsageMessage> {
     .failure(UsageMessage(text: "The flag '--\(name)' does not take a value."))
@@ -37,6 +47,21 @@ struct Option<Value: Sendable>: OptionDeclaration {
   let valueName: String?
   let help: String
   let convert: @Sendable (String) -> Result<Value, UsageMessage>
+  private(set) var shortName: Character? = nil
+
+  init(
+    name: String, valueName: String?, help: String,
+    convert: @escaping @Sendable (String) -> Result<Value, UsageMessage>
+  ) {
+    (self.name, self.valueName, self.help, self.convert) = (name, valueName, help, convert)
+  }
+
+  /// The option with a one-letter form too (`-q text`).
+  func short(_ letter: Character) -> Option {
+    var option = self
+    option.shortName = letter
+    return option
+  }
 
   func parse(_ text: String) -> Result<any Sendable, UsageMessage> {
     convert(text).map { $0 }

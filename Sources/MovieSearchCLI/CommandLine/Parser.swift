@@ -4,8 +4,9 @@ enum Parser {
   /// value), and the arguments without it; the default command when none is named. `help`
   /// is a word of its own: `movie-search help [subcommand]`.
   static func split(_ arguments: [String]) -> (command: Selection, rest: [String]) {
+    let withValues = Commands.all.flatMap { $0.declarations }.filter { $0.valueName != nil }
     let valueOptions = Set(
-      Commands.all.flatMap { $0.declarations }.filter { $0.valueName != nil }.map(\.name))
+      withValues.map(\.name) + withValues.compactMap(\.shortName).map(String.init))
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -60,6 +61,13 @@ enum Parser {
         continue
       default:
         break
+      }
+      var argument = argument
+      if !argument.hasPrefix("--"), argument.count == 2, let letter = argument.last,
+        let declaration = declarations.first(where: { $0.shortName == letter })
+      {
+        // fzf's short forms: -q text, -1, -0, -m, -f text.
+        argument = "--" + declaration.name
       }
       guard argument.hasPrefix("--") else {
         throw error("Unknown option '\(argument)'." + hint(argument, declarations))

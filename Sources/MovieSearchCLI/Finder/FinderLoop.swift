@@ -106,7 +106,9 @@ struct FinderLoop {
     recorder?.appear()
 
     var viewport = Viewport(terminal: terminal.size, mode: mode)
-    var screen = FinderState(size: (viewport.columns, viewport.rows))
+    let look = options.look
+    var screen = FinderState(size: look.inner(columns: viewport.columns, rows: viewport.rows))
+    screen.look = look
     let colour = terminal.allowsColour
     screen.printsID = options.printID
     screen.previewAllowed = options.preview
@@ -162,8 +164,9 @@ struct FinderLoop {
         case .select(let id):
           selected.yield(id)
           recorder?.select(id)
-        case .finish(let outcome):
+        case .finish(var outcome):
           for id in outcome.chosen { recorder?.select(id) }
+          outcome.query = screen.text
           return outcome
         case .retry:
           retried.yield()
@@ -178,10 +181,16 @@ struct FinderLoop {
             MovieDetailsViewModel(movieID: id, service: service, language: language),
             after: previewRest)
         case .redraw: if mode == .fullScreen { terminal.write("\u{1B}[2J") }
+        case .execute(let command, let id):
+          // An id is digits: put in as it is, it cannot change the command's meaning.
+          terminal.execute(command.replacingOccurrences(of: "{}", with: String(id)))
+          viewport = Viewport(terminal: terminal.size, mode: mode)
+          screen.size = look.inner(columns: viewport.columns, rows: viewport.rows)
+          if mode == .fullScreen { terminal.write("\u{1B}[2J") }
         case .suspend:
           terminal.suspend()
           viewport = Viewport(terminal: terminal.size, mode: mode)
-          screen.size = (viewport.columns, viewport.rows)
+          screen.size = look.inner(columns: viewport.columns, rows: viewport.rows)
           if mode == .fullScreen { terminal.write("\u{1B}[2J") }
         }
       }
@@ -221,7 +230,8 @@ struct FinderLoop {
           let resized = Viewport(terminal: terminal.size, mode: mode)
           if resized != viewport { shown = nil }
           viewport = resized
-          let (changed, actions) = screen.tick(size: (viewport.columns, viewport.rows))
+          let (changed, actions) = screen.tick(
+            size: look.inner(columns: viewport.columns, rows: viewport.rows))
           effects = actions
           if !changed, actions.isEmpty { continue }
         }

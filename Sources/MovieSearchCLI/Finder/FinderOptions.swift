@@ -8,13 +8,62 @@ struct FinderOptions: ValueGroup {
     "debounce", "ms", in: 0...60_000,
     "How long the text must rest before it is searched (default: 0 offline, 300 with TMDb).")
   let query = Option.text("query", "text", "Start with this text in the search field.")
+    .short("q")
   let printID = Flag(
     "print-id", "Enter on a film prints its id on stdout and leaves (as fzf prints a choice).")
   let multi = Flag(
-    "multi", "Tab marks films (Shift-Tab too, upwards); with --print-id Enter prints them all.")
+    "multi", "Tab marks films (Shift-Tab too, upwards); with --print-id Enter prints them all."
+  ).short("m")
   let selectOne = Flag(
-    "select-1", "When the first search finds one film, choose it without a key.")
+    "select-1", "When the first search finds one film, choose it without a key."
+  ).short("1")
   let exitZero = Flag("exit-0", "When the first search finds nothing, leave at once (status 1).")
+    .short("0")
+  let printQuery = Flag(
+    "print-query", "Print the field's text as the first line of the output (implies --print-id).")
+  let expect = Option<[Key: String]>(
+    name: "expect", valueName: "keys",
+    help:
+      "Keys that choose as Enter does and are printed before the ids, e.g. ctrl-v,ctrl-x (Enter: an empty line; implies --print-id)."
+  ) { text in
+    var keys: [Key: String] = [:]
+    for name in text.split(separator: ",").map(String.init) {
+      guard let key = KeyName.key(name) else {
+        return .failure(UsageMessage(text: "'\(name)' in '--expect' is not a key name."))
+      }
+      keys[key] = name
+    }
+    return keys.isEmpty
+      ? .failure(UsageMessage(text: "'--expect' needs key names.")) : .success(keys)
+  }
+  let bind = Option<[Key: [FinderAction]]>(
+    name: "bind", valueName: "key:action",
+    help:
+      "Give keys other actions: 'ctrl-o:execute(xdg-open https://www.themoviedb.org/movie/{}),ctrl-g:first'; actions: \(FinderAction.names), joined with +."
+  ) { text in
+    FinderOptions.bindings(text)
+  }
+  let filterQuery = Option.text(
+    "filter", "query",
+    "No interface: print the films that match, one per line as a piped search does, and leave (status 1 when none)."
+  )
+  .short("f")
+  let layout = Option<FinderLook.Layout>(
+    name: "layout", valueName: "layout",
+    help:
+      "reverse: the prompt at the top (the default); default: fzf's, the prompt at the bottom and the list upwards; reverse-list: the prompt at the bottom, the list downwards."
+  ) { text in
+    FinderLook.Layout(rawValue: text).map { .success($0) }
+      ?? .failure(
+        UsageMessage(
+          text: "The value '\(text)' of '--layout' is not one of default, reverse, reverse-list."))
+  }
+  let prompt = Option.text(
+    "prompt", "text", "The text before the search field (default 'Search: ').")
+  let header = Option.text("header", "text", "A line (or a few, with \\n) above the list.")
+  let border = Flag("border", "Draw a box around the finder.")
+  let cycle = Flag("cycle", "Up on the first film goes to the last, Down on the last to the first.")
+  let noMouse = Flag("no-mouse", "Leave the mouse to the terminal (selecting text).")
   let height = Option<Height>(
     name: "height", valueName: "n[%]",
     help: "Draw in n rows (or n % of the terminal) below the cursor, not the whole screen."
@@ -28,10 +77,89 @@ struct FinderOptions: ValueGroup {
     "record", "file", "Write the session's events to a file, in the 'stream' input format.")
 
   func value(_ given: GivenOptions) -> Finder {
-    Finder(
-      debounce: given[debounce], query: given[query], printID: given[printID],
+    var look = FinderLook()
+    look.layout = given[layout] ?? .reverse
+    look.prompt = given[prompt]?.printable ?? look.prompt
+    look.header =
+      given[header].map { text in
+        text.replacingOccurrences(of: "\\n", with: "\n").split(
+          separator: "\n", omittingEmptySubsequences: false
+        ).prefix(FinderLook.headerLimit).map { String($0).printable }
+      } ?? []
+    look.border = given[border]
+    look.cycle = given[cycle]
+    look.mouse = !given[noMouse]
+    look.bindings = given[bind] ?? [:]
+    look.expected = given[expect] ?? [:]
+    let printsChoice = given[printID] || given[printQuery] || given[expect] != nil
+    return Finder(
+      debounce: given[debounce], query: given[query], printID: printsChoice,
       multi: given[multi], selectOne: given[selectOne], exitZero: given[exitZero],
-      height: given[height], preview: !given[noPreview], record: given[record])
+      height: given[height], preview: !given[noPreview], record: given[record],
+      printQuery: given[printQuery], filterQuery: given[filterQuery], look: look)
+  }
+
+  /// `--bind`'s value: `key:action[+action…]` pairs separated by commas; a comma inside an
+  /// `execute(…)` belongs to its command.
+  static func bindings(_ text: String) -> Result<[Key: [FinderAction]], UsageMessage> {
+    var bindings: [Key: [FinderAction]] = [:]
+    for pair in splitPairs(text) {
+      guard let colon = pair.firstIndex(of: ":"), colon != pair.startIndex,
+        let key = KeyName.key(String(pair[..<colon]))
+      else {
+        return .failure(
+          UsageMessage(text: "'\(pair)' in '--bind' is not KEY:ACTION with a key name fzf uses."))
+      }
+      var actions: [FinderAction] = []
+      for name in splitActions(String(pair[pair.index(after: colon)...])) {
+        guard let action = FinderAction(name: name) else {
+          return .failure(
+            UsageMessage(text: "'\(name)' in '--bind' is not an action: \(FinderAction.names)."))
+        }
+        actions.append(action)
+      }
+      guard !actions.isEmpty else {
+        return .failure(UsageMessage(text: "'\(pair)' in '--bind' names no action."))
+      }
+      bindings[key] = actions
+    }
+    return bindings.isEmpty
+      ? .failure(UsageMessage(text: "'--bind' needs KEY:ACTION.")) : .success(bindings)
+  }
+
+  /// Splits at `separator` outside brackets (an `execute(…)`'s command keeps its commas and
+  /// plus signs); a `+` right after an action's name that is itself `toggle+down`-like stays.
+  private static func split(_ text: String, at separator: Character) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var depth = 0
+    for character in text {
+      if "([{<".contains(character) { depth += 1 }
+      if ")]}>".contains(character) { depth = max(0, depth - 1) }
+      if character == separator, depth == 0 {
+        parts.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    parts.append(current)
+    return parts.filter { !$0.isEmpty }
+  }
+
+  private static func splitPairs(_ text: String) -> [String] { split(text, at: ",") }
+
+  /// `up+accept` → up, accept; `toggle+down` is one action (fzf's name).
+  private static func splitActions(_ text: String) -> [String] {
+    var actions: [String] = []
+    for part in split(text, at: "+") {
+      if let last = actions.last, ["down", "up"].contains(part), last == "toggle" {
+        actions[actions.count - 1] = "toggle+" + part
+      } else {
+        actions.append(part)
+      }
+    }
+    return actions
   }
 }
 
@@ -53,6 +181,12 @@ struct Finder: Sendable, Equatable {
   var record: String?
   /// The filters the field's tokens start from (the command's filter flags).
   var filter = MovieFilter()
+  /// Print the field's text first (`--print-query`).
+  var printQuery = false
+  /// `--filter`: no interface, the films that match this text printed.
+  var filterQuery: String?
+  /// The layout, prompt, header, border and keys (fzf's flags).
+  var look = FinderLook()
 
   /// Where the finder draws on a terminal of `size`.
   func mode(on size: TerminalSize) -> ScreenMode {

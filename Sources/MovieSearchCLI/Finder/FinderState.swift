@@ -6,6 +6,10 @@ struct FinderOutcome: Sendable, Equatable {
   var status: Int32
   var chosen: [Int] = []
   var message: String? = nil
+  /// The `--expect` key that ended it (`nil`: Enter, or not a choice).
+  var key: String? = nil
+  /// The text of the search field at the end (`--print-query`).
+  var query = ""
 }
 
 /// What the finder wants done, returned by ``FinderState``'s transitions and performed by
@@ -26,6 +30,9 @@ enum FinderEffect: Equatable {
   case redraw
   /// Give the terminal back and stop (Ctrl-Z).
   case suspend
+  /// Run a shell command for a film (`--bind 'ctrl-o:execute(…)'`), the terminal given back
+  /// while it runs.
+  case execute(String, id: Int)
   /// Leave: the status, and the films chosen.
   case finish(FinderOutcome)
 }
@@ -50,6 +57,8 @@ struct FinderState {
   /// Enter was pressed before the results for the text on screen arrived: open the first
   /// of them when they do.
   private(set) var enterPending = false
+  /// The `--expect` key that was pressed before the results arrived, if one was.
+  private var pendingKey: String?
   var details: (id: Int, state: MovieDetailsState)?
   /// Whether the highlighted film's details are shown beside the list on wide terminals.
   var previewAllowed = true
@@ -57,6 +66,9 @@ struct FinderState {
   private var previews: [Int: MovieDetailsState] = [:]
   /// The length of the popular list when its next page was last asked for.
   private var popularAsked: Int?
+  /// A row past those loaded that PgDn (or `last`) moved to: the highlight goes on to it as
+  /// pages arrive, so that presses made while a page loads are not lost.
+  private(set) var wantedRow: Int?
   var frame = 0
   /// Whether Enter on a film ends the program, printing its id (`--print-id`).
   var printsID = false
@@ -113,8 +125,14 @@ struct FinderState {
     previewAllowed && details == nil && size.columns >= Self.previewMinimumWidth
   }
 
-  /// Rows of the list on screen.
-  var listRows: Int { max(1, size.rows - 3) }
+  /// Rows of the list on screen: all but the prompt, the status, the header and the help.
+  var listRows: Int { max(1, size.rows - 3 - look.header.count) }
+
+  /// How the finder looks and behaves beyond the defaults (fzf's flags).
+  var look = FinderLook()
+
+  /// The columns of the prompt before the field.
+  var promptWidth: Int { min(look.prompt.columns, max(0, size.columns - 1)) }
 
   /// The first film on screen: the list scrolls to keep the highlight in view.
   var firstShown: Int { max(0, min(selected - listRows + 1, listed.count - listRows)) }
@@ -138,7 +156,7 @@ struct FinderState {
     }
     if text != before { actions.insert(.search(text), at: 0) }
     // The prompt keeps the cursor in view.
-    _ = editor.window(width: max(1, size.columns) - 8, scroll: &scroll)
+    _ = editor.window(width: max(1, size.columns) - promptWidth, scroll: &scroll)
     return actions + followUps()
   }
 
@@ -156,36 +174,32 @@ struct FinderState {
     default: break
     }
     if details != nil { return handleInDetails(key) }
-    switch key {
-    case .escape: return [.finish(FinderOutcome(status: left))]
-    case .deleteOrLeave where editor.isEmpty: return [.finish(FinderOutcome(status: left))]
-    case .up: move(to: selected - 1)
-    case .down: move(to: selected + 1)
-    case .pageUp: move(to: selected - listRows)
-    case .pageDown: move(to: selected + listRows)
-    case .tab where multi, .backTab where multi:
-      if listed.indices.contains(selected) {
-        let id = listed[selected].id
-        if let at = marked.firstIndex(of: id) { marked.remove(at: at) } else { marked.append(id) }
+    if let name = look.expected[key] {
+      // --expect: the key accepts, as Enter does, and is named in the output.
+      return accept(key: name)
+    }
+    if let bound = look.bindings[key] {
+      var actions: [Action] = []
+      for action in bound {
+        actions += perform(action)
+        if case .finish = actions.last { break }
       }
-      move(to: selected + (key == .tab ? 1 : -1))
+      return actions
+    }
+    switch key {
+    case .escape: return perform(.abort)
+    case .deleteOrLeave where editor.isEmpty: return [.finish(FinderOutcome(status: left))]
+    case .up: return perform(.up)
+    case .down: return perform(.down)
+    case .pageUp: return perform(.pageUp)
+    case .pageDown: return perform(.pageDown)
+    case .tab where multi: return perform(.toggleDown)
+    case .backTab where multi: return perform(.toggleUp)
     case .shiftUp: previewScroll = max(0, previewScroll - 1)
     case .shiftDown: previewScroll += 1
     case .retry: return [.retry]
     case .mouse(let mouse): return handle(mouse)
-    case .enter:
-      guard isCurrent else {
-        enterPending = true
-        return []
-      }
-      if multi, printsID, !marked.isEmpty {
-        return [.finish(FinderOutcome(status: 0, chosen: marked))]
-      }
-      guard listed.indices.contains(selected) else {
-        // Nothing to choose: as fzf, that is "no match" for a script.
-        return printsID ? [.finish(FinderOutcome(status: 1))] : []
-      }
-      return [choose(listed[selected].id)]
+    case .enter: return perform(.accept)
     default:
       // An edit: the batch searches what it leaves.
       if editor.apply(key) { enterPending = false }
@@ -221,6 +235,8 @@ struct FinderState {
   /// A click highlights a film (a double click opens it); the wheel moves the highlight, or
   /// scrolls the preview when over it.
   private mutating func handle(_ mouse: Mouse) -> [Action] {
+    var mouse = mouse
+    if look.border { (mouse.column, mouse.row) = (mouse.column - 2, mouse.row - 1) }
     let overPreview = isPreviewShown && mouse.column >= listWidth + 2
     switch mouse.action {
     case .wheelUp where overPreview: previewScroll = max(0, previewScroll - 3)
@@ -228,8 +244,7 @@ struct FinderState {
     case .wheelUp: move(to: selected - 1)
     case .wheelDown: move(to: selected + 1)
     case .click, .doubleClick:
-      let index = firstShown + mouse.row - 2
-      guard !overPreview, (2..<2 + listRows).contains(mouse.row), listed.indices.contains(index)
+      guard !overPreview, let index = listIndex(atRow: mouse.row), listed.indices.contains(index)
       else { return [] }
       selected = index
       if mouse.action == .doubleClick, isCurrent { return [choose(listed[index].id)] }
@@ -238,7 +253,81 @@ struct FinderState {
   }
 
   private mutating func move(to row: Int) {
+    wantedRow = nil
     selected = max(0, min(row, listed.count - 1))
+  }
+
+  /// Moves down to `row`, which may be past the films loaded: the highlight stops on the
+  /// last one loaded and goes on as the next pages arrive (see ``wantedRow``).
+  mutating func page(to row: Int) {
+    move(to: row)
+    if row > selected, hasMore { wantedRow = row }
+  }
+
+  /// Whether the list has films that are not loaded yet (the popular list: maybe).
+  var hasMore: Bool {
+    switch state {
+    case .success(_, let movies, let total, _), .loadingMore(_, let movies, let total, _),
+      .moreFailed(_, let movies, let total, _, _):
+      movies.count < total
+    case .idle(let popular): !popular.isEmpty && popular.count % MoviePage.pageSize == 0
+    default: false
+    }
+  }
+
+  /// The row the highlight is headed for: where it is, or past it while pages load.
+  private var headedFor: Int { wantedRow ?? selected }
+
+  /// Performs one of the finder's actions (a key's default, or one `--bind` gave it).
+  mutating func perform(_ action: FinderAction) -> [Action] {
+    switch action {
+    case .accept:
+      return accept(key: nil)
+    case .abort: return [.finish(FinderOutcome(status: left))]
+    case .up:
+      move(to: look.cycle && selected == 0 ? listed.count - 1 : selected - 1)
+    case .down:
+      move(to: look.cycle && selected == listed.count - 1 && !hasMore ? 0 : selected + 1)
+    case .pageUp: move(to: headedFor - listRows)
+    case .pageDown: page(to: headedFor + listRows)
+    case .first: move(to: 0)
+    case .last: page(to: .max / 2)
+    case .toggle, .toggleDown, .toggleUp:
+      guard multi else { return [] }
+      if listed.indices.contains(selected) {
+        let id = listed[selected].id
+        if let at = marked.firstIndex(of: id) { marked.remove(at: at) } else { marked.append(id) }
+      }
+      if action == .toggleDown { move(to: selected + 1) }
+      if action == .toggleUp { move(to: selected - 1) }
+    case .togglePreview:
+      previewAllowed.toggle()
+      if !previewAllowed { preview = nil }
+    case .clearQuery:
+      if !editor.isEmpty { editor = LineEditor() }
+    case .execute(let command):
+      guard listed.indices.contains(selected) else { return [] }
+      return [.execute(command, id: listed[selected].id)]
+    }
+    return []
+  }
+
+  /// Enter, or a key of `--expect` (`key` its name): the highlighted film, the marked ones,
+  /// or — before the answer for the text arrived — the first of it when it comes.
+  private mutating func accept(key: String?) -> [Action] {
+    guard isCurrent else {
+      enterPending = true
+      pendingKey = key
+      return []
+    }
+    if multi, printsID, !marked.isEmpty {
+      return [.finish(FinderOutcome(status: 0, chosen: marked, key: key))]
+    }
+    guard listed.indices.contains(selected) else {
+      // Nothing to choose: as fzf, that is "no match" for a script.
+      return printsID ? [.finish(FinderOutcome(status: 1, key: key))] : []
+    }
+    return [choose(listed[selected].id, key: key)]
   }
 
   /// What follows from where the highlight is now: the next page when it is on the last row
@@ -261,6 +350,10 @@ struct FinderState {
         actions.append(.more)
       default: break
       }
+    }
+    if isPreviewShown, isCurrent, listed.isEmpty {
+      // The pane follows the list: nothing listed, nothing previewed.
+      preview = nil
     }
     if isPreviewShown, listed.indices.contains(selected) {
       let id = listed[selected].id
@@ -292,13 +385,19 @@ struct FinderState {
       listed = state.movies
     }
     selected = max(0, min(selected, listed.count - 1))
+    if let wanted = wantedRow {
+      // PgDn presses made while pages loaded: on to the row they asked for.
+      selected = max(0, min(wanted, listed.count - 1))
+      if selected == wanted || !hasMore || !sameQuery { wantedRow = nil }
+    }
     var actions: [Action] = []
     if enterPending, isCurrent {
       enterPending = false
       if let first = listed.first {
         selected = 0
-        actions.append(choose(first.id))
+        actions.append(choose(first.id, key: pendingKey))
       }
+      pendingKey = nil
     }
     // --select-1 and --exit-0: the first answer, before any key.
     if untouched, isCurrent,
@@ -319,8 +418,8 @@ struct FinderState {
   }
 
   /// Choosing a film: its details, or with `--print-id` the end, printing its id.
-  private func choose(_ id: Int) -> FinderEffect {
-    printsID ? .finish(FinderOutcome(status: 0, chosen: [id])) : .select(id)
+  private func choose(_ id: Int, key: String? = nil) -> FinderEffect {
+    printsID ? .finish(FinderOutcome(status: 0, chosen: [id], key: key)) : .select(id)
   }
 
   mutating func openDetails(_ id: Int) {
@@ -345,7 +444,7 @@ struct FinderState {
     let resized = size != self.size
     self.size = size
     if isLoading { frame += 1 }
-    if resized { _ = editor.window(width: max(1, size.columns) - 8, scroll: &scroll) }
+    if resized { _ = editor.window(width: max(1, size.columns) - promptWidth, scroll: &scroll) }
     return (resized || isLoading, resized ? followUps() : [])
   }
 

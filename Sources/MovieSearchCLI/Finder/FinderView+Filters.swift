@@ -11,7 +11,7 @@ extension FinderState {
   /// The prompt line: `prompt` and the visible part of the field, its tokens in colour.
   func promptLine(_ prompt: String, width: Int, colour: Bool) -> String {
     var scroll = scroll
-    let field = editor.window(width: width - prompt.count, scroll: &scroll)
+    let field = editor.window(width: width - promptWidth, scroll: &scroll)
     let text = (prompt + field.text).printable.truncated(to: width)
     guard colour else { return text }
     // A token's characters, as offsets in the line: the window starts at `scroll` (after

@@ -30,36 +30,35 @@ extension FinderState {
       lines.append(("\(scrolls)Esc or q back · Ctrl-C quit", "2", []))
       return lines.prefix(max(1, size.rows)).map { styled($0, width: width, colour: colour) }
     }
-    var lines = [
-      promptLine("Search: ", width: width, colour: colour),
-      styled(status(), width: width, colour: colour),
-    ]
     let listWidth = listWidth
     let rows = listRows
     // Whether the list answers the field reads its tokens: once a frame, not once a row.
     let dim = !isCurrent
-    var left = listed.indices.dropFirst(firstShown).prefix(rows).map {
+    var list = listed.indices.dropFirst(firstShown).prefix(rows).map {
       row(at: $0, width: listWidth, dim: dim, colour: colour)
     }
     if isPreviewShown {
-      left += Array(repeating: "", count: rows - left.count)
+      list += Array(repeating: "", count: rows - list.count)
       let right = previewLines(width: width - listWidth - 3, colour: colour)
-      lines += left.enumerated().map { index, line in
+      list = list.enumerated().map { index, line in
         line + String(repeating: " ", count: max(0, listWidth - line.printable.columns))
           + styled(("│", "2", []), width: 1, colour: colour) + " "
           + (index < right.count ? right[index] : "")
       }
-    } else {
-      lines += left
     }
-    lines.append(styled((helpLine, "2", []), width: width, colour: colour))
+    let lines = arranged(
+      prompt: promptLine(look.prompt, width: width, colour: colour),
+      status: styled(status(), width: width, colour: colour),
+      header: look.header.map { styled(($0, "1;34", []), width: width, colour: colour) },
+      list: list, help: styled((helpLine, "2", []), width: width, colour: colour))
     return Array(lines.prefix(max(1, size.rows)))
   }
 
   /// The column of the cursor in the search field, from 0.
   var cursorColumn: Int {
     var scroll = scroll
-    return 8 + editor.window(width: max(1, size.columns) - 8, scroll: &scroll).cursorColumn
+    return promptWidth
+      + editor.window(width: max(1, size.columns) - promptWidth, scroll: &scroll).cursorColumn
   }
 
   private var helpLine: String {
@@ -117,7 +116,11 @@ extension FinderState {
       return (waiting + (enterPending ? " Enter opens the first result." : ""), nil, [])
     }
     switch state {
-    case .idle(let popular): return (popular.isEmpty ? "Type a title." : "Popular films", nil, [])
+    case .idle(let popular):
+      return (
+        popular.isEmpty ? "Type a title." : "Popular films · \(Format.count(popular.count))", nil,
+        []
+      )
     case .loading(let query, _) where query.isEmpty: return ("\(spinner) Listing…", nil, [])
     case .loading(let query, _): return ("\(spinner) Searching “\(query)”…", nil, [])
     // As fzf counts: the films listed out of those that match.
@@ -187,7 +190,9 @@ extension FinderState {
   /// screen: home, each line cleared to its end, the rest cleared; then the cursor in the
   /// search field (hidden over the details).
   func frame(after previous: [String]?, in viewport: Viewport, colour: Bool) -> Frame {
-    let lines = lines(colour: colour)
+    let inside = lines(colour: colour)
+    let lines = look.border ? bordered(inside, colour: colour) : inside
+    let (row, column) = look.border ? (promptRow + 1, cursorColumn + 2) : (promptRow, cursorColumn)
     var output: String
     if let previous {
       output = ""
@@ -201,7 +206,8 @@ extension FinderState {
       output += "\u{1B}[J"
     }
     if details == nil {
-      output += viewport.origin + "\u{1B}[\(min(size.columns, cursorColumn + 1))G\u{1B}[?25h"
+      output +=
+        viewport.move(to: row) + "\u{1B}[\(min(viewport.columns, column + 1))G\u{1B}[?25h"
     } else {
       output += "\u{1B}[?25l"
     }

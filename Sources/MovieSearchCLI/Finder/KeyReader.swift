@@ -11,7 +11,9 @@ import Foundation
 /// Reads keys from a terminal in raw mode, on a thread of its own: whatever arrived together
 /// is parsed and handed over as one burst, so a paste or fast typing is one redraw.
 enum KeyReader {
-  static func run(from input: Int32, _ handle: ([Key]) -> Void) {
+  /// Reads until the input ends; while `paused` says so (a command runs on the terminal),
+  /// leaves the input unread.
+  static func run(from input: Int32, paused: () -> Bool = { false }, _ handle: ([Key]) -> Void) {
     var parser = KeyParser()
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var lastClick: (at: ContinuousClock.Instant, column: Int, row: Int)?
@@ -19,7 +21,7 @@ enum KeyReader {
       // A lone Esc is known by a short silence after it; a paste that stops for half a
       // second without its end marker is over.
       let timeout: Int32 = parser.isPasting ? 500 : parser.isWaiting ? 30 : -1
-      let count = readChunk(from: input, into: &buffer, timeout: timeout)
+      let count = readChunk(from: input, into: &buffer, timeout: timeout, paused: paused)
       let keys: [Key]
       if count > 0 {
         keys = parser.feed(buffer[0..<count])
@@ -50,13 +52,20 @@ enum KeyReader {
 
   /// Reads what is there: the byte count, 0 after `timeout` ms without input (never, when
   /// negative), -1 at the end of input.
-  private static func readChunk(from input: Int32, into buffer: inout [UInt8], timeout: Int32)
-    -> Int
-  {
+  private static func readChunk(
+    from input: Int32, into buffer: inout [UInt8], timeout: Int32, paused: () -> Bool
+  ) -> Int {
     var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
     while true {
-      let ready = poll(&descriptor, 1, timeout)
+      // Woken every 100 ms at most while waiting, so that a pause is seen before a key of
+      // the command that runs is read.
+      let ready = poll(&descriptor, 1, timeout < 0 ? 100 : min(timeout, 100))
       if ready < 0, errno == EINTR { continue }
+      if ready == 0, timeout < 0 || timeout > 100 { continue }
+      if ready > 0, paused() {
+        usleep(20_000)
+        continue
+      }
       if ready == 0 { return 0 }
       guard ready > 0 else { return -1 }
       let count = buffer.withUnsafeMutableBytes { bytes in

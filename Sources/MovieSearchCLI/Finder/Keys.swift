@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// A key press, as the interactive screen understands it.
-enum Key: Sendable, Equatable {
+enum Key: Sendable, Hashable {
   case character(Character)
   /// Text pasted in one go (bracketed paste): one edit, line breaks made spaces.
   case paste(String)
@@ -51,11 +51,18 @@ enum Key: Sendable, Equatable {
   case mouse(Mouse)
   /// The terminal went away (its input ended).
   case endOfInput
+  /// A control key the finder gives no meaning of its own (Ctrl-O, Ctrl-T, …: the letter),
+  /// for `--bind` and `--expect`.
+  case control(Character)
+  /// Alt with a letter or digit other than b and f, for `--bind` and `--expect`.
+  case alt(Character)
+  /// F1 to F4 (the number).
+  case function(Int)
 }
 
 /// What the mouse did, at a cell of the screen (from 0, 0 at the top left).
-struct Mouse: Sendable, Equatable {
-  enum Action: Sendable, Equatable {
+struct Mouse: Sendable, Hashable {
+  enum Action: Sendable, Hashable {
     case click, doubleClick, wheelUp, wheelDown
   }
 
@@ -212,6 +219,8 @@ struct KeyParser {
     case 0x15: return (.killToStart, 1)
     case 0x17: return (.killSpaceWord, 1)
     case 0x1A: return (.suspend, 1)
+    case 0x07, 0x0F, 0x11, 0x13, 0x14, 0x16, 0x18, 0x19:
+      return (.control(Character(Unicode.Scalar(first + 0x60))), 1)
     case 0..<0x20: return (nil, 1)
     default: return character(bytes)
     }
@@ -254,13 +263,18 @@ struct KeyParser {
         UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
         UInt8(ascii: "D"): .left, UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
       ]
-      return (keys[bytes[2]], 3)  // F1–F4 (ESC O P…S) mean nothing here.
+      let function = (UInt8(ascii: "P")...UInt8(ascii: "S")).contains(bytes[2])
+      return (function ? .function(Int(bytes[2] - UInt8(ascii: "P")) + 1) : keys[bytes[2]], 3)
     case UInt8(ascii: "b"), UInt8(ascii: "B"): return (.wordLeft, 2)
     case UInt8(ascii: "f"), UInt8(ascii: "F"): return (.wordRight, 2)
     case 0x7F, 0x08: return (.killWord, 2)
     case 0..<0x20:
       // Esc, then Esc or a control key (Ctrl-C) pressed quickly: the Esc is a key of its own.
       return (.escape, 1)
+    case let letter
+    where (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(letter):
+      return (.alt(Character(Unicode.Scalar(letter))), 2)
     default:
       // Alt with any other key: nothing; a multi-byte character after Esc is skipped whole.
       guard let parsed = character(Array(bytes.dropFirst())) else { return nil }

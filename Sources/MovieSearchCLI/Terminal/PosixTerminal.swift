@@ -1,5 +1,6 @@
 import ExitGuard
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -26,6 +27,8 @@ final class PosixTerminal: TerminalDevice {
   private nonisolated(unsafe) let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
   /// The mode last entered, to take again after a suspension.
   private nonisolated(unsafe) var mode = ScreenMode.fullScreen
+  /// Whether mouse reports are asked for (`--no-mouse`: not); set before ``enter(_:)``.
+  nonisolated(unsafe) var reportsMouse = true
 
   /// Mouse reports on (presses, releases and the wheel, in SGR form), and off.
   static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
@@ -106,14 +109,16 @@ final class PosixTerminal: TerminalDevice {
     }
     switch mode {
     case .fullScreen:
-      write(Self.enterScreen)
+      write(
+        reportsMouse
+          ? Self.enterScreen : Self.enterScreen.replacingOccurrences(of: Self.mouseOn, with: ""))
     case .inline:
       // Room below the cursor (scrolling what is above into the scrollback if need be),
       // its top remembered as where every frame starts.
       let room = mode.rows(of: size) - 1
       write(
         "\r" + String(repeating: "\n", count: room) + (room > 0 ? "\u{1B}[\(room)A" : "")
-          + "\u{1B}7\u{1B}[?2004h" + Self.mouseOn + "\u{1B}[?25l")
+          + "\u{1B}7\u{1B}[?2004h" + (reportsMouse ? Self.mouseOn : "") + "\u{1B}[?25l")
     }
     return true
   }
@@ -143,6 +148,30 @@ final class PosixTerminal: TerminalDevice {
     _ = enter(mode)
   }
 
+  func execute(_ command: String) {
+    keysPaused.store(true, ordering: .sequentiallyConsistent)
+    defer { keysPaused.store(false, ordering: .sequentiallyConsistent) }
+    restore()
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+    let words: [String] = ["/bin/sh", "-c", command]
+    let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { for argument in arguments { free(argument) } }
+    var child: pid_t = 0
+    if posix_spawn(&child, "/bin/sh", &actions, nil, arguments, environ) == 0 {
+      var status: Int32 = 0
+      while waitpid(child, &status, 0) < 0, errno == EINTR {}
+    }
+    _ = enter(mode)
+  }
+
+  /// While a command runs on the terminal (``execute(_:)``), the key reader leaves the input
+  /// to it.
+  private let keysPaused = Atomic<Bool>(false)
+
   /// The size of the terminal: columns and rows (80 × 24 when it cannot be known).
   var size: TerminalSize {
     var size = winsize()
@@ -155,6 +184,8 @@ final class PosixTerminal: TerminalDevice {
 
   func readKeys(_ handle: @escaping @Sendable ([Key]) -> Void) {
     let input = input
-    Thread.detachNewThread { KeyReader.run(from: input, handle) }
+    Thread.detachNewThread { [self] in
+      KeyReader.run(from: input, paused: { self.keysPaused.load(ordering: .relaxed) }, handle)
+    }
   }
 }

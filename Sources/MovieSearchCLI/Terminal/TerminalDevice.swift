@@ -14,6 +14,10 @@ protocol TerminalDevice: AnyObject, Sendable {
   /// Ctrl-Z: gives the terminal back and stops, as the shell expects; on `fg` takes it
   /// again (the caller draws the whole screen again).
   func suspend()
+  /// Gives the terminal back, runs `command` with `/bin/sh -c` on it (keys go to the
+  /// command, not the finder), waits for it, and takes the terminal again (the caller draws
+  /// the whole screen again). `--bind 'KEY:execute(…)'`.
+  func execute(_ command: String)
   /// Writes to the screen (frames, or any escape sequences).
   func write(_ text: String)
   /// Starts delivering keys: `handle` gets each burst read together, and `[.endOfInput]`

@@ -24,6 +24,7 @@ final class FakeTerminal: TerminalDevice {
     var entered: [ScreenMode] = []
     var restored = 0
     var suspended = 0
+    var executed: [String] = []
   }
 
   private let state: Lock<State>
@@ -47,6 +48,9 @@ final class FakeTerminal: TerminalDevice {
 
   func restore() { state.withLock { $0.restored += 1 } }
   func suspend() { state.withLock { $0.suspended += 1 } }
+  /// The commands `--bind …:execute(…)` ran, in order (not run: recorded).
+  var executed: [String] { state.withLock { $0.executed } }
+  func execute(_ command: String) { state.withLock { $0.executed.append(command) } }
   func write(_ text: String) {
     let visible = PseudoTerminal.visible(text)
     state.withLock {

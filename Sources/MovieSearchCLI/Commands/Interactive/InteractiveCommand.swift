@@ -79,6 +79,9 @@ struct InteractiveCommand: Command {
   static func start(service: any MovieService, language: String?, finder: Finder) async throws
     -> Int32
   {
+    if let query = finder.filterQuery {
+      return try await printMatches(query, service: service, finder: finder)
+    }
     guard let terminal = PosixTerminal.attach() else {
       throw UsageError(
         message:
@@ -86,6 +89,7 @@ struct InteractiveCommand: Command {
         usage: Help.usage(of: InteractiveCommand.self))
     }
     let recorder = try finder.record.map(SessionRecorder.init(path:))
+    terminal.reportsMouse = finder.look.mouse
     let mode = finder.mode(on: terminal.size)
     guard terminal.enter(mode) else {
       throw UsageError(
@@ -98,7 +102,42 @@ struct InteractiveCommand: Command {
     ).run()
     terminal.restore()
     if let message = outcome.message { Output.error(message) }
-    if !outcome.chosen.isEmpty { Output.print(outcome.chosen.map { "\($0)\n" }.joined()) }
+    Output.print(output(of: outcome, finder).map { $0 + "\n" }.joined())
     return outcome.status
+  }
+
+  /// What the finder prints when it ends, as fzf does: the field's text (`--print-query`),
+  /// the key that chose (`--expect`; empty for Enter), then the films chosen. An abort
+  /// prints nothing.
+  static func output(of outcome: FinderOutcome, _ finder: Finder) -> [String] {
+    guard outcome.status != 130, outcome.message == nil else { return [] }
+    var lines: [String] = []
+    if finder.printQuery { lines.append(outcome.query.printable) }
+    if !finder.look.expected.isEmpty, outcome.status == 0 { lines.append(outcome.key ?? "") }
+    return lines + outcome.chosen.map(String.init)
+  }
+
+  /// `--filter`: no interface — the films that match `text` (its filter tokens read as in
+  /// the field), one line each as a piped search prints them; status 1 when none, as fzf.
+  static func printMatches(_ text: String, service: any MovieService, finder: Finder)
+    async throws -> Int32
+  {
+    let genres = try? await service.knownGenres()
+    let request = FilteredText(
+      text, base: finder.filter, genres: genres?.isEmpty == false ? genres : nil)
+    guard !request.title.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw UsageError(
+        message:
+          "'--filter' needs words of a title; 'movie-search discover' lists films by filters alone.",
+        usage: Help.usage(of: InteractiveCommand.self))
+    }
+    if let problem = request.tokens.first(where: \.isProblem) {
+      throw UsageError(
+        message: "'--filter': \(problem.summary)", usage: Help.usage(of: InteractiveCommand.self))
+    }
+    let search = SearchRequest(
+      query: MovieQuery(request.title), limit: MoviePage.pageSize, filter: request.filter)
+    let printed = try await search.printEvery(from: service, ndjson: false)
+    return printed > 0 ? 0 : 1
   }
 }

@@ -139,6 +139,10 @@ struct SearchRequest {
   var text: String { query.text }
   var page: Int { query.page }
 
+  init(query: MovieQuery, limit: Int, filter: MovieFilter) {
+    (self.query, self.limit, self.filter) = (query, limit, filter)
+  }
+
   init(_ invocation: Invocation<SearchCommand>) throws {
     let arguments = invocation.positionals
     let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -206,18 +210,24 @@ extension SearchRequest {
   /// pipe ends it quietly (as every output does).
   /// A catalog finds them all in one search; TMDb serves them page after page.
   func printEvery(from source: Backend.Source, ndjson: Bool) async throws {
+    try await printEvery(from: source.service, ndjson: ndjson)
+  }
+
+  /// ``printEvery(from:ndjson:)`` from a service; returns how many lines were printed.
+  @discardableResult
+  func printEvery(from service: any MovieService, ndjson: Bool) async throws -> Int {
     var rank = 0
     func line(_ movie: Movie) throws {
       rank += 1
       try SearchOutput.line(movie, rank: rank, ndjson: ndjson)
     }
-    if case .catalog(let catalog) = source {
+    if let catalog = service as? OfflineCatalog {
       for movie in try catalog.searchAllMovies(query, filter: filter).results { try line(movie) }
-      return
+      return rank
     }
-    let service = source.service
     try await ListingPages.every(
       fetch: { number in try await servicePage(number, from: service) }, line)
+    return rank
   }
 }
 

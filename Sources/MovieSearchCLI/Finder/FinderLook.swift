@@ -1,0 +1,125 @@
+/// One of the finder's actions, named as fzf names them: what a key does by default, or
+/// what `--bind KEY:ACTION` makes it do.
+enum FinderAction: Hashable, Sendable {
+  /// Choose the highlighted film (Enter).
+  case accept
+  /// Leave without a choice (Esc).
+  case abort
+  case up, down
+  /// A screen of rows up or down; down queues behind pages still loading.
+  case pageUp, pageDown
+  /// The first row; the last row of all (pages are loaded to reach it).
+  case first, last
+  /// Mark or unmark the highlighted film (`--multi`); `toggle+down` and `toggle+up` move on.
+  case toggle, toggleDown, toggleUp
+  /// Show or hide the preview pane.
+  case togglePreview
+  /// Empty the search field.
+  case clearQuery
+  /// Run a shell command, `{}` replaced by the highlighted film's id.
+  case execute(String)
+
+  /// The action named `name` (`page-down`, `execute(open https://…/{})`), or `nil`.
+  init?(name: String) {
+    let simple: [String: FinderAction] = [
+      "accept": .accept, "abort": .abort, "up": .up, "down": .down, "page-up": .pageUp,
+      "page-down": .pageDown, "first": .first, "last": .last, "toggle": .toggle,
+      "toggle+down": .toggleDown, "toggle+up": .toggleUp, "toggle-preview": .togglePreview,
+      "clear-query": .clearQuery,
+    ]
+    if let action = simple[name] {
+      self = action
+      return
+    }
+    // fzf's forms: execute(…), execute[…], execute{…}, execute:… (to the end).
+    guard name.hasPrefix("execute") else { return nil }
+    let rest = name.dropFirst("execute".count)
+    let pairs: [Character: Character] = ["(": ")", "[": "]", "{": "}", "<": ">"]
+    if rest.first == ":" {
+      self = .execute(String(rest.dropFirst()))
+    } else if let open = rest.first, let close = pairs[open], rest.last == close, rest.count >= 2 {
+      self = .execute(String(rest.dropFirst().dropLast()))
+    } else {
+      return nil
+    }
+  }
+
+  /// The names `--bind` takes, for help and messages.
+  static let names =
+    "accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, toggle+up, toggle-preview, clear-query, execute(…)"
+}
+
+/// How the finder looks and what its keys do beyond the defaults: fzf's flags
+/// (`--layout`, `--prompt`, `--header`, `--border`, `--cycle`, `--no-mouse`, `--bind`,
+/// `--expect`).
+struct FinderLook: Sendable, Equatable {
+  /// Where the prompt is and which way the list runs.
+  enum Layout: String, Sendable, CaseIterable {
+    /// fzf's default: the prompt at the bottom, the list above it running upwards.
+    case `default`
+    /// The prompt at the top, the list below it running downwards (movie-search's default).
+    case reverse
+    /// The prompt at the bottom, the list above it running downwards.
+    case reverseList = "reverse-list"
+  }
+
+  var layout = Layout.reverse
+  /// The text before the search field.
+  var prompt = "Search: "
+  /// Lines shown between the prompt's status and the list (at most a few).
+  var header: [String] = []
+  /// A rounded box around the finder.
+  var border = false
+  /// Up on the first row goes to the last, Down on the last to the first.
+  var cycle = false
+  /// Whether the mouse is reported (clicks, the wheel).
+  var mouse = true
+  /// Keys given other actions with `--bind`.
+  var bindings: [Key: [FinderAction]] = [:]
+  /// Keys that accept, as Enter does, and are named in the output (`--expect`): the key and
+  /// its name as given.
+  var expected: [Key: String] = [:]
+
+  /// The most header lines kept: a header is a hint, not a second list.
+  static let headerLimit = 5
+}
+
+/// Key names as fzf spells them (`ctrl-o`, `alt-x`, `enter`, `pgdn`, `f1`) and the keys
+/// they are. Ctrl-A is Home here, Ctrl-E End, Ctrl-P Up…: a name binds the key the
+/// terminal sends for both.
+enum KeyName {
+  /// The key `name` names, or `nil`.
+  static func key(_ name: String) -> Key? {
+    let name = name.lowercased()
+    if let key = named[name] { return key }
+    if name.hasPrefix("ctrl-"), name.count == 6, let letter = name.last, letter.isASCII,
+      letter.isLetter
+    {
+      return control[letter] ?? .control(letter)
+    }
+    if name.hasPrefix("alt-"), name.count == 5, let letter = name.last, letter.isASCII,
+      letter.isLetter || letter.isNumber
+    {
+      return letter == "b" ? .wordLeft : letter == "f" ? .wordRight : .alt(letter)
+    }
+    if name.hasPrefix("f"), let number = Int(name.dropFirst()), (1...4).contains(number) {
+      return .function(number)
+    }
+    return nil
+  }
+
+  private static let named: [String: Key] = [
+    "enter": .enter, "return": .enter, "esc": .escape, "tab": .tab, "btab": .backTab,
+    "shift-tab": .backTab, "up": .up, "down": .down, "left": .left, "right": .right,
+    "home": .home, "end": .end, "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown,
+    "page-down": .pageDown, "bspace": .backspace, "bs": .backspace, "del": .delete,
+    "shift-up": .shiftUp, "shift-down": .shiftDown, "alt-bspace": .killWord,
+  ]
+
+  /// The control letters the finder reads as keys of its own.
+  private static let control: [Character: Key] = [
+    "a": .home, "b": .left, "c": .interrupt, "d": .deleteOrLeave, "e": .end, "f": .right,
+    "h": .backspace, "i": .tab, "j": .enter, "k": .killToEnd, "l": .redraw, "m": .enter,
+    "n": .down, "p": .up, "r": .retry, "u": .killToStart, "w": .killSpaceWord, "z": .suspend,
+  ]
+}

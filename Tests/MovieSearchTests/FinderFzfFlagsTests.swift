@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// Issue 29, end to end: fzf's flags through the binary — `-f` without an interface, the
+/// short forms, --print-query and --expect on stdout, --layout default, --border,
+/// --no-mouse — in a pseudo-terminal where there is one.
+@Suite(.timeLimit(.minutes(3))) struct FinderFzfFlagsTests {
+  func temporaryFile(_ name: String) -> String {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("fzf-flags-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name)")
+      .path
+  }
+
+  @Test func filterPrintsTheMatchesWithoutAnInterfaceAsAPipedSearchDoes() async throws {
+    let filtered = try await CLI.run(["-f", "the matrix"])
+    let searched = try await CLI.run(["--all", "the", "matrix"])
+    #expect(filtered.status == 0)
+    #expect(filtered.stdout == searched.stdout)
+    #expect(filtered.stdout.hasPrefix("1\tThe Matrix\t1999\t8.5\t143853\t32710\n"))
+    // The field's tokens filter as in the finder.
+    let tokens = try await CLI.run(["interactive", "--filter", "matrix year:2003"])
+    #expect(
+      tokens.stdout
+        == "1\tThe Matrix Reloaded\t2003\t7.1\t57225\t32708\n2\tThe Matrix Revolutions\t2003\t6.3\t40058\t32709\n"
+    )
+    // Nothing: status 1, as fzf; a bad token or no title: a usage error.
+    let none = try await CLI.run(["--filter", "zzqqxxjj"])
+    #expect(none.status == 1)
+    #expect(none.stdout == "")
+    let bad = try await CLI.run(["-f", "matrix year:soon"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.hasPrefix("Error: '--filter': "))
+  }
+
+  @Test func printQueryAndExpectPutTheQueryAndTheKeyBeforeTheIds() async throws {
+    let file = temporaryFile("stdout")
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let terminal = try PseudoTerminal.movieSearch(
+      ["--print-query", "--expect", "ctrl-v,alt-x", "-q", "matrix"], stdoutFile: file)
+    await terminal.waitFor("> The Matrix (1999)  8.5")
+    terminal.type("\u{1B}[B\u{16}")  // down, Ctrl-V
+    #expect(await terminal.waitForExit() == 0)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "matrix\nctrl-v\n32708\n")
+    let entered = try PseudoTerminal.movieSearch(
+      ["--print-query", "--expect", "ctrl-v", "-q", "matrix"], stdoutFile: file)
+    await entered.waitFor("> The Matrix (1999)  8.5")
+    entered.type("\r")
+    #expect(await entered.waitForExit() == 0)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "matrix\n\n32710\n")
+  }
+
+  @Test func theShortFormsAreFzfs() async throws {
+    let file = temporaryFile("stdout")
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    // -q and -1: one film matches every word, chosen without a key.
+    let one = try PseudoTerminal.movieSearch(
+      ["--print-id", "-1", "-q", "matrix reloaded"], stdoutFile: file)
+    #expect(await one.waitForExit() == 0)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "32708\n")
+    // -0: nothing matches, leave at once with status 1.
+    let none = try PseudoTerminal.movieSearch(["--print-id", "-0", "-q", "zzqqxxjj"])
+    #expect(await none.waitForExit() == 1)
+  }
+
+  @Test func layoutBorderAndNoMouseOnARealTerminal() async throws {
+    let terminal = try PseudoTerminal.movieSearch(
+      ["--layout", "default", "--border", "--no-mouse", "--prompt", "film> ", "-q", "alien"],
+      columns: 60, rows: 12)
+    await terminal.waitFor("20/51 films")
+    #expect(!terminal.output.contains("\u{1B}[?1000h"))
+    // The whole screen again (Ctrl-L), to read it in order: the prompt on the last row
+    // inside the box, the status above it, the best match above that.
+    terminal.clearOutput()
+    terminal.type("\u{0C}")
+    await terminal.waitFor("╰──")
+    let lines = terminal.lines
+    #expect(lines.first?.hasPrefix("╭──") == true)
+    let prompt = try #require(lines.lastIndex { $0.hasPrefix("│ film> alien") })
+    #expect(lines[prompt + 1].hasPrefix("╰──"))
+    #expect(lines[prompt - 1].hasPrefix("│ 20/51 films"))
+    #expect(lines[prompt - 2].hasPrefix("│ > Alien (1979)"))
+    terminal.type("\u{1B}")
+    #expect(await terminal.waitForExit() == 0)
+    #expect(terminal.isRestored)
+  }
+}
