@@ -149,6 +149,14 @@ import Testing
     screen.show(.noResults(query: "alienzz"))
     #expect(screen.preview == nil)
     #expect(screen.lines(colour: false)[2].hasSuffix("│ "))  // the pane is empty
+    // fzf's default layout runs the list upwards, never the preview beside it.
+    screen.look.layout = .default
+    screen.handle([.backspace, .backspace])
+    screen.show(.success(query: "alien", movies: films(0..<2), total: 2))
+    screen.show(.success(MovieDetails(movie: films(0..<1)[0]), posterURL: nil), id: 100)
+    let lines = screen.lines(colour: false)
+    #expect(lines[1].hasSuffix("│ Love 0"))  // the pane's first line at the top
+    #expect(lines[7].hasPrefix("> Love 0"))  // the first film just above the status
   }
 
   @Test func keysAndActionsAreReadAsFzfNamesThem() throws {

@@ -68,6 +68,8 @@ enum Completions {
       }
       // Lower-cased: what people type (`--genre` takes any case).
       return names.map { $0.lowercased() }.sorted()
+    case "layout":
+      return FinderLook.Layout.allCases.map(\.rawValue)
     case "sort":
       return MovieFilter.Sort.Key.allCases.flatMap {
         [$0.rawValue, $0.rawValue + ":asc", $0.rawValue + ":desc"]

@@ -27,21 +27,13 @@ extension FinderState {
   }
 
   /// The screen's lines from its parts: the prompt, the status, the header, the list's rows
-  /// (the first film first) and the help line, placed as the layout says. In the layouts
-  /// with the prompt at the bottom, the list is padded so that the prompt stays there.
+  /// (in screen order, padded to fill its area when the prompt is at the bottom) and the
+  /// help line, placed as the layout says.
   func arranged(prompt: String, status: String, header: [String], list: [String], help: String)
     -> [String]
   {
-    switch look.layout {
-    case .reverse:
-      return [prompt, status] + header + list + [help]
-    case .default:
-      let padding = Array(repeating: "", count: max(0, listRows - list.count))
-      return [help] + padding + list.reversed() + header + [status, prompt]
-    case .reverseList:
-      let padding = Array(repeating: "", count: max(0, listRows - list.count))
-      return [help] + list + padding + header + [status, prompt]
-    }
+    look.layout == .reverse
+      ? [prompt, status] + header + list + [help] : [help] + list + header + [status, prompt]
   }
 
   /// `lines` in a rounded box, each padded to the width inside it (`--border`).

@@ -156,6 +156,8 @@ struct FinderLoop {
         }
       }
     }
+    // The lines on the terminal, to write only those that change; nil: draw it all.
+    var shown: [String]? = nil
     /// Performs effects; the outcome when one of them ends the finder.
     func perform(_ effects: [FinderEffect]) -> FinderOutcome? {
       for effect in effects {
@@ -184,6 +186,7 @@ struct FinderLoop {
         case .execute(let command, let id):
           // An id is digits: put in as it is, it cannot change the command's meaning.
           terminal.execute(command.replacingOccurrences(of: "{}", with: String(id)))
+          shown = nil  // the command drew on the screen
           viewport = Viewport(terminal: terminal.size, mode: mode)
           screen.size = look.inner(columns: viewport.columns, rows: viewport.rows)
           if mode == .fullScreen { terminal.write("\u{1B}[2J") }
@@ -198,8 +201,6 @@ struct FinderLoop {
       if let failure = recorder?.failure { return FinderOutcome(status: 1, message: failure) }
       return nil
     }
-    // The lines on the terminal, to write only those that change; nil: draw it all.
-    var shown: [String]? = nil
     func draw() {
       let frame = screen.frame(after: shown, in: viewport, colour: colour)
       terminal.write(frame.text)

@@ -56,26 +56,26 @@ struct FinderState {
   private(set) var top = 0
   /// Enter was pressed before the results for the text on screen arrived: open the first
   /// of them when they do.
-  private(set) var enterPending = false
+  var enterPending = false
   /// The `--expect` key that was pressed before the results arrived, if one was.
-  private var pendingKey: String?
+  var pendingKey: String?
   var details: (id: Int, state: MovieDetailsState)?
   /// Whether the highlighted film's details are shown beside the list on wide terminals.
   var previewAllowed = true
-  private(set) var preview: (id: Int, state: MovieDetailsState)?
+  var preview: (id: Int, state: MovieDetailsState)?
   private var previews: [Int: MovieDetailsState] = [:]
   /// The length of the popular list when its next page was last asked for.
   private var popularAsked: Int?
   /// A row past those loaded that PgDn (or `last`) moved to: the highlight goes on to it as
   /// pages arrive, so that presses made while a page loads are not lost.
-  private(set) var wantedRow: Int?
+  var wantedRow: Int?
   var frame = 0
   /// Whether Enter on a film ends the program, printing its id (`--print-id`).
   var printsID = false
   /// Whether Tab marks films, and Enter prints every marked id (`--multi`).
   var multi = false
   /// The ids marked with Tab, in the order marked.
-  private(set) var marked: [Int] = []
+  var marked: [Int] = []
   /// `--select-1`: the first answer, if it is one film, is chosen without a key.
   var chooseOnlyMatch = false
   /// `--exit-0`: the first answer, if it is no film, ends the program (status 1).
@@ -162,7 +162,7 @@ struct FinderState {
 
   /// The status of leaving without a choice: with --print-id, an abort (130, as fzf), so
   /// that `movie-search --print-id | xargs -r …` runs nothing and a script can tell.
-  private var left: Int32 { printsID ? 130 : 0 }
+  var left: Int32 { printsID ? 130 : 0 }
 
   private mutating func handle(_ key: Key) -> [Action] {
     untouched = false
@@ -250,84 +250,6 @@ struct FinderState {
       if mouse.action == .doubleClick, isCurrent { return [choose(listed[index].id)] }
     }
     return []
-  }
-
-  private mutating func move(to row: Int) {
-    wantedRow = nil
-    selected = max(0, min(row, listed.count - 1))
-  }
-
-  /// Moves down to `row`, which may be past the films loaded: the highlight stops on the
-  /// last one loaded and goes on as the next pages arrive (see ``wantedRow``).
-  mutating func page(to row: Int) {
-    move(to: row)
-    if row > selected, hasMore { wantedRow = row }
-  }
-
-  /// Whether the list has films that are not loaded yet (the popular list: maybe).
-  var hasMore: Bool {
-    switch state {
-    case .success(_, let movies, let total, _), .loadingMore(_, let movies, let total, _),
-      .moreFailed(_, let movies, let total, _, _):
-      movies.count < total
-    case .idle(let popular): !popular.isEmpty && popular.count % MoviePage.pageSize == 0
-    default: false
-    }
-  }
-
-  /// The row the highlight is headed for: where it is, or past it while pages load.
-  private var headedFor: Int { wantedRow ?? selected }
-
-  /// Performs one of the finder's actions (a key's default, or one `--bind` gave it).
-  mutating func perform(_ action: FinderAction) -> [Action] {
-    switch action {
-    case .accept:
-      return accept(key: nil)
-    case .abort: return [.finish(FinderOutcome(status: left))]
-    case .up:
-      move(to: look.cycle && selected == 0 ? listed.count - 1 : selected - 1)
-    case .down:
-      move(to: look.cycle && selected == listed.count - 1 && !hasMore ? 0 : selected + 1)
-    case .pageUp: move(to: headedFor - listRows)
-    case .pageDown: page(to: headedFor + listRows)
-    case .first: move(to: 0)
-    case .last: page(to: .max / 2)
-    case .toggle, .toggleDown, .toggleUp:
-      guard multi else { return [] }
-      if listed.indices.contains(selected) {
-        let id = listed[selected].id
-        if let at = marked.firstIndex(of: id) { marked.remove(at: at) } else { marked.append(id) }
-      }
-      if action == .toggleDown { move(to: selected + 1) }
-      if action == .toggleUp { move(to: selected - 1) }
-    case .togglePreview:
-      previewAllowed.toggle()
-      if !previewAllowed { preview = nil }
-    case .clearQuery:
-      if !editor.isEmpty { editor = LineEditor() }
-    case .execute(let command):
-      guard listed.indices.contains(selected) else { return [] }
-      return [.execute(command, id: listed[selected].id)]
-    }
-    return []
-  }
-
-  /// Enter, or a key of `--expect` (`key` its name): the highlighted film, the marked ones,
-  /// or — before the answer for the text arrived — the first of it when it comes.
-  private mutating func accept(key: String?) -> [Action] {
-    guard isCurrent else {
-      enterPending = true
-      pendingKey = key
-      return []
-    }
-    if multi, printsID, !marked.isEmpty {
-      return [.finish(FinderOutcome(status: 0, chosen: marked, key: key))]
-    }
-    guard listed.indices.contains(selected) else {
-      // Nothing to choose: as fzf, that is "no match" for a script.
-      return printsID ? [.finish(FinderOutcome(status: 1, key: key))] : []
-    }
-    return [choose(listed[selected].id, key: key)]
   }
 
   /// What follows from where the highlight is now: the next page when it is on the last row
@@ -418,7 +340,7 @@ struct FinderState {
   }
 
   /// Choosing a film: its details, or with `--print-id` the end, printing its id.
-  private func choose(_ id: Int, key: String? = nil) -> FinderEffect {
+  func choose(_ id: Int, key: String? = nil) -> FinderEffect {
     printsID ? .finish(FinderOutcome(status: 0, chosen: [id], key: key)) : .select(id)
   }
 

@@ -37,8 +37,16 @@ extension FinderState {
     var list = listed.indices.dropFirst(firstShown).prefix(rows).map {
       row(at: $0, width: listWidth, dim: dim, colour: colour)
     }
+    // The rows in screen order: with the prompt at the bottom the list fills its area (fzf's
+    // default runs it upwards from the prompt), so that the prompt stays on the last row.
+    let padding = Array(repeating: "", count: max(0, rows - list.count))
+    switch look.layout {
+    case .reverse: break
+    case .default: list = padding + list.reversed()
+    case .reverseList: list += padding
+    }
     if isPreviewShown {
-      list += Array(repeating: "", count: rows - list.count)
+      list += Array(repeating: "", count: max(0, rows - list.count))
       let right = previewLines(width: width - listWidth - 3, colour: colour)
       list = list.enumerated().map { index, line in
         line + String(repeating: " ", count: max(0, listWidth - line.printable.columns))

@@ -1,0 +1,84 @@
+import MovieSearch
+
+/// The finder's actions (fzf's names: ``FinderAction``) and the moves of the highlight they
+/// make: a key's default, or what `--bind` gave it.
+extension FinderState {
+  mutating func move(to row: Int) {
+    wantedRow = nil
+    selected = max(0, min(row, listed.count - 1))
+  }
+
+  /// Moves down to `row`, which may be past the films loaded: the highlight stops on the
+  /// last one loaded and goes on as the next pages arrive (see ``wantedRow``).
+  mutating func page(to row: Int) {
+    move(to: row)
+    if row > selected, hasMore { wantedRow = row }
+  }
+
+  /// Whether the list has films that are not loaded yet (the popular list: maybe).
+  var hasMore: Bool {
+    switch state {
+    case .success(_, let movies, let total, _), .loadingMore(_, let movies, let total, _),
+      .moreFailed(_, let movies, let total, _, _):
+      movies.count < total
+    case .idle(let popular): !popular.isEmpty && popular.count % MoviePage.pageSize == 0
+    default: false
+    }
+  }
+
+  /// The row the highlight is headed for: where it is, or past it while pages load.
+  var headedFor: Int { wantedRow ?? selected }
+
+  /// Performs one of the finder's actions (a key's default, or one `--bind` gave it).
+  mutating func perform(_ action: FinderAction) -> [Action] {
+    switch action {
+    case .accept:
+      return accept(key: nil)
+    case .abort: return [.finish(FinderOutcome(status: left))]
+    case .up:
+      move(to: look.cycle && selected == 0 ? listed.count - 1 : selected - 1)
+    case .down:
+      move(to: look.cycle && selected == listed.count - 1 && !hasMore ? 0 : selected + 1)
+    case .pageUp: move(to: headedFor - listRows)
+    case .pageDown: page(to: headedFor + listRows)
+    case .first: move(to: 0)
+    case .last: page(to: .max / 2)
+    case .toggle, .toggleDown, .toggleUp:
+      guard multi else { return [] }
+      if listed.indices.contains(selected) {
+        let id = listed[selected].id
+        if let at = marked.firstIndex(of: id) { marked.remove(at: at) } else { marked.append(id) }
+      }
+      if action == .toggleDown { move(to: selected + 1) }
+      if action == .toggleUp { move(to: selected - 1) }
+    case .togglePreview:
+      previewAllowed.toggle()
+      if !previewAllowed { preview = nil }
+    case .clearQuery:
+      if !editor.isEmpty { editor = LineEditor() }
+    case .execute(let command):
+      guard listed.indices.contains(selected) else { return [] }
+      return [.execute(command, id: listed[selected].id)]
+    }
+    return []
+  }
+
+  /// Enter, or a key of `--expect` (`key` its name): the highlighted film, the marked ones,
+  /// or — before the answer for the text arrived — the first of it when it comes.
+  mutating func accept(key: String?) -> [Action] {
+    guard isCurrent else {
+      enterPending = true
+      pendingKey = key
+      return []
+    }
+    if multi, printsID, !marked.isEmpty {
+      return [.finish(FinderOutcome(status: 0, chosen: marked, key: key))]
+    }
+    guard listed.indices.contains(selected) else {
+      // Nothing to choose: as fzf, that is "no match" for a script.
+      return printsID ? [.finish(FinderOutcome(status: 1, key: key))] : []
+    }
+    return [choose(listed[selected].id, key: key)]
+  }
+
+}
