@@ -110,8 +110,12 @@ final class FlatMapLatestStorage<
   /// it returns, so that none of a superseded inner slips out after a switch.
   @usableFromInline let epoch = Atomic<UInt64>(0)
 
+  /// The base's iterator, made with this storage (when the operator's iterator is made).
+  @usableFromInline let subscription: Subscription<Base.AsyncIterator>
+
   @inlinable init(_ sequence: AsyncFlatMapLatestSequence<Base, Inner, Failure>) {
     self.sequence = sequence
+    subscription = Subscription(sequence.base.makeAsyncIterator())
   }
 
   @inlinable func withOutbox<R>(_ body: (inout Outbox<Element, Failure>) -> R) -> R {
@@ -140,7 +144,7 @@ final class FlatMapLatestStorage<
     // Only the base's loop yields (see `Fairness`): an inner waits once 64 of its elements
     // wait, and a yield check per inner cost 20 % of a burst of short inners.
     var fairness = Fairness()
-    let end = await iterate(sequence.base) { element in
+    let end = await iterate(subscription) { element in
       if fairness.isDue() { await Task.yield() }
       let (wakeups, superseded, closed) = state.withLock { state in
         let (action, wakeups, superseded) = state.baseElement(element)

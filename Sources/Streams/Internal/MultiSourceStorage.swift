@@ -33,7 +33,11 @@ extension MultiSourceRules {
 /// One base of a multi-source operator, with its type erased: it runs itself into the
 /// storage, handing each element to `deliver` under the lock.
 @usableFromInline struct MultiSource<Rules: MultiSourceRules>: Sendable {
-  @usableFromInline let run: @Sendable (MultiSourceStorage<Rules>, Int) async -> Void
+  /// How a task reads the base into the storage.
+  @usableFromInline typealias Run = @Sendable (MultiSourceStorage<Rules>, Int) async -> Void
+  /// Makes the base's iterator (the subscription, when the operator's iterator is made) and
+  /// returns what reads it.
+  @usableFromInline let subscribe: @Sendable () -> Run
 
   @inlinable init<Base: AsyncSequence & Sendable>(
     _ base: Base, _ convert: @escaping @Sendable (Base.Failure) -> Rules.Failure,
@@ -42,24 +46,27 @@ extension MultiSourceRules {
         Outbox<Rules.Element, Rules.Failure>.Push, Wakeups
       )
   ) where Base.Element: Sendable {
-    run = { storage, index in
-      // The loop is written out rather than given to `iterate`: an async closure called per
-      // element costs an async frame and an executor check each time.
-      var iterator = base.makeAsyncIterator()
-      var produced = false
-      var fairness = Fairness()
-      do throws(Base.Failure) {
-        while let element = try await iterator.next(isolation: nil) {
-          produced = true
-          switch storage.offer(index, element, deliver) {
-          case .accepted: if fairness.isDue() { await Task.yield() }
-          case .closed: return
-          case .full: if await storage.waitUntilAllowed(index) { continue } else { return }
+    subscribe = {
+      let subscription = Subscription(base.makeAsyncIterator())
+      return { storage, index in
+        // The loop is written out rather than given to `iterate`: an async closure called per
+        // element costs an async frame and an executor check each time.
+        guard var iterator = subscription.take() else { return }
+        var produced = false
+        var fairness = Fairness()
+        do throws(Base.Failure) {
+          while let element = try await iterator.next(isolation: nil) {
+            produced = true
+            switch storage.offer(index, element, deliver) {
+            case .accepted: if fairness.isDue() { await Task.yield() }
+            case .closed: return
+            case .full: if await storage.waitUntilAllowed(index) { continue } else { return }
+            }
           }
+          storage.baseEnded(index, .finished, produced: produced)
+        } catch {
+          storage.baseEnded(index, .failed(convert(error)), produced: produced)
         }
-        storage.baseEnded(index, .finished, produced: produced)
-      } catch {
-        storage.baseEnded(index, .failed(convert(error)), produced: produced)
       }
     }
   }
@@ -77,12 +84,13 @@ extension MultiSourceRules {
     }
   }
 
-  @usableFromInline let sources: [MultiSource<Rules>]
+  /// What reads each base, its iterator made with this storage.
+  @usableFromInline let sources: [MultiSource<Rules>.Run]
   @usableFromInline let name: String
   @usableFromInline let state: Lock<State>
 
   @inlinable init(rules: Rules, sources: [MultiSource<Rules>], name: String) {
-    self.sources = sources
+    self.sources = sources.map { $0.subscribe() }
     self.name = name
     state = Lock(State(rules: rules))
     if sources.isEmpty { close(.finished) }
@@ -98,8 +106,8 @@ extension MultiSourceRules {
       state.isStarted = true
       // Started under the lock so that a concurrent `cancel()` always sees them.
       state.tasks = sources.indices.map { index in
-        let source = sources[index]
-        return spawnTask(named: "\(name): base") { [self] in await source.run(self, index) }
+        let run = sources[index]
+        return spawnTask(named: "\(name): base") { [self] in await run(self, index) }
       }
     }
   }

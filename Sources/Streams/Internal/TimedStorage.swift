@@ -72,7 +72,8 @@ where
   /// Folds an arriving element into what the gate holds, outside the lock.
   @usableFromInline typealias Fold = @Sendable (Gate.Element?, Base.Element) async -> Gate.Element
 
-  @usableFromInline let base: Base
+  /// The base's iterator, made with this storage (when the operator's iterator is made).
+  @usableFromInline let subscription: Subscription<Base.AsyncIterator>
   @usableFromInline let tolerance: C.Duration?
   @usableFromInline let clock: C
   @usableFromInline let name: String
@@ -84,7 +85,7 @@ where
   @inlinable init(
     base: Base, gate: Gate, tolerance: C.Duration?, clock: C, name: String, fold: Fold? = nil
   ) {
-    self.base = base
+    subscription = Subscription(base.makeAsyncIterator())
     self.tolerance = tolerance
     self.clock = clock
     self.name = name
@@ -130,7 +131,7 @@ where
   @inlinable func readBase() async {
     // The loop is written out rather than given to `iterate`: an async closure called per
     // element costs an async frame and an executor check each time.
-    var iterator = base.makeAsyncIterator()
+    guard var iterator = subscription.take() else { return }
     var end = Terminal<Base.Failure>.finished
     var fairness = Fairness()
     do throws(Base.Failure) {

@@ -114,11 +114,13 @@ final class FakeTerminal: TerminalDevice {
   /// Waits until the visible output (or with `raw`, the output as written) contains
   /// `text`; records a failure after `limit`.
   func waitFor(
-    _ text: String, raw: Bool = false, limit: Duration = .seconds(15),
+    _ text: String, raw: Bool = false, limit: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    // In process, the finder shares the test process's threads with every other test: under
-    // a sanitizer (every instruction several times slower) the limit is longer.
+    // In process, the finder shares the test process's two cooperative threads with every
+    // other test — a search-heavy test holds one for seconds — so the limit is a minute
+    // (an event, not a duration: a passing wait returns as soon as the text is there); under
+    // a sanitizer (every instruction several times slower) it is longer still.
     let deadline = ContinuousClock.now + limit.orLongerUnderSanitizer
     while !(raw ? output : visible).contains(text) {
       guard ContinuousClock.now < deadline else {
@@ -155,7 +157,7 @@ final class FinderSession: Sendable {
   func type(_ text: String) { terminal.type(text) }
 
   func waitFor(
-    _ text: String, raw: Bool = false, limit: Duration = .seconds(15),
+    _ text: String, raw: Bool = false, limit: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     await terminal.waitFor(text, raw: raw, limit: limit, sourceLocation: sourceLocation)
@@ -175,7 +177,7 @@ final class FinderSession: Sendable {
   /// How the finder ended; after `limit` the terminal is closed under it (its input ends)
   /// and the test fails: it never hangs.
   func outcome(
-    limit: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation
+    limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
   ) async -> FinderOutcome {
     let finished = Lock(false)
     let task = task
@@ -193,7 +195,7 @@ final class FinderSession: Sendable {
 
   /// The exit status, as the binary would end with it.
   func waitForExit(
-    limit: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation
+    limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Int32 {
     await outcome(limit: limit, sourceLocation: sourceLocation).status
   }
