@@ -11,6 +11,26 @@ import Testing
     #expect(strings == ["abc", "de"])
   }
 
+  // Issue 30: chunks cut by any signal sequence, as swift-async-algorithms' signal forms.
+  @Test func aSignalSequenceCutsTheChunks() async throws {
+    let (counted, signalled) = try await withVirtualTime { clock in
+      let source = MarbleDiagram("abc-d--e|").events(on: clock, frame: frame)
+      let signal = MarbleDiagram("-----x-----x").events(on: clock, frame: frame)
+      let counted = await timeline(source.chunks(ofCount: 2, or: signal), on: clock) {
+        $0.joined()
+      }
+      let again = MarbleDiagram("abc-d--e|").events(on: clock, frame: frame)
+      let signalAgain = MarbleDiagram("-----x-----x").events(on: clock, frame: frame)
+      let signalled = await timeline(again.chunked(by: signalAgain), on: clock) { $0.joined() }
+      return (counted, signalled)
+    }
+    // By count: full at b and at d; the signal at 500 ms finds nothing collected; e is given
+    // at the base's end — the signal, still running, does not hold the end back.
+    #expect(counted == ["ab@100 ms", "cd@400 ms", "e@800 ms", "|@800 ms"])
+    // By the signal alone (started at 800 ms): a to d cut at 1300 ms, e at the end.
+    #expect(signalled == ["abcd@1300 ms", "e@1600 ms", "|@1600 ms"])
+  }
+
   @Test func anErrorDropsTheChunkBeingGathered() async throws {
     let events = try await withVirtualTime { clock in
       let source = MarbleDiagram("abc#").events(on: clock, frame: frame, failure: Boom())
