@@ -48,7 +48,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 
   /// Groups the elements into collections of `count`, or fewer when a window of `timer` ends
-  /// first (see ``chunks(ofCount:or:)``).
+  /// first (see `chunks(ofCount:or:)` with a timer).
   @inlinable
   public func chunks<C: Clock, Collected: RangeReplaceableCollection>(
     ofCount count: Int, or timer: AsyncTimerSequence<C>, into: Collected.Type

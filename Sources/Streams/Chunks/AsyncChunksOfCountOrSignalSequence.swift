@@ -13,8 +13,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// For a timer signal, `chunks(ofCount:or:)` with an `AsyncTimerSequence` is measured on
   /// its clock instead (see <doc:Chunks>).
-  // Below the timer forms: a timer is measured on its clock.
-  @_disfavoredOverload
+  @_disfavoredOverload  // below the timer forms: a timer is measured on its clock
   @inlinable
   public func chunks<Signal: AsyncSequence & Sendable, Collected: RangeReplaceableCollection>(
     ofCount count: Int, or signal: Signal, into: Collected.Type
@@ -25,8 +24,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 
   /// Chunks of `count` elements, or fewer when `signal` produces an element first, as arrays.
-  // Below the timer forms: a timer is measured on its clock.
-  @_disfavoredOverload
+  @_disfavoredOverload  // below the timer forms: a timer is measured on its clock
   @inlinable public func chunks<Signal: AsyncSequence & Sendable>(
     ofCount count: Int, or signal: Signal
   ) -> AsyncChunksOfCountOrSignalSequence<Self, [Element], Signal>
@@ -35,8 +33,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 
   /// The elements collected between two elements of `signal`, each chunk into `Collected`.
-  // Below the timer forms: a timer is measured on its clock.
-  @_disfavoredOverload
+  @_disfavoredOverload  // below the timer forms: a timer is measured on its clock
   @inlinable
   public func chunked<Signal: AsyncSequence & Sendable, Collected: RangeReplaceableCollection>(
     by signal: Signal, into: Collected.Type
@@ -46,8 +43,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 
   /// The elements collected between two elements of `signal`, as arrays.
-  // Below the timer forms: a timer is measured on its clock.
-  @_disfavoredOverload
+  @_disfavoredOverload  // below the timer forms: a timer is measured on its clock
   @inlinable public func chunked<Signal: AsyncSequence & Sendable>(by signal: Signal)
     -> AsyncChunksOfCountOrSignalSequence<Self, [Element], Signal>
   where Signal.Element: Sendable, Signal.Failure == Failure {
