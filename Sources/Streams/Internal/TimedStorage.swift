@@ -122,6 +122,12 @@ where
       // output whether the timer or the base's end is seen first (a timeout due now wins).
       if case .cancelled = end {} else { wakeups = gate.timerFired(at: now).0 }
       if !gate.core.outbox.isClosed { wakeups.add(gate.baseEnded(end)) }
+      // A gate that holds the end until its last deadline (delay) keeps its timer running;
+      // the base's task is the caller, and ends by itself.
+      if !gate.core.outbox.isClosed, gate.needsTimer {
+        wakeups.others += gate.core.takeTimer()
+        return (wakeups, [])
+      }
       return (wakeups, gate.core.tasks)
     }
     wakeups.resume()
