@@ -17,7 +17,10 @@ let package = Package(
     .executable(name: "movie-search", targets: ["movie-search"]),
   ],
   targets: [
-    .target(name: "Streams"),
+    // The Swift runtime's hook for the main actor's jobs, for virtual time on the main
+    // actor (see Sources/MainExecutorHook/include/MainExecutorHook.h).
+    .target(name: "MainExecutorHook"),
+    .target(name: "Streams", dependencies: ["MainExecutorHook"]),
     .target(
       name: "CatalogData",
       exclude: ["catalog.bin"],

@@ -51,7 +51,8 @@ final class VirtualRuntime: TaskExecutor, Sendable {
   }
 
   struct State: ~Copyable {
-    var jobs: [UnownedJob] = []
+    /// Jobs in arrival order; `main`: a job of the main actor (see ``drivesMainActor``).
+    var jobs: [(job: UnownedJob, main: Bool)] = []
     /// In the order the work started, which is the order its results are handed over.
     var externals: [External] = []
     var jobsHead = 0
@@ -71,7 +72,7 @@ final class VirtualRuntime: TaskExecutor, Sendable {
     /// Whether pending external work was told to stop because the run is ending.
     var externalsCancelled = false
 
-    mutating func popJob() -> UnownedJob? {
+    mutating func popJob() -> (job: UnownedJob, main: Bool)? {
       guard jobsHead < jobs.count else { return nil }
       let job = jobs[jobsHead]
       jobsHead += 1
@@ -114,7 +115,7 @@ final class VirtualRuntime: TaskExecutor, Sendable {
   }
 
   private enum Step {
-    case run(UnownedJob)
+    case run(UnownedJob, main: Bool)
     case wake(UnsafeContinuation<Void, any Error>, (any Error)?)
     case handOver(UnsafeContinuation<Void, Never>)
     case cancel([@Sendable () -> Void])
@@ -125,9 +126,14 @@ final class VirtualRuntime: TaskExecutor, Sendable {
   let stallLimit: Duration
   private let state = Lock(State())
   private let wakeup = DispatchSemaphore(value: 0)
+  /// The main actor, for the tasks of this run (see ``MainActorStandIn``). Written once, in
+  /// `init`, before the runtime is shared (it needs `self`).
+  nonisolated(unsafe) private(set) var mainActor: MainActorStandIn!
 
   init(stallLimit: Duration) {
     self.stallLimit = stallLimit
+    mainActor = MainActorStandIn(runtime: self)
+    MainActorStandIn.installHook()
   }
 
   var now: Duration { state.withLock { $0.now } }
@@ -135,9 +141,13 @@ final class VirtualRuntime: TaskExecutor, Sendable {
   // MARK: Executor
 
   func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+    enqueue(UnownedJob(job), main: false)
+  }
+
+  /// Queues a job: of a task of the test, or (`main`) of the main actor's stand-in.
+  func enqueue(_ job: UnownedJob, main: Bool) {
     let signal = state.withLock { state -> Bool in
-      state.jobs.append(job)
+      state.jobs.append((job, main))
       if state.driver != nil, !state.finished, !state.isDriverThread() {
         let task =
           Task.name.map { "task '\($0)'" }
@@ -256,6 +266,9 @@ final class VirtualRuntime: TaskExecutor, Sendable {
     startThread { [self] in drive() }
   }
 
+  /// Whether the run has ended: the main actor's stand-in is no longer this run's.
+  var isFinished: Bool { state.withLock { $0.finished } }
+
   /// Waits until the driver has stopped; returns the failure it found, if any.
   func completion() async -> VirtualTimeError? {
     await withUnsafeContinuation { continuation in
@@ -274,8 +287,13 @@ final class VirtualRuntime: TaskExecutor, Sendable {
     let executor = asUnownedTaskExecutor()
     loop: while true {
       switch nextStep() {
-      case .run(let job):
-        job.runSynchronously(on: executor)
+      case .run(let job, let main):
+        if main {
+          job.runSynchronously(
+            isolatedTo: mainActor.asUnownedSerialExecutor(), taskExecutor: executor)
+        } else {
+          job.runSynchronously(on: executor)
+        }
       case .wake(let continuation, let error):
         if let error {
           continuation.resume(throwing: error)
@@ -313,7 +331,7 @@ final class VirtualRuntime: TaskExecutor, Sendable {
 
   private func nextStep() -> Step {
     state.withLock { state -> Step in
-      if let job = state.popJob() { return .run(job) }
+      if let (job, main) = state.popJob() { return .run(job, main: main) }
       // The queue is empty: every task of the test is suspended. External work is handed
       // over now, in the order it started, so that its results arrive at the same point of
       // the run whatever thread finished first; time moves only once none is pending.

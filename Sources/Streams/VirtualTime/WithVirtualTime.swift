@@ -16,13 +16,17 @@
 /// ```
 ///
 /// The call fails with a ``VirtualTimeError`` instead of hanging or passing by luck when:
-/// - work escapes the executor: a task that is not part of the test (a task made with the `Task` initializer, the
-///   main actor) sleeps on the clock or resumes a task of the test;
+/// - work escapes the executor: a task that is not part of the test (a task made with the
+///   `Task` initializer, a detached task) sleeps on the clock or resumes a task of the test;
 /// - every task is suspended with no sleeper pending (a deadlock), after `stallLimit` of
 ///   wall-clock time in which nothing arrived from outside;
 /// - the body returns while a task started by an operator still runs or sleeps (a leak).
 ///
 /// Each call has its own executor and clock, so tests using it may run in parallel.
+///
+/// `@MainActor` code the body calls (a view model) runs on the test executor too: for the
+/// tasks of the run, the main actor is the run's own stand-in (see <doc:VirtualTime>), so a
+/// test marked `@MainActor` drives a main-actor view model exactly.
 ///
 /// - Parameters:
 ///   - stallLimit: How long, in real time, to wait for outside work once everything is
