@@ -17,10 +17,7 @@ let package = Package(
     .executable(name: "movie-search", targets: ["movie-search"]),
   ],
   targets: [
-    // The Swift runtime's hook for the main actor's jobs, for virtual time on the main
-    // actor (see Sources/MainExecutorHook/include/MainExecutorHook.h).
-    .target(name: "MainExecutorHook"),
-    .target(name: "Streams", dependencies: ["MainExecutorHook"]),
+    .target(name: "Streams"),
     .target(
       name: "CatalogData",
       exclude: ["catalog.bin"],

@@ -1,16 +1,27 @@
-import MainExecutorHook
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The main actor of a virtual-time run: for the tasks of the run, the Swift runtime's
-/// question "which executor is the main actor's?" is answered with this one (through the
-/// runtime's `swift_task_getMainExecutor_hook`, see `Sources/MainExecutorHook`), so that
+/// question "which executor is the main actor's?" is answered with this one, so that
 /// `@MainActor` code — a view model's methods, `MainActor.run`, `MainActor.assertIsolated()`
 /// — runs on the run's driver, one job at a time and in order with the test's other jobs,
 /// on virtual time. Tasks that are not the run's see the real main actor.
 ///
-/// So a `@MainActor` view model is tested on virtual time exactly as other code, from a test
-/// on the main actor or not; the real main thread is not involved. What the stand-in cannot
-/// be is the main *thread*: code that asks for it by thread (`Thread.isMainThread`,
-/// `DispatchQueue.main`) sees the driver's thread, not the main one.
+/// The question is the runtime's `swift_task_getMainExecutor`, which it asks on every hop to
+/// the main actor and every isolation check, on the asking task's thread; its hook is a
+/// process-wide global of `libswift_Concurrency` (found with `dlsym`; there is one main
+/// actor), installed once and answering per task. `swift_task_enqueueMainExecutor_hook`
+/// would be the natural one, but this runtime does not call it for hops to the main actor
+/// (swiftlang/swift#63104).
+///
+/// What the stand-in cannot be is the main *thread*: code that asks by thread
+/// (`Thread.isMainThread`, `DispatchQueue.main`) sees the driver's thread and the real main
+/// queue.
 final class MainActorStandIn: SerialExecutor {
   unowned let runtime: VirtualRuntime
 
@@ -22,23 +33,29 @@ final class MainActorStandIn: SerialExecutor {
     runtime.enqueue(UnownedJob(job), main: true)
   }
 
+  /// The runtime's answer, and the hook that may replace it (Swift calling convention).
+  typealias Original = @convention(thin) () -> UnownedSerialExecutor
+  typealias Hook = @convention(thin) (Original) -> UnownedSerialExecutor
+
+  /// Whether the runtime's hook is installed (once for the process; `false` when this
+  /// runtime has none: then main-actor work escapes the run, as it did before).
+  static var isInstalled: Bool { installed }
+
   /// Installs the runtime's hook, once for the process.
   static func installHook() {
     _ = installed
   }
 
-  private static let installed: Bool = ms_main_hook_install(lookup) == 0
-
-  /// The hook's callback: the stand-in of the current task's run, while that run goes on.
-  private static let lookup: @convention(c) (UnsafeMutablePointer<ms_executor_ref>?) -> Int32 = {
-    reference in
-    guard let reference, let runtime = VirtualRuntime.current, !runtime.isFinished else {
-      return 0
+  private static let installed: Bool = {
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_getMainExecutor_hook") else {
+      return false
     }
-    // An `UnownedSerialExecutor` is the runtime's executor reference: two words.
-    let (identity, implementation) = unsafeBitCast(
-      runtime.mainActor.asUnownedSerialExecutor(), to: (UnsafeMutableRawPointer?, UInt).self)
-    reference.pointee = ms_executor_ref(identity: identity, implementation: implementation)
-    return 1
-  }
+    let hook = symbol.assumingMemoryBound(to: Hook?.self)
+    // Another hook would be replaced: none is expected in a test process.
+    hook.pointee = { original in
+      guard let runtime = VirtualRuntime.current, !runtime.isFinished else { return original() }
+      return runtime.mainActor.asUnownedSerialExecutor()
+    }
+    return true
+  }()
 }
