@@ -13,11 +13,14 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "Streams", targets: ["Streams"]),
+    // What tests need and an app does not ship: virtual time, marble diagrams, task counters.
+    .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
     .library(name: "MovieSearch", targets: ["MovieSearch"]),
     .executable(name: "movie-search", targets: ["movie-search"]),
   ],
   targets: [
     .target(name: "Streams"),
+    .target(name: "StreamsTesting", dependencies: ["Streams"]),
     .target(
       name: "CatalogData",
       exclude: ["catalog.bin"],
@@ -37,18 +40,24 @@ let package = Package(
       dependencies: ["Streams", "CatalogData", "CurlShim", "ExitGuard", "ZlibShim"]),
     // Everything the binary does, as a library: its tests run commands and the finder in
     // process (the finder on a fake terminal), without spawning the binary.
-    .target(name: "MovieSearchCLI", dependencies: ["MovieSearch", "Streams", "ExitGuard"]),
+    // StreamsTesting for `stream --virtual-time`, which replays a session on virtual time.
+    .target(
+      name: "MovieSearchCLI",
+      dependencies: ["MovieSearch", "Streams", "StreamsTesting", "ExitGuard"]),
     .executableTarget(name: "movie-search", dependencies: ["MovieSearchCLI"]),
     // One copy of each test helper: a seeded random generator, a process runner, a
     // pseudo-terminal, a loopback TMDb server and its answers, a fake movie service.
     .target(
-      name: "TestSupport", dependencies: ["MovieSearch", "Streams"], path: "Tests/TestSupport"),
-    .testTarget(name: "StreamsTests", dependencies: ["Streams", "TestSupport"]),
+      name: "TestSupport", dependencies: ["MovieSearch", "Streams", "StreamsTesting"],
+      path: "Tests/TestSupport"),
+    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
     // The CLI tests run the built `movie-search` binary, so the test target depends on it;
     // the finder's run in process on a fake terminal, through MovieSearchCLI.
     .testTarget(
       name: "MovieSearchTests",
-      dependencies: ["MovieSearch", "MovieSearchCLI", "Streams", "TestSupport", "movie-search"],
+      dependencies: [
+        "MovieSearch", "MovieSearchCLI", "Streams", "StreamsTesting", "TestSupport", "movie-search",
+      ],
       exclude: ["Fixtures"]
     ),
   ],

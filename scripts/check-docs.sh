@@ -11,7 +11,7 @@ swift package dump-symbol-graph >/dev/null 2>&1
 graphs=$(find .build -type d -name symbolgraph -path '*/.build/*' | head -n 1)
 if [ -z "$graphs" ]; then graphs=$(find .build -type d -name symbolgraph | head -n 1); fi
 
-for module in Streams MovieSearch; do
+for module in Streams StreamsTesting MovieSearch; do
   catalog=Sources/$module/$module.docc
   [ -d "$catalog" ] || continue
   staged=$(mktemp -d)

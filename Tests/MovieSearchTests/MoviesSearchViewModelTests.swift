@@ -1,6 +1,7 @@
 import Foundation
 import MovieSearch
 import Streams
+import StreamsTesting
 import Synchronization
 import Testing
 

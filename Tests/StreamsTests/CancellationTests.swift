@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 /// Once the consuming task is cancelled, `next()` returns `nil` — even with elements

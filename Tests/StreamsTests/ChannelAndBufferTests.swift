@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 /// Issue 30: AsyncChannel and AsyncThrowingChannel (a send waits for its consumer; an end

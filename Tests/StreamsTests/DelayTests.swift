@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 /// Issue 30: `delay(for:clock:)` — the same elements and spacing, later; marble diagrams on

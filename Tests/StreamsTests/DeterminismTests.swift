@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 /// The same scenario, run many times and in parallel, gives the same output every time.

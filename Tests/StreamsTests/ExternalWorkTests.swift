@@ -1,5 +1,6 @@
 import Dispatch
 import Streams
+import StreamsTesting
 import Testing
 
 /// Answers from another thread, as URLSession does.

@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 /// Issue 30: `retry(_:backoff:clock:if:)` re-makes its base after a failure with a backoff

@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 /// Issue 21.2: when a base ends at the very instant a deadline falls due, what is due goes

@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 /// Issue 30: a pipeline subscribes when its iterator is made, as Combine's `sink` does — what

@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 /// The code of the "Testing a view model on virtual time" article, as it is printed there:

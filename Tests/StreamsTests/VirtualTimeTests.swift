@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 /// The virtual-time machinery itself: ordering, advancing, escapes, deadlocks, leaks.

@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 @Suite struct ZipTests {

@@ -1,6 +1,7 @@
 import Foundation
 import MovieSearch
 import Streams
+import StreamsTesting
 import Synchronization
 
 /// A movie service on virtual time: each call takes `latency(query)` on the clock, then

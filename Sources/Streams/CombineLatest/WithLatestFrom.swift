@@ -17,7 +17,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   ahead of what `next()` returned); `other` is read as fast as it produces.
   /// - **Same instant:** an element of `other` and an element of this sequence at the same
   ///   virtual instant are taken in the order their tasks wake (the order of their sleeps
-  ///   on the ``VirtualClock``).
+  ///   on the `VirtualClock`).
   @inlinable
   public func withLatestFrom<Other: AsyncSequence & Sendable>(
     _ other: Other

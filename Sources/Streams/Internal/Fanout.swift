@@ -1,31 +1,5 @@
 import Synchronization
 
-/// How many elements wait for a slow consumer of a subject or a shared sequence, and which
-/// go when there are too many. Sending never waits for a consumer, except with
-/// ``AsyncShareSequence``'s `.bounded` policy.
-///
-/// swift-async-algorithms calls it `AsyncBufferSequencePolicy` (a type alias here) and the
-/// newest-keeping policy ``bufferingLatest(_:)``; both spellings work.
-public enum BufferingPolicy: Sendable, Hashable {
-  /// At most this many wait per consumer, and nothing is lost: a shared base waits until the
-  /// slowest consumer has room. (A subject never waits: for it, this is `bufferingOldest`.)
-  case bounded(Int)
-  /// Every element waits; memory grows with a consumer that does not keep up.
-  case unbounded
-  /// At most this many wait; the oldest is dropped for a new one.
-  case bufferingNewest(Int)
-  /// At most this many wait; new elements are dropped while the buffer is full.
-  case bufferingOldest(Int)
-
-  /// swift-async-algorithms' name for ``bufferingNewest(_:)``.
-  @inlinable public static func bufferingLatest(_ limit: Int) -> BufferingPolicy {
-    .bufferingNewest(limit)
-  }
-}
-
-/// swift-async-algorithms' name for ``BufferingPolicy``, so that code written for it compiles.
-public typealias AsyncBufferSequencePolicy = BufferingPolicy
-
 /// Hands every element to each of several consumers, each with its own outbox, under one lock.
 /// The core of subjects and of `share()`.
 ///
@@ -206,29 +180,3 @@ public typealias AsyncBufferSequencePolicy = BufferingPolicy
     onLeave(fanout.unsubscribe(id))
   }
 }
-
-/// The iterator of a subject or a shared sequence: one consumer's elements.
-public struct AsyncFanoutIterator<Element: Sendable, Failure: Error>: AsyncIteratorProtocol {
-  @usableFromInline var reader: OutboxReader<FanoutSubscriber<Element, Failure>>
-
-  @inlinable init(_ subscriber: FanoutSubscriber<Element, Failure>) {
-    reader = OutboxReader(subscriber)
-  }
-
-  /// The next element sent, or `nil` at the end or after cancellation.
-  @inlinable
-  public mutating func next(
-    isolation actor: isolated (any Actor)? = #isolation
-  ) async throws(Failure) -> Element? {
-    try await reader.next(isolation: actor)
-  }
-
-  /// The next element sent, or `nil` at the end or after cancellation.
-  @inlinable
-  public mutating func next() async throws(Failure) -> Element? {
-    try await reader.next(isolation: nil)
-  }
-}
-
-@available(*, unavailable)
-extension AsyncFanoutIterator: Sendable {}

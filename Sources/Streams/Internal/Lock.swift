@@ -15,16 +15,16 @@ import Synchronization
 /// counts right. In a debug build running under ThreadSanitizer, `Lock` tells it about the
 /// lock (an acquire after locking, a release before unlocking); a release build locks the
 /// `Mutex` and nothing more.
-public struct Lock<Value: ~Copyable>: ~Copyable, Sendable {
+@usableFromInline package struct Lock<Value: ~Copyable>: ~Copyable, Sendable {
   @usableFromInline let mutex: Mutex<Value>
 
   /// A lock protecting `value`.
-  @inlinable public init(_ value: consuming sending Value) {
+  @inlinable package init(_ value: consuming sending Value) {
     mutex = Mutex(value)
   }
 
   /// Runs `body` with exclusive access to the value.
-  @inlinable public func withLock<Result: ~Copyable, E: Error>(
+  @inlinable package func withLock<Result: ~Copyable, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result {
     #if !DEBUG

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// A continuation that can be resumed exactly once, even before it is parked.
-final class ParkedContinuation: Sendable {
+package final class ParkedContinuation: Sendable {
+  package init() {}
   private enum State {
     case empty
     case parked(UnsafeContinuation<Void, Never>)
@@ -9,7 +10,7 @@ final class ParkedContinuation: Sendable {
   }
   private let state = Lock(State.empty)
 
-  func park(_ continuation: UnsafeContinuation<Void, Never>) {
+  package func park(_ continuation: UnsafeContinuation<Void, Never>) {
     let resumeNow = state.withLock { state -> Bool in
       guard case .empty = state else { return true }
       state = .parked(continuation)
@@ -19,7 +20,7 @@ final class ParkedContinuation: Sendable {
   }
 
   /// Suspends the calling task until it is cancelled (a sequence that never ends on its own).
-  static func waitUntilCancelled() async {
+  package static func waitUntilCancelled() async {
     let parked = ParkedContinuation()
     await withTaskCancellationHandler {
       await withUnsafeContinuation { parked.park($0) }
@@ -28,7 +29,7 @@ final class ParkedContinuation: Sendable {
     }
   }
 
-  func resume() {
+  package func resume() {
     let continuation = state.withLock { state -> UnsafeContinuation<Void, Never>? in
       defer { state = .resumed }
       guard case .parked(let continuation) = state else { return nil }

@@ -16,7 +16,7 @@
 ///   128 ahead of what `next()` has returned: 2 × (128 + n − 1) − 1 for n bases, 257 for
 ///   two.
 /// - **Same instant:** elements arriving at the same virtual instant come out in the order
-///   their tasks run: the order of the bases' wake-ups on the ``VirtualClock``.
+///   their tasks run: the order of the bases' wake-ups on the `VirtualClock`.
 @inlinable public func merge<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable>(
   _ base1: Base1,
   _ base2: Base2

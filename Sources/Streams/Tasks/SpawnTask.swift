@@ -3,7 +3,7 @@ import Synchronization
 /// Starts an unstructured task that stays on the test executor under virtual time.
 ///
 /// This is the one way the operators of this library start internal tasks. In production it
-/// is `Task(name:priority:operation:)`. Inside ``withVirtualTime(stallLimit:_:)`` the task
+/// is `Task(name:priority:operation:)`. Inside `withVirtualTime(stallLimit:_:)` the task
 /// runs on the test executor (a task made with the `Task` initializer would not: it would escape to the global
 /// executor and make the test nondeterministic), and it is counted, so that a task still
 /// running when the test body returns is reported as a leak.
@@ -21,38 +21,52 @@ public func spawnTask(
   priority: TaskPriority? = nil,
   _ operation: sending @escaping () async -> Void
 ) -> Task<Void, Never> {
-  let scope = SpawnedTasks.scope
-  SpawnedTasks.all.taskStarted()
+  let scope = TaskCounter.scope
+  TaskCounter.all.taskStarted()
   scope?.taskStarted()
-  guard let runtime = VirtualRuntime.current else {
+  guard let host = TaskHosting.current else {
     return Task(name: name, priority: priority) {
       defer {
-        SpawnedTasks.all.taskEnded()
+        TaskCounter.all.taskEnded()
         scope?.taskEnded()
       }
       await operation()
     }
   }
-  let id = runtime.taskStarted(name)
-  return Task(name: name, executorPreference: runtime, priority: priority) {
+  let id = host.taskStarted(name)
+  return Task(name: name, executorPreference: host, priority: priority) {
     defer {
-      runtime.taskEnded(id)
-      SpawnedTasks.all.taskEnded()
+      host.taskEnded(id)
+      TaskCounter.all.taskEnded()
       scope?.taskEnded()
     }
     await operation()
   }
 }
 
-/// A live-task counter: the tasks started through ``spawnTask(named:priority:_:)`` that have
-/// not returned yet — in the whole process (``all``), or within a scope
-/// (``counting(_:)``). Once every consumer of every operator has finished, been cancelled or
-/// dropped its iterator, it falls back to zero.
-public final class SpawnedTasks: Sendable {
-  /// Every spawned task of the process.
-  public static let all = SpawnedTasks()
+/// An executor that hosts the tasks `spawnTask` starts within its reach — the virtual-time
+/// runtime of StreamsTesting — and knows which of them run.
+package protocol TaskHost: TaskExecutor {
+  /// A task named `name` starts on this executor; returns its id.
+  func taskStarted(_ name: String) -> UInt64
+  /// The task `id` has returned.
+  func taskEnded(_ id: UInt64)
+}
 
-  @TaskLocal static var scope: SpawnedTasks?
+/// The current task's host (set by `withVirtualTime`), if any: a task-local, inherited by the
+/// tasks it starts.
+package enum TaskHosting {
+  @TaskLocal package static var current: (any TaskHost)?
+}
+
+/// A live-task counter: the tasks started through ``spawnTask(named:priority:_:)`` that have
+/// not returned yet — in the whole process (`all`), or within a scope (`counting(_:)`).
+/// StreamsTesting shows it as `SpawnedTasks`.
+package final class TaskCounter: Sendable {
+  /// Every spawned task of the process.
+  package static let all = TaskCounter()
+
+  @TaskLocal package static var scope: TaskCounter?
 
   private struct State {
     var running = 0
@@ -62,27 +76,27 @@ public final class SpawnedTasks: Sendable {
   }
   private let state = Lock(State())
 
-  init() {}
+  package init() {}
 
   /// Runs `body` and counts the tasks spawned within it, and by those tasks, on a counter of
   /// their own — unaffected by what other tests do at the same time.
-  public static func counting<Result>(
+  package static func counting<Result>(
     _ body: () async throws -> Result
-  ) async rethrows -> (result: Result, tasks: SpawnedTasks) {
-    let counter = SpawnedTasks()
+  ) async rethrows -> (result: Result, tasks: TaskCounter) {
+    let counter = TaskCounter()
     let result = try await $scope.withValue(counter) { try await body() }
     return (result, counter)
   }
 
   /// How many of the counted tasks are running now.
-  public var running: Int { state.withLock { $0.running } }
+  package var running: Int { state.withLock { $0.running } }
 
   /// How many tasks have been counted in all.
-  public var started: Int { state.withLock { $0.started } }
+  package var started: Int { state.withLock { $0.started } }
 
   /// Waits until none of the counted tasks is running (returns at once when none is), or
   /// until the waiting task is cancelled.
-  public func whenNoneRunning() async {
+  package func whenNoneRunning() async {
     let id = state.withLock { state in
       state.nextWaiter += 1
       return state.nextWaiter
@@ -120,16 +134,5 @@ public final class SpawnedTasks: Sendable {
       return state.waiters.map(\.continuation)
     }
     for waiter in waiters { waiter.resume() }
-  }
-}
-
-/// Starts external work (see ``awaitExternalWork(named:_:)``): a task of its own on the
-/// global executor, outside virtual time — no task-local runtime, so what it spawns or
-/// sleeps on is production code again.
-func spawnExternalWork(
-  named name: String, _ operation: sending @escaping () async -> Void
-) -> Task<Void, Never> {
-  Task(name: name) {
-    await VirtualRuntime.$current.withValue(nil) { await operation() }
   }
 }

@@ -16,7 +16,7 @@
 ///   operation that ignores cancellation delays the return until it ends (then the timeout
 ///   is still thrown).
 /// - **Same instant:** an operation that finishes at the deadline's instant wins over it
-///   when it is seen first; on a ``VirtualClock`` the sleeper wakes only once every task,
+///   when it is seen first; on a `VirtualClock` the sleeper wakes only once every task,
 ///   the operation included, is suspended — so an operation that finishes at that instant
 ///   without sleeping always wins.
 public func withTimeout<C: Clock, Result: Sendable, Failure: Error>(

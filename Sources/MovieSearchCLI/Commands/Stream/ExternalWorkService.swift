@@ -1,5 +1,6 @@
 import MovieSearch
 import Streams
+import StreamsTesting
 
 /// A movie service whose every call is external work for virtual time
 /// (`awaitExternalWork(named:_:)`): a session replayed with `stream --virtual-time` can talk

@@ -1,6 +1,7 @@
 import Foundation
 import MovieSearch
 import Streams
+import StreamsTesting
 import Synchronization
 
 /// `movie-search stream`: the search view model driven from stdin, states out as NDJSON.

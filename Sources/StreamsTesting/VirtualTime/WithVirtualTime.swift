@@ -1,3 +1,5 @@
+import Streams
+
 /// Runs `body` on a test executor with a ``VirtualClock``, making time deterministic.
 ///
 /// The body and every task it starts through structured concurrency or through the
@@ -40,7 +42,7 @@ public func withVirtualTime<Result: Sendable>(
   let runtime = VirtualRuntime(stallLimit: stallLimit)
   let clock = VirtualClock(runtime: runtime)
   let task = Task(name: "withVirtualTime body", executorPreference: runtime) {
-    try await VirtualRuntime.$current.withValue(runtime) {
+    try await TaskHosting.$current.withValue(runtime) {
       defer { runtime.bodyFinished() }
       return try await body(clock)
     }

@@ -1,3 +1,5 @@
+import Streams
+
 extension MarbleDiagram {
   /// The diagram as a sequence that cannot fail: each element is emitted at its position,
   /// counted from the first call to `next()`. The diagram must not contain `#`, `^` or `!`.
@@ -48,7 +50,7 @@ public struct MarbleSequence<Failure: Error>: AsyncSequence, Sendable {
       ).makeAsyncIterator(), failure: failure)
   }
 
-  /// Plays the diagram: its events are scheduled by an ``AsyncScheduledSequence``.
+  /// Plays the diagram: its events are scheduled by an `AsyncScheduledSequence`.
   public struct Iterator: AsyncIteratorProtocol {
     var schedule: AsyncScheduledSequence<MarbleDiagram.Event, VirtualClock>.Iterator
     let failure: Failure?

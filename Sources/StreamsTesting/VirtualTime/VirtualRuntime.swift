@@ -1,4 +1,5 @@
 import Dispatch
+import Streams
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,9 +17,10 @@ import Synchronization
 /// driver hand over finished external work, or move time to the earliest deadline and wake
 /// that sleeper. The design, and why it takes a driver thread, is in the VirtualTime
 /// article of the documentation (`Streams.docc/VirtualTime.md`).
-final class VirtualRuntime: TaskExecutor, Sendable {
-  /// The runtime of the `withVirtualTime` call the current task belongs to.
-  @TaskLocal static var current: VirtualRuntime?
+final class VirtualRuntime: TaskHost, Sendable {
+  /// The runtime of the `withVirtualTime` call the current task belongs to (the task-local
+  /// that `spawnTask` reads, in Streams).
+  static var current: VirtualRuntime? { TaskHosting.current as? VirtualRuntime }
 
   /// Why a task waits on the clock; at equal deadlines sleepers wake before advancers.
   enum WaitKind: Int {
@@ -51,7 +53,7 @@ final class VirtualRuntime: TaskExecutor, Sendable {
   }
 
   struct State: ~Copyable {
-    /// Jobs in arrival order; `main`: a job of the main actor (see ``drivesMainActor``).
+    /// Jobs in arrival order; `main`: a job of the main actor (see `drivesMainActor`).
     var jobs: [(job: UnownedJob, main: Bool)] = []
     /// In the order the work started, which is the order its results are handed over.
     var externals: [External] = []
@@ -126,7 +128,7 @@ final class VirtualRuntime: TaskExecutor, Sendable {
   let stallLimit: Duration
   private let state = Lock(State())
   private let wakeup = DispatchSemaphore(value: 0)
-  /// The main actor, for the tasks of this run (see ``MainActorStandIn``). Written once, in
+  /// The main actor, for the tasks of this run (see `MainActorStandIn`). Written once, in
   /// `init`, before the runtime is shared (it needs `self`).
   nonisolated(unsafe) private(set) var mainActor: MainActorStandIn!
 

@@ -1,3 +1,5 @@
+import Streams
+
 /// A clock whose time moves only when the test driver moves it.
 ///
 /// A `VirtualClock` is handed to you by ``withVirtualTime(stallLimit:_:)``. Pass it to any
@@ -68,7 +70,7 @@ public struct VirtualClock: Clock, Sendable {
     try await advance(to: now.advanced(by: duration))
   }
 
-  /// Moves time forward to `deadline` (see ``advance(by:)``); does nothing if it has passed.
+  /// Moves time forward to `deadline` (see `advance(by:)`); does nothing if it has passed.
   public func advance(to deadline: Instant) async throws {
     try await runtime.sleep(until: deadline.offset, kind: .advance)
   }

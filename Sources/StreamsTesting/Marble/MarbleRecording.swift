@@ -1,3 +1,5 @@
+import Streams
+
 extension MarbleDiagram {
   /// Consumes `sequence` and draws what it emitted, one frame per `frame` of virtual time
   /// counted from this call. Each element is drawn as its description.

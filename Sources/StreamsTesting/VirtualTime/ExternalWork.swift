@@ -1,3 +1,4 @@
+import Streams
 import Synchronization
 
 /// Awaits work that happens outside virtual time — a network request, a file read — from
@@ -59,4 +60,15 @@ public func awaitExternalWork<Result: Sendable, Failure: Error>(
     preconditionFailure("external work '\(name)' was handed over before it finished")
   }
   return try result.get()
+}
+
+/// Starts external work (see ``awaitExternalWork(named:_:)``): a task of its own on the
+/// global executor, outside virtual time — no task-local host, so what it spawns or sleeps on
+/// is production code again.
+func spawnExternalWork(
+  named name: String, _ operation: sending @escaping () async -> Void
+) -> Task<Void, Never> {
+  Task(name: name) {
+    await TaskHosting.$current.withValue(nil) { await operation() }
+  }
 }

@@ -1,3 +1,5 @@
+import Streams
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

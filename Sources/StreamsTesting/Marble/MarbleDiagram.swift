@@ -1,3 +1,5 @@
+import Streams
+
 /// A timeline of events drawn as text, for tests on virtual time — the grammar of RxJS's
 /// marble diagrams.
 ///
@@ -7,7 +9,7 @@
 /// - `(ab)` several events in one frame, in that order
 /// - `300ms`, `1.5s`, `2m` between spaces: that much time passes (`a 300ms b`, `--- 1s c|`)
 /// - `^` the consumer subscribes; `!` it cancels — in diagrams drawn by
-///   ``record(_:on:frame:subscription:)``
+///   `record(_:on:frame:subscription:)`
 /// - other spaces are ignored; a diagram without `|` or `#` never ends
 ///
 /// ```swift
