@@ -30,6 +30,44 @@ public enum AsyncAlgorithmsCases {
     return outcome
   }
 
+  public static func chain(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await value in AsyncAlgorithms.chain((0..<count).async, (0..<count).async) {
+      outcome.take(value)
+    }
+    return outcome
+  }
+
+  public static func adjacentPairs(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await (a, b) in (0..<count).async.adjacentPairs() { outcome.take(a &+ b) }
+    return outcome
+  }
+
+  public static func interspersed(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await value in (0..<count).async.interspersed(with: -1) { outcome.take(value) }
+    return outcome
+  }
+
+  public static func buffer(_ count: Int) async -> PeerOutcome {
+    var outcome = PeerOutcome()
+    for await value in (0..<count).async.buffer(policy: .bounded(64)) { outcome.take(value) }
+    return outcome
+  }
+
+  public static func channel(_ count: Int) async -> PeerOutcome {
+    let channel = AsyncChannel<Int>()
+    let producer = Task {
+      for value in 0..<count { await channel.send(value) }
+      channel.finish()
+    }
+    var outcome = PeerOutcome()
+    for await value in channel { outcome.take(value) }
+    await producer.value
+    return outcome
+  }
+
   public static func merge(_ count: Int) async -> PeerOutcome {
     var outcome = PeerOutcome()
     for await value in AsyncAlgorithms.merge((0..<count).async, (0..<count).async) {

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import PeerCases
 import StreamsCases
@@ -27,6 +28,17 @@ func peakMemory() -> Int {
   let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
   let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
   return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+}
+
+// A child of this benchmark dies with it: a parent killed by a time limit leaves no child
+// spinning (or hanging) behind.
+if arguments.contains("--die-with-parent") {
+  // prctl(PR_SET_PDEATHSIG, SIGKILL): <sys/prctl.h> is not in Glibc's module, so by name.
+  typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+  if let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl") {
+    _ = unsafeBitCast(symbol, to: Prctl.self)(1, UInt(SIGKILL), 0, 0, 0)
+  }
+  if getppid() == 1 { exit(1) }  // the parent is already gone
 }
 
 // A child run for the memory case: one flatMapLatest over `outer` elements, then the peak.
@@ -187,6 +199,40 @@ await measure(
     ("Streams", { await StreamsCases.timeout($0).pair }),
     ("OpenCombine", { OpenCombineCases.timeout($0).pair }),
   ])
+// Issue 30's sequence algorithms, beside swift-async-algorithms'.
+let sequentialSize = scaled(1_000_000)
+await measure(
+  "chain", elements: 2 * sequentialSize, size: sequentialSize,
+  [
+    ("Streams", { await StreamsCases.chain($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.chain($0).pair }),
+  ])
+await measure(
+  "adjacentPairs", elements: sequentialSize, size: sequentialSize,
+  [
+    ("Streams", { await StreamsCases.adjacentPairs($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.adjacentPairs($0).pair }),
+  ])
+await measure(
+  "interspersed", elements: sequentialSize, size: sequentialSize,
+  [
+    ("Streams", { await StreamsCases.interspersed($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.interspersed($0).pair }),
+  ])
+let bufferSize = scaled(300_000)
+await measure(
+  "buffer(.bounded(64))", elements: bufferSize, size: bufferSize,
+  [
+    ("Streams", { await StreamsCases.buffer($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.buffer($0).pair }),
+  ])
+let channelSize = scaled(100_000)
+await measure(
+  "AsyncChannel", elements: channelSize, size: channelSize,
+  [
+    ("Streams", { await StreamsCases.channel($0).pair }),
+    ("async-algorithms", { await AsyncAlgorithmsCases.channel($0).pair }),
+  ])
 // No peer has these: each is measured against the Streams operator it is closest to.
 await measure(
   "withLatestFrom", elements: 2 * combineSize, size: combineSize,
@@ -210,21 +256,48 @@ if let floor = results.first(where: { $0.name == "floor" && $0.library == "Strea
     format: "%.2fx the floor", results[index].nanosecondsPerElement / floor.nanosecondsPerElement)
 }
 
+/// Runs this program as a child with `arguments` and returns its stdout — or `nil` when it did
+/// not end within `limit` (it is then killed: a peer's hang is a finding, reported as such).
+/// The child dies with this process (PR_SET_PDEATHSIG, set by `--die-with-parent` in it).
+func runChild(_ arguments: [String], limit: Duration) throws -> String? {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+  process.arguments = ["--die-with-parent"] + arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  let ended = DispatchSemaphore(value: 0)
+  process.terminationHandler = { _ in ended.signal() }
+  try process.run()
+  let seconds = Double(limit.components.seconds)
+  guard ended.wait(timeout: .now() + seconds) == .success else {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    return nil
+  }
+  return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+}
+
 // Memory: peak RSS of a child process running flatMapLatest at 100k and 1M outer elements.
 var memoryLines: [String] = []
 if filter.map({ "flatMapLatest memory".contains($0) }) ?? true {
+  let childLimit = Duration.seconds(option("--child-limit").flatMap(Int.init) ?? 300)
   for library in ["streams", "async-algorithms"] {
     var peaks: [(Int, Int)] = []
+    var hung: Int?
     for outer in [scaled(100_000), scaled(1_000_000)] {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-      process.arguments = ["--memory", library, "--outer", String(outer)]
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      try process.run()
-      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
+      guard
+        let output = try runChild(
+          ["--memory", library, "--outer", String(outer)], limit: childLimit)
+      else {
+        hung = outer
+        break
+      }
       peaks.append((outer, Int(output.split(separator: " ").first ?? "") ?? -1))
+    }
+    if let hung {
+      memoryLines.append(
+        "flatMapLatest peak memory, \(library): HUNG at \(hung) outer (killed after \(childLimit))")
+      continue
     }
     let growth = Double(peaks[1].1 - peaks[0].1) * 1024 / Double(peaks[1].0 - peaks[0].0)
     memoryLines.append(
@@ -265,6 +338,12 @@ if filter.map({ "catalog search".contains($0) }) ?? true {
   checksum &+= matrix.results + random.results
 }
 
+/// A child that did not end within its limit.
+struct ChildHung: Error, CustomStringConvertible {
+  let command: String
+  var description: String { "movie-search \(command) did not end within 60 s (killed)" }
+}
+
 // The whole process: `movie-search --offline the matrix` against `movie-search --version`.
 var processLines: [String] = []
 let binary =
@@ -280,9 +359,16 @@ if filter.map({ "process".contains($0) }) ?? true {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         let start = clock.now
         try process.run()
-        process.waitUntilExit()
+        // Every child has a limit: a hang is killed and reported, not waited for.
+        if ended.wait(timeout: .now() + 60) == .timedOut {
+          kill(process.processIdentifier, SIGKILL)
+          process.waitUntilExit()
+          throw ChildHung(command: arguments.joined(separator: " "))
+        }
         times.append(nanoseconds(clock.now - start) / 1e6)
       }
       return median(Array(times.dropFirst()))
