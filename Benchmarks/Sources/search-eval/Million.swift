@@ -140,7 +140,7 @@ func timed(
   }
   let argv = cStrings([path] + arguments)
   let envp = cStrings(variables)
-  defer { (argv + envp).forEach { free($0) } }
+  defer { for pointer in argv + envp { free(pointer) } }
   var pid: pid_t = 0
   let start = ContinuousClock.now
   let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
