@@ -362,3 +362,44 @@ func signalled(_ base: AsyncStream<Int>, _ signal: AsyncStream<Void>) async {
   for await chunk in base.chunked(by: signal) { _ = chunk }
   for await chunk in base.chunked(by: signal, into: [Int].self) { _ = chunk }
 }
+
+// MARK: MultiProducerSingleConsumerAsyncChannel
+
+/// The synchronous sends (in an async function the async ones are chosen).
+func sendNow(
+  _ source: inout MultiProducerSingleConsumerAsyncChannel<Int, Never>.Source, _ value: Int
+) throws {
+  let result = try source.send(value)
+  switch consume result {
+  case .produceMore: break
+  case .enqueueCallback(var handle): handle.enqueueCallback { _ in }
+  }
+  source.send(value) { _ in }
+  source.send(contentsOf: [value]) { _ in }
+}
+
+func multiProducer() async throws {
+  var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(
+    of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
+  var channel = channelAndSource.takeChannel()
+  var source = consume channelAndSource.source
+  source.setOnTerminationCallback { print("terminated") }
+  var other = source.makeAdditionalSource()
+  try await source.send(1)
+  try await source.send(contentsOf: [2, 3])
+  try sendNow(&other, 4)
+  other.finish()
+  source.finish()
+  while let element = await channel.next() { _ = element }
+}
+
+func multiProducerThrowing() async throws {
+  var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(
+    of: Int.self, throwing: ProbeError.self,
+    backpressureStrategy: .watermark(low: 1, high: 10, waterLevelForElement: { _ in 1 }))
+  let channel = channelAndSource.takeChannel()
+  var source = consume channelAndSource.source
+  try await source.send(1)
+  source.finish(throwing: ProbeError())
+  for try await element in channel.elements() { _ = element }
+}
