@@ -25,6 +25,27 @@ final class FakeTerminal: TerminalDevice {
     var restored = 0
     var suspended = 0
     var executed: [String] = []
+    /// Tests waiting for a text to appear: resumed by the write that shows it (`true`) or
+    /// by their time limit (`false`).
+    var waiters:
+      [(id: Int, text: String, raw: Bool, continuation: CheckedContinuation<Bool, Never>)] =
+        []
+    var nextWaiter = 0
+    /// The time limits of the waiters, cancelled when their text shows.
+    var timers: [Int: Task<Void, Never>] = [:]
+
+    /// The waiters whose text is now on the screen, removed.
+    mutating func satisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
+      for waiter in waiters where (waiter.raw ? written : shown).contains(waiter.text) {
+        timers.removeValue(forKey: waiter.id)?.cancel()
+      }
+      let (done, rest) = (
+        waiters.filter { (($0.raw ? written : shown).contains($0.text)) },
+        waiters.filter { !(($0.raw ? written : shown).contains($0.text)) }
+      )
+      waiters = rest
+      return done.map(\.continuation)
+    }
   }
 
   private let state: Lock<State>
@@ -53,10 +74,12 @@ final class FakeTerminal: TerminalDevice {
   func execute(_ command: String) { state.withLock { $0.executed.append(command) } }
   func write(_ text: String) {
     let visible = PseudoTerminal.visible(text)
-    state.withLock {
-      $0.written += text
-      $0.shown += visible
+    let satisfied = state.withLock { state in
+      state.written += text
+      state.shown += visible
+      return state.satisfiedWaiters()
     }
+    for waiter in satisfied { waiter.resume(returning: true) }
   }
 
   func readKeys(_ handle: @escaping @Sendable ([Key]) -> Void) {
@@ -121,14 +144,37 @@ final class FakeTerminal: TerminalDevice {
     // other test — a search-heavy test holds one for seconds — so the limit is a minute
     // (an event, not a duration: a passing wait returns as soon as the text is there); under
     // a sanitizer (every instruction several times slower) it is longer still.
-    let deadline = ContinuousClock.now + limit.orLongerUnderSanitizer
-    while !(raw ? output : visible).contains(text) {
-      guard ContinuousClock.now < deadline else {
-        Issue.record(
-          "never saw \(text.debugDescription) in:\n\(visible)", sourceLocation: sourceLocation)
-        return
+    // Woken by the write that shows the text — no polling; the limit only bounds a failure.
+    let limit = limit.orLongerUnderSanitizer
+    let seen = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      let id = state.withLock { state -> Int? in
+        if (raw ? state.written : state.shown).contains(text) { return nil }
+        state.nextWaiter += 1
+        state.waiters.append((state.nextWaiter, text, raw, continuation))
+        return state.nextWaiter
       }
-      try? await Task.sleep(for: .milliseconds(5))
+      guard let id else { return continuation.resume(returning: true) }
+      let timer = Task { [self] in
+        try? await Task.sleep(for: limit)
+        guard !Task.isCancelled else { return }
+        let expired = self.state.withLock { state -> CheckedContinuation<Bool, Never>? in
+          guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+          return state.waiters.remove(at: index).continuation
+        }
+        expired?.resume(returning: false)
+      }
+      state.withLock { state in
+        // Shown meanwhile: the limit is not needed.
+        if state.waiters.contains(where: { $0.id == id }) {
+          state.timers[id] = timer
+        } else {
+          timer.cancel()
+        }
+      }
+    }
+    if !seen {
+      Issue.record(
+        "never saw \(text.debugDescription) in:\n\(visible)", sourceLocation: sourceLocation)
     }
   }
 }
