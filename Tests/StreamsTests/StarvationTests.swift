@@ -127,6 +127,42 @@ struct StarvationTests {
     #expect(values.last == 199_999)
   }
 
+  // Issue 30's operators that read a base in a task of their own.
+  @Test func delayDeliversWhileTheBaseRuns() async {
+    let base = EndlessBase()
+    let running = await withBusyCores {
+      var seen = 0
+      for await _ in base.delay(for: .milliseconds(1), clock: ContinuousClock()) {
+        seen += 1
+        if seen == 3 { return base.isRunning }
+      }
+      return false
+    }
+    #expect(running)
+  }
+
+  @Test func bufferAndSignalChunksDeliverWhileTheirBasesRun() async {
+    let buffered = EndlessBase()
+    let bufferRunning = await withBusyCores {
+      var seen = 0
+      for await _ in buffered.buffer(policy: .bounded(64)) {
+        seen += 1
+        if seen == 100_000 { return buffered.isRunning }
+      }
+      return false
+    }
+    #expect(bufferRunning)
+    let chunked = EndlessBase()
+    let chunksRunning = await withBusyCores {
+      // A signal that is not a timer: the chunking reads it and the base in tasks.
+      for await _ in chunked.chunks(ofCount: 1_000_000_000, or: Ticks()) {
+        return chunked.isRunning
+      }
+      return false
+    }
+    #expect(chunksRunning)
+  }
+
   @Test func timeoutDeliversWhileTheBaseRuns() async throws {
     let base = EndlessBase()
     let running = try await withBusyCores {
@@ -216,6 +252,19 @@ struct StarvationTests {
     let (status, output) = (child.status, child.stdout)
     let failures = output.split(separator: "\n").filter { $0.contains("✘") }
     #expect(status == 0, "the child failed:\n\(failures.joined(separator: "\n"))")
-    #expect(output.contains("Test run with 8 tests"), "the child ran:\n\(output.suffix(2_000))")
+    #expect(output.contains("Test run with 10 tests"), "the child ran:\n\(output.suffix(2_000))")
+  }
+}
+
+/// A tick every 5 ms on the continuous clock, as a signal sequence that is not an
+/// `AsyncTimerSequence` (which the chunking would measure on its clock instead).
+struct Ticks: AsyncSequence, Sendable {
+  typealias Element = Int
+  typealias Failure = Never
+  let timer = AsyncTimerSequence.repeating(every: .milliseconds(5), clock: ContinuousClock())
+  func makeAsyncIterator() -> Iterator { Iterator(base: timer.makeAsyncIterator()) }
+  struct Iterator: AsyncIteratorProtocol {
+    var base: AsyncTimerSequence<ContinuousClock>.Iterator
+    mutating func next() async -> Int? { await base.next().map { _ in 0 } }
   }
 }

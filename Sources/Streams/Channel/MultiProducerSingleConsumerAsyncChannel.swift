@@ -266,10 +266,14 @@ extension MultiProducerSingleConsumerAsyncChannel {
 }
 
 /// The elements of a channel, as a sequence (``MultiProducerSingleConsumerAsyncChannel/elements()``).
+// @unchecked Sendable: it holds only `backing`, whose storage guards all its state with its
+// lock (see `MPSCChannelStorage`); elements are handed to one consumer under that lock.
 struct MPSCChannelElements<Element, Failure: Error>: AsyncSequence, @unchecked Sendable {
   let backing: Backing
 
   /// Keeps the channel's consumer side alive while the sequence exists.
+  // @unchecked Sendable: its one field is immutable, and the storage it points to guards its
+  // state with its own lock.
   final class Backing: @unchecked Sendable {
     let storage: MPSCChannelStorage<Element, Failure>
     init(storage: MPSCChannelStorage<Element, Failure>) {

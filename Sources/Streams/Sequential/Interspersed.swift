@@ -52,8 +52,9 @@ public struct AsyncInterspersedSequence<Base: AsyncSequence>: AsyncSequence {
   @usableFromInline let every: Int
   @usableFromInline let separator: Separator
 
-  /// Where the separator comes from (`Element` is not always `Sendable`: kept unchecked as
-  /// swift-async-algorithms keeps it).
+  /// Where the separator comes from. `@unchecked Sendable`: it is immutable (an element or a
+  /// `@Sendable` closure), and an element separator is only ever copied out to the one
+  /// consumer that iterates (`Element` need not be `Sendable`, as in swift-async-algorithms).
   @usableFromInline struct Separator: @unchecked Sendable {
     @usableFromInline enum Kind {
       case element(Element)
