@@ -17,8 +17,8 @@ func speed(catalogPath: String?, queries: [EvaluationQuery]) throws {
       Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
   }
   if arguments.contains("--slowest") {
-    for (time, query) in zip(times.suffix(queries.count), queries).sorted(by: { $0.0 > $1.0 })
-      .prefix(15)
+    for (time, query) in zip(times.prefix(queries.count), queries).sorted(by: { $0.0 > $1.0 })
+      .prefix(Int(option("--slowest") ?? "") ?? 15)
     {
       print(String(format: "%8.0f µs  [%@] %@", time, query.category, query.text))
     }

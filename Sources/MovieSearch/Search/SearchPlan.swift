@@ -15,6 +15,13 @@ struct SearchPlan {
 
   typealias Choices = [Choice]
 
+  /// A query word's choices as one title word, and whether looking again with `everyTypo`
+  /// would find more (see ``lookUp(_:last:store:everyTypo:)``).
+  struct LookedUp {
+    var choices: Choices
+    var moreTypos: Bool
+  }
+
   /// One way a query word matches: one title word, or two neighbours (`spiderman` →
   /// "Spider-Man"), or, taking the next query word along, one title word (`spider man` →
   /// "Spiderman"). A film with a term of `first` (or, when fewer, of `second`) is a
@@ -66,23 +73,23 @@ struct SearchPlan {
     let store = searcher.store
     let words = query.words
     year = query.year
-    var lookups: [[UInt8]: [Option]] = [:]
+    var lookups: [[UInt8]: (options: [Option], moreTypos: Bool)] = [:]
     self.words = []
     for (position, word) in words.enumerated() {
       let last = position == words.count - 1
       let next = last ? nil : words[position + 1]
       let key = word + [0xFF] + (next ?? [])
-      let options =
+      let (options, moreTypos) =
         lookups[key]
         ?? Self.options(
           for: word, next: next, last: last, searcher: searcher, everyTypo: everyTypo)
-      lookups[key] = options
+      lookups[key] = (options, moreTypos)
       var optional: Optional?
       if words.count > 1, position == 0 || last, TitleText.articleWords.contains(word) {
         optional = .article
       }
       if year != nil, word == query.yearWord { optional = .year }
-      if !everyTypo, Self.readsMoreTypos(word, store: store) { mayHaveMoreTypos = true }
+      if !everyTypo, moreTypos { mayHaveMoreTypos = true }
       self.words.append(Word(text: word, options: options, optional: optional))
     }
     // A query of nothing but optional words must still match them.
@@ -101,15 +108,15 @@ struct SearchPlan {
     }
   }
 
-  /// The ways `word` matches, by cost (see ``Ranking``); `next` is the query word after it.
+  /// The ways `word` matches, by cost (see ``Ranking``), and whether `everyTypo` would find
+  /// more typos of it; `next` is the query word after it.
   static func options(
     for word: [UInt8], next: [UInt8]?, last: Bool, searcher: Searcher, everyTypo: Bool
-  ) -> [Option] {
+  ) -> (options: [Option], moreTypos: Bool) {
     let store = searcher.store
-    guard word.count <= longestWord else { return [] }
-    var options = [
-      Option(first: choices(for: word, last: last, searcher: searcher, everyTypo: everyTypo))
-    ]
+    guard word.count <= longestWord else { return ([], false) }
+    let lookedUp = choices(for: word, last: last, searcher: searcher, everyTypo: everyTypo)
+    var options = [Option(first: lookedUp.choices)]
     // The same word written otherwise: "2" finds "II" and "Two", "mister" "Mr.", "colour"
     // "Color".
     var forms: Choices = []
@@ -134,20 +141,22 @@ struct SearchPlan {
     }
     if !forms.isEmpty { options.append(Option(first: coalesced(forms))) }
     // Words joined in the query: "spiderman" finds "Spider-Man", "xmen" "X-Men", "et" "E.T.".
-    if word.count >= 2 {
-      for split in 1..<word.count {
-        let head = store.exactAndPrefix(Array(word[..<split])).exact
-        guard !head.isEmpty else { continue }
-        let tail = store.exactAndPrefix(Array(word[split...]))
-        var second: Choices = []
-        if !tail.exact.isEmpty { second.append(Choice(terms: tail.exact, cost: 0)) }
-        if !tail.longer.isEmpty {
-          second.append(Choice(terms: tail.longer, cost: Ranking.typedPrefix, prefix: true))
-        }
-        if !second.isEmpty {
-          options.append(
-            Option(first: [Choice(terms: head, cost: Ranking.compound)], second: second))
-        }
+    // The heads that are title words come from one walk of the trie along the word.
+    var heads: [(split: Int, terms: Range<Int>)] = []
+    store.termsAlong(word, from: 0) { length, exact, _ in
+      if !exact.isEmpty, length < word.count { heads.append((length, exact)) }
+      return length < word.count - 1
+    }
+    for (split, head) in heads {
+      let tail = store.exactAndPrefix(Array(word[split...]))
+      var second: Choices = []
+      if !tail.exact.isEmpty { second.append(Choice(terms: tail.exact, cost: 0)) }
+      if !tail.longer.isEmpty {
+        second.append(Choice(terms: tail.longer, cost: Ranking.typedPrefix, prefix: true))
+      }
+      if !second.isEmpty {
+        options.append(
+          Option(first: [Choice(terms: head, cost: Ranking.compound)], second: second))
       }
     }
     // Words split in the query: "spider man" finds "Spiderman"; "twenty one" finds "21".
@@ -165,7 +174,7 @@ struct SearchPlan {
       }
       if !first.isEmpty { options.append(Option(first: coalesced(first), absorbsNext: true)) }
     }
-    return options
+    return (options, lookedUp.moreTypos)
   }
 
   /// The choices whose postings hold every film an option can match: its first word's, or,
@@ -184,13 +193,6 @@ struct SearchPlan {
     choices.reduce(0) { $0 + store.postings($1.terms).count }
   }
 
-  /// Whether `everyTypo` looks up more typos of `word`: of a word taken as typed, from four
-  /// letters; two of a longer word that one made a title word.
-  static func readsMoreTypos(_ word: [UInt8], store: CatalogStore) -> Bool {
-    word.count <= longestWord
-      && (word.count >= 7 || (word.count >= 4 && takenAsTyped(word, store: store)))
-  }
-
   /// Whether `word` is taken as typed unless `everyTypo`: a title word, or from six letters
   /// the beginning of one, that could have typos.
   static func takenAsTyped(_ word: [UInt8], store: CatalogStore) -> Bool {
@@ -205,16 +207,16 @@ struct SearchPlan {
   /// catalog: typing repeats words with every key. `last`: the query's last word, which may
   /// be unfinished.
   static func choices(for word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool)
-    -> Choices
+    -> LookedUp
   {
     // 0xFF never occurs in UTF-8: the flags cannot be confused with a longer word.
     let key = word + [0xFF, (everyTypo ? 1 : 0) + (last ? 2 : 0)]
     if let known = searcher.remembered(key) { return known }
     var found = lookUp(word, last: last, store: searcher.store, everyTypo: everyTypo)
-    found += soundingLike(word, besides: found, searcher: searcher)
-    let choices = coalesced(found)
-    searcher.remember(key, choices)
-    return choices
+    found.choices = coalesced(
+      found.choices + soundingLike(word, besides: found.choices, searcher: searcher))
+    searcher.remember(key, found)
+    return found
   }
 
   /// The title words that sound like `word` (see ``Phonetic``), those of `found` aside: for a
@@ -266,8 +268,12 @@ struct SearchPlan {
     return merged
   }
 
+  ///
+  /// Without `everyTypo`, more typos would be found of a word taken as typed (from four
+  /// letters), and of a long word for which one typo made a title word (two are looked for
+  /// only then): a search that might find a better film through them looks again.
   static func lookUp(_ word: [UInt8], last: Bool, store: CatalogStore, everyTypo: Bool)
-    -> Choices
+    -> LookedUp
   {
     let limit = maxDistance(word.count)
     let (exact, longer) = store.exactAndPrefix(word)
@@ -287,17 +293,20 @@ struct SearchPlan {
             terms: longer, cost: number ? Ranking.numberPrefix : Ranking.typedPrefix,
             prefix: true))
       }
-      return choices
+      return LookedUp(choices: choices, moreTypos: !everyTypo && typed && word.count >= 4)
     }
     // One edit first; two only for a long word that one edit does not make a whole word, or
     // when a better match is looked for.
     var matches = store.fuzzyMatches(word, maxDistance: 1)
-    if limit > 1, !typed,
-      everyTypo || !matches.contains(where: { !$0.prefix && $0.distance == 1 })
-    {
-      matches = store.fuzzyMatches(word, maxDistance: limit)
+    var moreTypos = false
+    if limit > 1, !typed {
+      if everyTypo || !matches.contains(where: { !$0.prefix && $0.distance == 1 }) {
+        matches = store.fuzzyMatches(word, maxDistance: limit)
+      } else {
+        moreTypos = true
+      }
     }
-    return matches.filter { match in
+    let choices = matches.filter { match in
       // A short word with a typo would begin too many words: typos in the beginning of a
       // word are looked for from five letters, or four in the last word (being typed).
       word.count >= (last ? 4 : 5) || match.distance == 0 || !match.prefix
@@ -306,5 +315,6 @@ struct SearchPlan {
         terms: match.terms, cost: Ranking.cost(distance: match.distance, prefix: match.prefix),
         prefix: match.prefix && match.distance == 0)
     }
+    return LookedUp(choices: choices, moreTypos: moreTypos)
   }
 }

@@ -17,7 +17,7 @@ import Streams
 final class Searcher: Sendable {
   let store: CatalogStore
   /// The word choices of recently searched words (see `SearchPlan.choices`), at most 8,192.
-  private let lookups = Lock<[[UInt8]: SearchPlan.Choices]>([:])
+  private let lookups = Lock<[[UInt8]: SearchPlan.LookedUp]>([:])
   /// The largest `summary(_:).popularity`, once asked.
   private let highestPopularity = Lock<Float?>(nil)
   /// The years of the catalog's films, once asked (the outer optional: not yet asked).
@@ -232,15 +232,15 @@ final class Searcher: Sendable {
   }
 
   /// What was remembered for `word`.
-  func remembered(_ word: [UInt8]) -> SearchPlan.Choices? {
+  func remembered(_ word: [UInt8]) -> SearchPlan.LookedUp? {
     lookups.withLock { $0[word] }
   }
 
   /// Remembers the term runs of `word`; forgets everything when full.
-  func remember(_ word: [UInt8], _ choices: SearchPlan.Choices) {
+  func remember(_ word: [UInt8], _ lookedUp: SearchPlan.LookedUp) {
     lookups.withLock { lookups in
       if lookups.count >= 8192 { lookups.removeAll(keepingCapacity: true) }
-      lookups[word] = choices
+      lookups[word] = lookedUp
     }
   }
 

@@ -45,30 +45,30 @@ enum Segmentation {
     // best[i]: the split of word[..<i] — (pieces, commonness, where the last piece starts).
     var best: [(pieces: Int, common: Float, from: Int)?] = Array(repeating: nil, count: count + 1)
     best[0] = (0, 0, 0)
-    for end in 1...count {
-      for start in max(0, end - SearchPlan.longestWord)..<end {
-        guard let before = best[start] else { continue }
-        let piece = Array(word[start..<end])
+    // Forward: the pieces starting where a split ends are read in one walk of the trie.
+    for start in 0..<count {
+      guard let before = best[start] else { continue }
+      store.termsAlong(word, from: start) { length, exact, longer in
+        let end = start + length
         // A letter alone is a word only as "a" or "i" ("zzzz" is no four words); a digit is.
-        if piece.count == 1, piece != [UInt8(ascii: "a")], piece != [UInt8(ascii: "i")],
-          !(0x30...0x39).contains(piece[0])
+        if length == 1, word[start] != UInt8(ascii: "a"), word[start] != UInt8(ascii: "i"),
+          !(0x30...0x39).contains(word[start])
         {
-          continue
+          return true
         }
-        let found = store.exactAndPrefix(piece)
         // The last piece may be a word's beginning (from two letters): it is being typed.
-        let terms =
-          !found.exact.isEmpty ? found.exact : end == count && piece.count >= 2 ? found.longer : nil
-        guard let terms, !terms.isEmpty else { continue }
+        let terms = !exact.isEmpty ? exact : end == count && length >= 2 ? longer : nil
+        guard let terms, !terms.isEmpty else { return true }
         let common = before.common + Float(store.postings(terms).count).squareRoot().squareRoot()
         let candidate = (pieces: before.pieces + 1, common: common, from: start)
         if let current = best[end],
           current.pieces < candidate.pieces
             || (current.pieces == candidate.pieces && current.common >= candidate.common)
         {
-          continue
+          return true
         }
         best[end] = candidate
+        return true
       }
     }
     guard let last = best[count], last.pieces >= 2 else { return nil }

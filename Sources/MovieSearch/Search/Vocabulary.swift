@@ -34,6 +34,40 @@ extension CatalogStore {
     return isExact ? (start..<start + 1, start + 1..<end) : (start..<start, start..<end)
   }
 
+  /// The terms met walking the trie along `word`'s bytes from `start`: for each length at
+  /// which those bytes begin some term, shortest first, `body` gets the length, the term
+  /// they spell (an empty run when none) and the longer terms that begin with them; the
+  /// walk ends where no term begins so, or when `body` says `false`. One walk answers what
+  /// a binary search per length would (splitting a word: every beginning of it at once).
+  func termsAlong(
+    _ word: [UInt8], from start: Int,
+    _ body: (_ length: Int, _ exact: Range<Int>, _ longer: Range<Int>) -> Bool
+  ) {
+    let trie = self.trie
+    guard trie.count > 0, start >= 0 else { return }
+    var node = trie.node(0)
+    var position = start
+    while position < word.count {
+      let byte = word[position]
+      // Children are sorted by byte: a binary search among them.
+      var low = node.children.lowerBound
+      var high = node.children.upperBound
+      while low < high {
+        let middle = (low + high) / 2
+        if trie.node(middle).byte < byte { low = middle + 1 } else { high = middle }
+      }
+      guard low < node.children.upperBound else { return }
+      let child = trie.node(low)
+      guard child.byte == byte, !child.terms.isEmpty else { return }
+      node = child
+      position += 1
+      let terms = child.terms
+      let exact =
+        child.isTerm ? terms.lowerBound..<terms.lowerBound + 1 : terms.lowerBound..<terms.lowerBound
+      guard body(position - start, exact, exact.upperBound..<terms.upperBound) else { return }
+    }
+  }
+
   /// Every run of terms within `maxDistance` edits of `word`, or whose beginning is (a word
   /// being typed): a walk down the implicit trie of the sorted vocabulary, carrying the
   /// rows of the edit-distance table (optimal string alignment, so a swap of neighbours is
@@ -41,9 +75,21 @@ extension CatalogStore {
   /// A branch whose beginning already settles the distance is returned whole, as one run.
   func fuzzyMatches(_ word: [UInt8], maxDistance: Int) -> [TermMatch] {
     guard !word.isEmpty, termCount > 0, maxDistance >= 0 else { return [] }
-    var walk = FuzzyWalk(word: word, limit: maxDistance, store: self)
-    walk.descend(node: 0, depth: 0, best: word.count)
-    return walk.matches
+    // The walk's table and path are scratch memory for this call, borrowed as pointers: the
+    // walk is the costly part of a search, and arrays would check and retain at every cell.
+    let width = word.count + 1
+    let depths = word.count + maxDistance + 2
+    return word.withUnsafeBufferPointer { word in
+      withUnsafeTemporaryAllocation(of: Int32.self, capacity: depths * width) { rows in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: depths) { path in
+          var walk = FuzzyWalk(
+            word: word, limit: maxDistance, trie: trie, rows: rows.baseAddress!,
+            path: path.baseAddress!, depths: depths)
+          walk.descend(node: 0, depth: 0, best: word.count)
+          return walk.matches
+        }
+      }
+    }
   }
 
   @inline(__always) static func startsWith(_ term: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool
@@ -64,24 +110,34 @@ extension CatalogStore {
 /// table per depth of the walk, in one flat buffer. Only the cells within `limit` of the
 /// diagonal are computed: any other cell is more than `limit` anyway.
 struct FuzzyWalk {
-  let word: [UInt8]
+  let word: UnsafeBufferPointer<UInt8>
   let limit: Int
   let trie: CatalogStore.Trie
   let width: Int
+  /// How deep the walk may go: `word.count + limit + 1` bytes.
+  let depths: Int
   /// rows[depth * width + i]: the distance between `word`'s first i bytes and the walk's
   /// current prefix of length `depth` (`limit + 1` standing for anything larger).
-  var rows: [Int]
-  /// The prefix being walked.
-  var path: [UInt8] = []
+  let rows: UnsafeMutablePointer<Int32>
+  /// The prefix being walked (its first `depth` bytes).
+  let path: UnsafeMutablePointer<UInt8>
   var matches: [TermMatch] = []
 
-  init(word: [UInt8], limit: Int, store: CatalogStore) {
+  /// A walk over `rows` (`depths` × (`word.count` + 1) cells) and `path` (`depths` bytes).
+  init(
+    word: UnsafeBufferPointer<UInt8>, limit: Int, trie: CatalogStore.Trie,
+    rows: UnsafeMutablePointer<Int32>, path: UnsafeMutablePointer<UInt8>, depths: Int
+  ) {
     self.word = word
     self.limit = limit
-    trie = store.trie
+    self.trie = trie
+    self.rows = rows
+    self.path = path
+    self.depths = depths
     width = word.count + 1
-    rows = [Int](repeating: limit + 1, count: (word.count + limit + 2) * width)
-    for index in 0..<min(width, limit + 1) { rows[index] = index }
+    rows.initialize(repeating: Int32(limit + 1), count: depths * width)
+    for index in 0..<min(width, limit + 1) { rows[index] = Int32(index) }
+    path.initialize(repeating: 0, count: depths)
   }
 
   /// Visits the children of trie node `node`, whose path (of length `depth`) is `path`;
@@ -115,10 +171,9 @@ struct FuzzyWalk {
         }
       }
       let rest = (child.isTerm ? low + 1 : low)..<high
-      if depth + 2 < rows.count / width {
-        path.append(child.byte)
+      if depth + 2 < depths {
+        path[depth] = child.byte
         descend(node: index, depth: depth + 1, best: best)
-        path.removeLast()
       } else if best <= limit, !rest.isEmpty {
         matches.append(TermMatch(terms: rest, distance: best, prefix: true))
       }
@@ -127,32 +182,33 @@ struct FuzzyWalk {
 
   /// Fills the row of depth + 1 (the path extended by `byte`); returns its last cell (the
   /// whole word against the path) and its smallest.
-  mutating func step(byte: UInt8, depth: Int) -> (full: Int, smallest: Int) {
-    let previous = depth * width
+  @inline(__always) func step(byte: UInt8, depth: Int) -> (full: Int, smallest: Int) {
+    let previous = rows + depth &* width
     let row = previous + width
-    let infinity = limit + 1
+    let infinity = Int32(limit + 1)
     let from = max(1, depth + 1 - limit)
     let to = min(width - 1, depth + 1 + limit)
-    return word.withUnsafeBufferPointer { word in
-      rows.withUnsafeMutableBufferPointer { rows in
-        rows[row] = depth + 1 <= limit ? depth + 1 : infinity
-        var smallest = rows[row]
-        if from > 1 { rows[row + from - 1] = infinity }
-        if from <= to {
-          for index in from...to {
-            let substitution = rows[previous + index - 1] + (word[index - 1] == byte ? 0 : 1)
-            var value = min(rows[previous + index] + 1, rows[row + index - 1] + 1, substitution)
-            if index > 1, depth > 0, word[index - 1] == path[depth - 1], word[index - 2] == byte {
-              value = min(value, rows[previous - width + index - 2] + 1)
-            }
-            value = min(value, infinity)
-            rows[row + index] = value
-            smallest = min(smallest, value)
-          }
+    row[0] = depth + 1 <= limit ? Int32(depth + 1) : infinity
+    var smallest = row[0]
+    if from > 1 { row[from - 1] = infinity }
+    if from <= to {
+      // The row before the previous, for a swap of neighbours (meaningful from depth 1).
+      let older = previous - width
+      let last = depth > 0 ? path[depth - 1] : 0
+      for index in from...to {
+        let letter = word[index &- 1]
+        var value = min(
+          previous[index] &+ 1, row[index &- 1] &+ 1,
+          previous[index &- 1] &+ (letter == byte ? 0 : 1))
+        if index > 1, depth > 0, letter == last, word[index &- 2] == byte {
+          value = min(value, older[index &- 2] &+ 1)
         }
-        if to + 1 < width { rows[row + to + 1] = infinity }
-        return (rows[row + width - 1], smallest)
+        value = min(value, infinity)
+        row[index] = value
+        smallest = min(smallest, value)
       }
     }
+    if to + 1 < width { row[to + 1] = infinity }
+    return (Int(row[width - 1]), Int(smallest))
   }
 }
