@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+
+/// The walks of the vocabulary's trie agree with the plain definitions they speed up: every
+/// term (by its bytes) compared with the word, one by one.
+@Suite struct VocabularyWalkTests {
+  /// Words of every shape: a title word, a typo of one, a word's beginning, words run
+  /// together, digits, a letter, nothing the vocabulary has.
+  static let words = [
+    "matrix", "matirx", "termin", "terminator", "backtothefuture", "starwars", "2001", "a",
+    "zzqqx", "godfathre", "alien", "loveactually", "the",
+  ]
+
+  @Test func theTermsAlongAWordAreWhatABinarySearchPerLengthFinds() throws {
+    let store = try OfflineCatalog.builtIn().store
+    for text in Self.words {
+      let word = Array(text.utf8)
+      for start in 0..<word.count {
+        var walked: [Int: (Range<Int>, Range<Int>)] = [:]
+        store.termsAlong(word, from: start) { length, exact, longer in
+          walked[length] = (exact, longer)
+          return true
+        }
+        for length in 1...(word.count - start) {
+          let (exact, longer) = store.exactAndPrefix(Array(word[start..<start + length]))
+          if exact.isEmpty, longer.isEmpty {
+            #expect(walked[length] == nil, "\(text) from \(start), \(length) letters")
+          } else {
+            #expect(walked[length]?.0 == exact, "\(text) from \(start), \(length) letters")
+            #expect(walked[length]?.1 == longer, "\(text) from \(start), \(length) letters")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func theTypoWalkFindsEveryTermWithinItsDistanceAndNoOther() throws {
+    let catalog = try smallCatalog(
+      [
+        ("The Matrix", 1999, 100), ("Matrimony", 1950, 10), ("Mattress Men", 2003, 5),
+        ("The Terminator", 1984, 100), ("Terminal Velocity", 1994, 20), ("Term Life", 2016, 5),
+        ("The Godfather", 1972, 100), ("Godfather's Daughter", 1999, 3), ("Alien", 1979, 90),
+        ("Aliens", 1986, 80), ("Allen", 2001, 2), ("Love Actually", 2003, 50),
+        ("Back to the Future", 1985, 90), ("Star Wars", 1977, 99), ("Stars", 2000, 1),
+        ("2001: A Space Odyssey", 1968, 80), ("Zazie", 1960, 4), ("Them!", 1954, 10),
+      ])
+    let store = catalog.store
+    let terms = (0..<store.termCount).map { Array(store.term($0)) }
+    for text in Self.words where text.count >= 3 {
+      let word = Array(text.utf8)
+      for limit in 1...2 {
+        let walked = store.fuzzyMatches(word, maxDistance: limit)
+        var whole: [Int: Int] = [:]
+        var covered = Set<Int>()
+        for match in walked {
+          covered.formUnion(match.terms)
+          if !match.prefix { for term in match.terms { whole[term] = match.distance } }
+        }
+        for (id, term) in terms.enumerated() {
+          let name = "\(text) within \(limit): \(String(decoding: term, as: UTF8.self))"
+          // The word against each beginning of the term, the term itself last.
+          let row = Self.distances(word, term)
+          let distance = row.last!
+          let closest = row.min()!
+          // A term is found whole when the whole of it is its closest reading, else by its
+          // beginning; every term within the distance either way is found, and no other.
+          if distance <= limit, distance == closest { #expect(whole[id] == distance, "\(name)") }
+          #expect(covered.contains(id) == (closest <= limit), "\(name)")
+        }
+      }
+    }
+  }
+
+  /// The optimal string alignment distance (insert, delete, substitute, swap two neighbours)
+  /// between `word` and each beginning of `term`, the empty one first.
+  static func distances(_ word: [UInt8], _ term: [UInt8]) -> [Int] {
+    let (a, b) = (word, term)
+    var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in stride(from: 1, through: a.count, by: 1) {
+      for j in stride(from: 1, through: b.count, by: 1) {
+        table[i][j] = min(
+          table[i - 1][j] + 1, table[i][j - 1] + 1,
+          table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return table[a.count]
+  }
+}
