@@ -30,7 +30,9 @@ struct SearchEngine {
   /// probe of whether any film would rank above a known one.
   ///
   /// First every group's postings are visited, marking in each film's mask which groups it
-  /// is in (certainly, or — for words split in two — maybe). Films with the same mask miss
+  /// is in (certainly, or — for words split in two — maybe); the commonest words' groups
+  /// only mark the films found by the others, and only when those are many (see
+  /// ``markedPerFilm``). Films with the same mask miss
   /// the same words: they are scored a mask at a time, the masks with the lowest bound
   /// first, so that the page fills with the best films early and the rest are counted
   /// without being scored once their bound cannot beat it.
@@ -47,15 +49,24 @@ struct SearchEngine {
     func count(_ title: Int32) {
       if films != nil { films?.insert(store.film(ofTitle: Int(title))) } else { total += 1 }
     }
-    let groups = visitingOrder()
+    let (order, rare) = visitingOrder()
+    // The groups visited or marked: the films' masks say whether they are in them.
+    var groups = Array(order.prefix(rare))
     var touched: [Int32] = []
     var buckets = Buckets()
     let cancelled = searcher.withMasks { masks in
       var visited = 0
-      for (bit, group) in groups.enumerated() {
+      for (bit, group) in order.enumerated() {
+        // The commonest words find no film; they are marked on the films found, when those
+        // are many: a film that lacks them is then known to, and is not scored to learn it.
+        if bit >= rare {
+          if touched.count * Self.markedPerFilm < group.postings { break }
+          groups.append(group)
+        }
         for source in group.sources {
           let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
           store.postings(source.terms).visit { index in
+            if bit >= rare, masks[index] == 0 { return }
             // A film with one half of a split word may match only if the other half follows
             // it: most do not, and would each be scored to know.
             if let pair = source.pair, !hasPair(index, pair) { return }
@@ -85,8 +96,9 @@ struct SearchEngine {
     let most = Ranking.popularity * searcher.maxPopularity
     // A film that matches one or two words of a long query is no answer when others match
     // more: a query of six words or more (that are not the commonest) needs a third of them.
-    let needed = groups.count >= 6 ? groups.count / 3 : 1
-    let matched = { (mask: UInt32) in WordMask.possible(mask).nonzeroBitCount }
+    let needed = rare >= 6 ? rare / 3 : 1
+    let rareBits: UInt32 = (1 << UInt32(rare)) - 1
+    let matched = { (mask: UInt32) in (WordMask.possible(mask) & rareBits).nonzeroBitCount }
     let enough = buckets.masks.contains { matched($0) >= needed }
     let bounds = zip(buckets.masks, buckets.films).filter { !enough || matched($0.0) >= needed }
       .map { (bound(of: $0, groups), $1) }
@@ -122,6 +134,12 @@ struct SearchEngine {
     }
     return (best.sorted(), below == nil ? (films?.count ?? total) : 0)
   }
+
+  /// How many postings of a common word may be read per film found to mark it on them:
+  /// marking one costs a few nanoseconds, while a film that lacks the word but is not known
+  /// to is scored (a few hundred) whenever its bound, which counts the word as matched, can
+  /// enter the page — as nearly every one can when the page holds only partial matches.
+  static let markedPerFilm = 32
 
   /// Films to score, with their lowest possible scores: a binary min-heap, made once
   /// (linear), popped as long as the page can take the lowest.
@@ -277,9 +295,10 @@ struct SearchEngine {
 
   /// One group per distinct required word, the one with the fewest postings first: the
   /// films met later miss it, which the bound of ``search(limit:year:keep:below:countFilms:)`` counts on.
-  /// Words in more than one title in fifty (and more than 20) are left out when others are
-  /// not.
-  func visitingOrder() -> [Group] {
+  /// Words in more than one title in fifty (and more than 20) come last, and only the first
+  /// `rare` groups find films: a film that matches only the commonest words ("the", "of")
+  /// is no answer to a query that has others.
+  func visitingOrder() -> (groups: [Group], rare: Int) {
     var groups: [[UInt8]: Group] = [:]
     for (position, word) in plan.words.enumerated() where word.optional == nil {
       var group = groups[word.text] ?? Group()
@@ -300,11 +319,11 @@ struct SearchEngine {
       groups[text]?.postings = group.sources.reduce(0) { $0 + store.postings($1.terms).count }
     }
     let order = groups.values.filter { !$0.sources.isEmpty }.sorted { $0.postings < $1.postings }
-    // A film that matches only the commonest words ("the", "of") is no answer to a query
-    // that has others: their postings are not visited.
     let common = max(store.titleCount / 50, 20)
-    guard let rare = order.lastIndex(where: { $0.postings <= common }) else { return order }
-    return Array(order[...rare])
+    guard let rare = order.lastIndex(where: { $0.postings <= common }) else {
+      return (order, order.count)
+    }
+    return (order, rare + 1)
   }
 }
 

@@ -76,10 +76,20 @@ final class Searcher: Sendable {
     if plan.mayHaveMoreTypos, hits.first.map({ $0.score > bestWithTypo }) ?? true {
       let retry = SearchEngine(
         searcher: self, plan: SearchPlan(query, searcher: self, everyTypo: true))
-      let probe = try retry.search(limit: 1, year: year, keep: keep, below: hits.first?.score)
-      if !probe.hits.isEmpty {
-        engine = retry
-        (hits, total) = try films(retry, limit: limit, year: year, keep: keep)
+      // Below a partial match (or none) the probe's bound prunes nearly nothing: it would
+      // score the films the search itself scores, so the search is made at once.
+      if hits.first.map({ $0.score >= Ranking.partialMatch / 2 }) ?? true {
+        let found = try films(retry, limit: limit, year: year, keep: keep)
+        if let best = found.hits.first, best.score < hits.first?.score ?? .infinity {
+          engine = retry
+          (hits, total) = found
+        }
+      } else {
+        let probe = try retry.search(limit: 1, year: year, keep: keep, below: hits.first?.score)
+        if !probe.hits.isEmpty {
+          engine = retry
+          (hits, total) = try films(retry, limit: limit, year: year, keep: keep)
+        }
       }
     }
     // Words typed together: when the query as typed matches no film with every word, it is
