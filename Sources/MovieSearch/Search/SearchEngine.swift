@@ -27,7 +27,9 @@ struct SearchEngine {
 
   /// The films matching the plan, best first, up to `limit`, and how many matched in all.
   /// With `below`, only the films scoring below it are looked for, and none is counted: a
-  /// probe of whether any film would rank above a known one.
+  /// probe of whether any film would rank above a known one. With `exhaustive` (for tests)
+  /// every film found is scored against every word: what the masks and bounds below leave
+  /// unscored or untried must not change the page.
   ///
   /// First every group's postings are visited, marking in each film's mask which groups it
   /// is in (certainly, or — for words split in two — maybe); the commonest words' groups
@@ -38,7 +40,7 @@ struct SearchEngine {
   /// without being scored once their bound cannot beat it.
   func search(
     limit: Int, year filter: Int?, keep: ((Int) -> Bool)? = nil, below: Float? = nil,
-    countFilms: Bool = false
+    countFilms: Bool = false, exhaustive: Bool = false
   ) throws(MovieServiceError) -> (hits: [Hit], total: Int) {
     var total = 0
     // The matches are titles; with `countFilms`, a film found by two titles counts once
@@ -54,7 +56,7 @@ struct SearchEngine {
     var groups = Array(order.prefix(rare))
     var touched: [Int32] = []
     var buckets = Buckets()
-    let cancelled = searcher.withMasks { masks in
+    let cancelled = searcher.withMarks { marks in
       var visited = 0
       for (bit, group) in order.enumerated() {
         // The commonest words find no film; they are marked on the films found, when those
@@ -63,15 +65,20 @@ struct SearchEngine {
           if touched.count * Self.markedPerFilm < group.postings { break }
           groups.append(group)
         }
+        let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
         for source in group.sources {
           let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
           store.postings(source.terms).visit { index in
-            if bit >= rare, masks[index] == 0 { return }
+            let mask = marks[index].mask
+            if bit >= rare, mask == 0 { return }
             // A film with one half of a split word may match only if the other half follows
             // it: most do not, and would each be scored to know.
             if let pair = source.pair, !hasPair(index, pair) { return }
-            if masks[index] == 0 { touched.append(Int32(index)) }
-            masks[index] |= flag
+            if mask == 0 { touched.append(Int32(index)) }
+            // A group's sources come cheapest first: the first a title is met in is the
+            // least its match of the word can cost.
+            if mask & groupBits == 0 { marks[index].floor += source.cost }
+            marks[index].mask = mask | flag
           }
           visited += store.postings(source.terms).count
           if visited > 4096 {
@@ -82,12 +89,12 @@ struct SearchEngine {
       }
       for index in touched {
         let position = Int(index)
-        let mask = masks[position]
-        masks[position] = 0
+        let mark = marks[position]
+        marks[position] = TitleMark()
         if let filter, store.summary(position).year != filter { continue }
         // A listing's filters (`keep`, by film): a title of a film they leave out is not met.
         if let keep, !keep(store.film(ofTitle: position)) { continue }
-        buckets.add(index, mask)
+        buckets.add(index, mark)
       }
       return Task.isCancelled
     }
@@ -100,12 +107,13 @@ struct SearchEngine {
     let rareBits: UInt32 = (1 << UInt32(rare)) - 1
     let matched = { (mask: UInt32) in (WordMask.possible(mask) & rareBits).nonzeroBitCount }
     let enough = buckets.masks.contains { matched($0) >= needed }
-    let bounds = zip(buckets.masks, buckets.films).filter { !enough || matched($0.0) >= needed }
-      .map { (bound(of: $0, groups), $1) }
+    let bounds = buckets.masks.indices.filter { !enough || matched(buckets.masks[$0]) >= needed }
+      .map { (bound(of: buckets.masks[$0], groups), $0) }
     // Films that may match, through words split in two: each is scored to know.
-    for (bound, films) in bounds where !bound.certain {
-      for index in films {
-        guard let score = score(Int(index), matches: nil, absent: bound.absent) else { continue }
+    for (bound, slot) in bounds where !bound.certain {
+      for index in buckets.films[slot] {
+        guard let score = score(Int(index), matches: nil, absent: exhaustive ? 0 : bound.absent)
+        else { continue }
         count(index)
         if score < below ?? .infinity { best.insert(Hit(index: Int(index), score: score)) }
       }
@@ -114,20 +122,23 @@ struct SearchEngine {
     // first, from a heap; once one cannot enter the page, none of the rest can, and they
     // are counted without being scored.
     var hopefuls = Hopefuls()
-    for (slot, (bound, titles)) in bounds.enumerated() where bound.certain {
+    for (slot, (bound, bucket)) in bounds.enumerated() where bound.certain {
+      let titles = buckets.films[bucket]
       if films == nil { total += titles.count } else { for title in titles { count(title) } }
       let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
-      if bound.base + bonus - most > threshold { continue }
-      for index in titles {
-        let lowest = lowest(Int(index), bound)
-        if lowest <= threshold { hopefuls.add(lowest, index, slot) }
+      if !exhaustive, bound.base + bonus - most > threshold { continue }
+      for (index, floor) in zip(titles, buckets.floors[bucket]) {
+        let lowest = lowest(Int(index), bound, floor: floor)
+        if exhaustive || lowest <= threshold { hopefuls.add(lowest, index, slot) }
       }
     }
     hopefuls.heapify()
     while let (lowest, index, slot) = hopefuls.popLowest() {
       let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
-      if lowest > threshold { break }
-      let score = score(Int(index), matches: nil, unless: threshold, absent: bounds[slot].0.absent)
+      if !exhaustive, lowest > threshold { break }
+      let score = score(
+        Int(index), matches: nil, unless: exhaustive ? nil : threshold,
+        absent: exhaustive ? 0 : bounds[slot].0.absent)
       if let score, score < below ?? .infinity {
         best.insert(Hit(index: Int(index), score: score))
       }
@@ -177,33 +188,39 @@ struct SearchEngine {
     }
   }
 
-  /// The films met, by mask. Neighbouring postings often share a mask: the slot of the
-  /// last one is tried first.
+  /// The films met, by mask, each with its floor. Neighbouring postings often share a
+  /// mask: the slot of the last one is tried first.
   struct Buckets {
     var masks: [UInt32] = []
     var films: [[Int32]] = []
+    var floors: [[Float]] = []
     private var slots: [UInt32: Int] = [:]
     private var last = -1
 
-    mutating func add(_ film: Int32, _ mask: UInt32) {
-      if last < 0 || masks[last] != mask {
-        if let slot = slots[mask] {
+    mutating func add(_ film: Int32, _ mark: TitleMark) {
+      if last < 0 || masks[last] != mark.mask {
+        if let slot = slots[mark.mask] {
           last = slot
         } else {
           last = masks.count
-          slots[mask] = last
-          masks.append(mask)
+          slots[mark.mask] = last
+          masks.append(mark.mask)
           films.append([])
+          floors.append([])
         }
       }
       films[last].append(film)
+      floors[last].append(mark.floor)
     }
   }
 
   /// What the films of one mask have in common, for a lower bound of their scores.
   struct Bound {
-    /// The cheapest match of the groups they may be in, and the words of the others missed.
+    /// The cheapest match of the groups they may be in, and the words of the others missed
+    /// (`missed`).
     var base: Float = 0
+    /// What missing the words of the groups they are not in costs (a partial match's).
+    var missed: Float = 0
     /// Whether a film of the mask certainly matches (is in a group through a whole option).
     var certain = false
     /// Whether they miss some required word.
@@ -227,7 +244,8 @@ struct SearchEngine {
       }
     }
     if missed > 0 {
-      bound.base += Ranking.partialMatch + missed
+      bound.missed = Ranking.partialMatch + missed
+      bound.base += bound.missed
       bound.partial = true
     }
     for (position, word) in compiled.words.enumerated()
@@ -237,13 +255,15 @@ struct SearchEngine {
     return bound
   }
 
-  /// The lowest score the film at `index` can have in `bound`'s mask: its base, the title
+  /// The lowest score the film at `index` can have in `bound`'s mask: the least its matches
+  /// can cost (`floor`, from the sources it was met in), the words it misses, the title
   /// words no query word can match, the bonuses it can get, its popularity.
-  @inline(__always) func lowest(_ index: Int, _ bound: Bound) -> Float {
+  @inline(__always) func lowest(_ index: Int, _ bound: Bound, floor: Float) -> Float {
     let summary = store.summary(index)
     let article = summary.flags & CatalogFile.leadingArticle != 0 ? 1 : 0
     let extra = summary.titleWords - article - bound.titleWords
-    var lowest = bound.base + Ranking.titleStart - Ranking.popularity * summary.popularity
+    var lowest =
+      (floor + bound.missed) + Ranking.titleStart - Ranking.popularity * summary.popularity
     if extra > 0 {
       lowest += Float(extra) * Ranking.extraWord
     } else if !bound.partial {
@@ -263,7 +283,7 @@ struct SearchEngine {
   struct Group {
     /// The terms whose films are candidates; for a word that may be two title words, the
     /// option, which a candidate must have both halves of, one after the other.
-    var sources: [(terms: Range<Int>, pair: SearchPlan.Option?)] = []
+    var sources: [(terms: Range<Int>, pair: SearchPlan.Option?, cost: Float)] = []
     /// The plan positions of its occurrences.
     var positions: [Int] = []
     /// What missing each occurrence costs.
@@ -307,12 +327,21 @@ struct SearchEngine {
       var options = word.options
       if position > 0 { options += plan.words[position - 1].options.filter(\.absorbsNext) }
       for option in options {
-        let cheapest = option.first.map(\.cost).min() ?? 0
-        group.cheapest = min(group.cheapest, cheapest + (option.second?.map(\.cost).min() ?? 0))
+        let first = option.first.map(\.cost).min() ?? 0
+        let second = option.second?.map(\.cost).min() ?? 0
+        group.cheapest = min(group.cheapest, first + second)
+        // What a film met in one source's postings pays at least: that choice's cost, and
+        // the cheapest of the other half's.
+        let viaSecond = SearchPlan.isSecondTheSource(option, store: store)
         for choice in SearchPlan.candidateSource(option, store: store) {
-          group.sources.append((choice.terms, option.second == nil ? nil : option))
+          let cost = viaSecond ? first + choice.cost : choice.cost + second
+          group.sources.append((choice.terms, option.second == nil ? nil : option, cost))
         }
       }
+      // Cheapest first: the first source a film is met in says the least it pays.
+      group.sources = group.sources.enumerated().sorted {
+        ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset)
+      }.map(\.element)
       groups[word.text] = group
     }
     for (text, group) in groups {

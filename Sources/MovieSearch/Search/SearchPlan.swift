@@ -181,12 +181,16 @@ struct SearchPlan {
   /// for words joined in the query, the second word's when fewer ("a" + "liens" for
   /// "aliens" would otherwise visit every film with an "a").
   static func candidateSource(_ option: Option, store: CatalogStore) -> Choices {
-    guard let second = option.second,
-      postingCount(second, store: store) < postingCount(option.first, store: store)
-    else {
+    guard let second = option.second, isSecondTheSource(option, store: store) else {
       return option.first
     }
     return second
+  }
+
+  /// Whether ``candidateSource(_:store:)`` of `option` is its second word's choices.
+  static func isSecondTheSource(_ option: Option, store: CatalogStore) -> Bool {
+    guard let second = option.second else { return false }
+    return postingCount(second, store: store) < postingCount(option.first, store: store)
   }
 
   static func postingCount(_ choices: Choices, store: CatalogStore) -> Int {

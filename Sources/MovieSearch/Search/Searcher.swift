@@ -11,7 +11,7 @@ import Streams
 /// the postings of the plan's words and hands each candidate film to the **scorer**
 /// (`SearchEngine.score`, by ``Ranking``'s rules); the **collector** (``BestHits``) keeps the
 /// best page. The searcher owns what searches of one catalog share — its reader
-/// (``CatalogStore``), the word choices remembered, the mask arrays lent to the engine, the
+/// (``CatalogStore``), the word choices remembered, the mark arrays lent to the engine, the
 /// highest popularity — and makes a second pass when a typo may find a better film
 /// (``search(_:limit:year:)``). ``explain(_:film:)`` says how a film matched.
 final class Searcher: Sendable {
@@ -22,8 +22,8 @@ final class Searcher: Sendable {
   private let highestPopularity = Lock<Float?>(nil)
   /// The years of the catalog's films, once asked (the outer optional: not yet asked).
   private let knownYears = Lock<ClosedRange<Int>??>(nil)
-  /// Arrays of one mask per film, all zero, for searches to borrow (see `withMasks`).
-  private let spareMasks = Lock<[[UInt32]]>([])
+  /// Arrays of one mark per title, all empty, for searches to borrow (see `withMarks`).
+  private let spareMarks = Lock<[[TitleMark]]>([])
   /// The titles by their initials, once initials are searched.
   private let initialsIndex = Lock<InitialsIndex?>(nil)
   /// The title words by their sound, once a word is read by ear.
@@ -266,15 +266,23 @@ final class Searcher: Sendable {
     return highest
   }
 
-  /// Calls `body` with an array of one mask per film, all zero; `body` leaves them zero.
-  /// Arrays are kept for the next search: a million films' masks are 4 MB to clear.
-  func withMasks<T>(_ body: (inout [UInt32]) -> T) -> T {
-    var masks =
-      spareMasks.withLock { $0.popLast() } ?? [UInt32](repeating: 0, count: store.titleCount)
-    let result = body(&masks)
-    spareMasks.withLock { spare in
-      if spare.count < 4 { spare.append(masks) }
+  /// Calls `body` with an array of one mark per title, all empty; `body` leaves them empty.
+  /// Arrays are kept for the next search: a million titles' marks are 8 MB to clear.
+  func withMarks<T>(_ body: (inout [TitleMark]) -> T) -> T {
+    var marks =
+      spareMarks.withLock { $0.popLast() }
+      ?? [TitleMark](repeating: TitleMark(), count: store.titleCount)
+    let result = body(&marks)
+    spareMarks.withLock { spare in
+      if spare.count < 4 { spare.append(marks) }
     }
     return result
   }
+}
+
+/// What a search learns of one title from the postings it visits: the query words' groups
+/// it is in (a ``WordMask``), and the least its matches of them can cost.
+struct TitleMark {
+  var mask: UInt32 = 0
+  var floor: Float = 0
 }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+@testable import TestSupport
+
+/// The search scores only the films whose lowest possible score can enter the page: the
+/// page it returns is the one scoring every film found would give, whatever the query.
+@Suite struct PruningTests {
+  /// Titles of one to six words drawn from a vocabulary where a few words are very common
+  /// (so that they are marked rather than visited) and most are rare; popularity from a long
+  /// tail. Deterministic.
+  static let catalog: OfflineCatalog = {
+    let common = ["the", "of", "love", "man", "night", "in"]
+    let rare = [
+      "matrix", "alien", "godfather", "star", "wars", "terminator", "shining", "samurai",
+      "seven", "return", "king", "ring", "rings", "lord", "gladiator", "spider", "online",
+      "line", "on", "live", "die", "evil", "dead", "street", "saint", "st", "mood", "woman",
+      "train", "crystal", "bird", "plumage", "opera", "west", "china", "future", "back",
+    ]
+    // Made-up words besides, so that each rare word is in fewer than one title in fifty.
+    let syllables = ["ka", "lo", "mi", "ren", "tu", "sha", "vor", "di", "pel", "qua", "zen", "bri"]
+    let words = rare + syllables.flatMap { a in syllables.map { b in a + b } }
+    var random = SeededGenerator(seed: 26)
+    var films: [(String, Int, Int)] = []
+    for index in 0..<2_400 {
+      let length = 1 + Int(random.next() % 6)
+      let words = (0..<length).map { _ in
+        random.next() % 3 == 0
+          ? common[Int(random.next() % 6)] : words[Int(random.next() % UInt64(words.count))]
+      }
+      // Now and then a typo of a word, so that typos have films to find.
+      let title = words.map { word in
+        random.next() % 11 == 0 ? String(word.dropLast()) + "x" : word
+      }.joined(separator: " ")
+      let votes = Int(pow(10, Double(random.next() % 600) / 100))
+      films.append((title.capitalized, 1950 + index % 60, votes))
+    }
+    return try! smallCatalog(films)
+  }()
+
+  static let queries = [
+    "the", "love", "the man", "in the mood for love", "matrix", "matirx", "star wars",
+    "the lord of the rings", "lord of the rnigs", "gladiat", "evil dead online", "the st",
+    "live and let die", "a woman is a woman", "the bird with the crystal plumage",
+    "samurai seven", "spiderman", "on line", "kalo the", "mirenx", "sha vor of the",
+    "pelqua love", "the zenbri", "dikalo", "night of the living dead", "retrun of the king",
+    "back to the future 1955", "west china", "love man night the of in",
+  ]
+
+  @Test(arguments: queries)
+  func thePageIsTheOneScoringEveryFilmGives(query text: String) throws {
+    let searcher = Self.catalog.searcher
+    let query = try #require(TitleQuery(text))
+    for everyTypo in [false, true] {
+      let engine = SearchEngine(
+        searcher: searcher, plan: SearchPlan(query, searcher: searcher, everyTypo: everyTypo))
+      for limit in [1, 5, 20] {
+        let pruned = try engine.search(limit: limit, year: nil)
+        let every = try engine.search(limit: limit, year: nil, exhaustive: true)
+        #expect(pruned.hits.map(\.index) == every.hits.map(\.index), "\(text), \(limit)")
+        #expect(pruned.hits.map(\.score) == every.hits.map(\.score), "\(text), \(limit)")
+        #expect(pruned.total == every.total, "\(text), \(limit)")
+        // A probe below the page's best finds nothing; below its worst, what scores less.
+        if let best = every.hits.first, let worst = every.hits.last {
+          #expect(try engine.search(limit: 1, year: nil, below: best.score).hits.isEmpty)
+          let probe = try engine.search(limit: 1, year: nil, below: worst.score)
+          #expect(probe.hits.first?.index == (best.score < worst.score ? best.index : nil))
+        }
+      }
+    }
+  }
+}
