@@ -51,7 +51,7 @@ struct SearchEngine {
     func count(_ title: Int32) {
       if films != nil { films?.insert(store.film(ofTitle: Int(title))) } else { total += 1 }
     }
-    let (order, rare) = visitingOrder()
+    let (order, rare, unmatched) = visitingOrder()
     // The groups visited or marked: the films' masks say whether they are in them.
     var groups = Array(order.prefix(rare))
     var touched: [Int32] = []
@@ -99,6 +99,8 @@ struct SearchEngine {
       return Task.isCancelled
     }
     if cancelled { throw .cancelled }
+    // Words no term matches are in no film's mask: every bound counts them missed.
+    groups += unmatched
     var best = BestHits(limit: limit)
     let most = Ranking.popularity * searcher.maxPopularity
     // A film that matches one or two words of a long query is no answer when others match
@@ -317,8 +319,9 @@ struct SearchEngine {
   /// films met later miss it, which the bound of ``search(limit:year:keep:below:countFilms:)`` counts on.
   /// Words in more than one title in fifty (and more than 20) come last, and only the first
   /// `rare` groups find films: a film that matches only the commonest words ("the", "of")
-  /// is no answer to a query that has others.
-  func visitingOrder() -> (groups: [Group], rare: Int) {
+  /// is no answer to a query that has others. The words no term matches (`unmatched`) are
+  /// missed by every film.
+  func visitingOrder() -> (groups: [Group], rare: Int, unmatched: [Group]) {
     var groups: [[UInt8]: Group] = [:]
     for (position, word) in plan.words.enumerated() where word.optional == nil {
       var group = groups[word.text] ?? Group()
@@ -348,11 +351,12 @@ struct SearchEngine {
       groups[text]?.postings = group.sources.reduce(0) { $0 + store.postings($1.terms).count }
     }
     let order = groups.values.filter { !$0.sources.isEmpty }.sorted { $0.postings < $1.postings }
+    let unmatched = groups.values.filter(\.sources.isEmpty)
     let common = max(store.titleCount / 50, 20)
     guard let rare = order.lastIndex(where: { $0.postings <= common }) else {
-      return (order, order.count)
+      return (order, order.count, unmatched)
     }
-    return (order, rare + 1)
+    return (order, rare + 1, unmatched)
   }
 }
 
