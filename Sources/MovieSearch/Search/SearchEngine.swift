@@ -33,8 +33,8 @@ struct SearchEngine {
   ///
   /// First every group's postings are visited, marking in each film's mask which groups it
   /// is in (certainly, or — for words split in two — maybe); the commonest words' groups
-  /// only mark the films found by the others, and only when those are many (see
-  /// ``markedPerFilm``). Films with the same mask miss
+  /// are only looked for in the films found by the others, and only when none of them has
+  /// every other word. Films with the same mask miss
   /// the same words: they are scored a mask at a time, the masks with the lowest bound
   /// first, so that the page fills with the best films early and the rest are counted
   /// without being scored once their bound cannot beat it.
@@ -58,19 +58,12 @@ struct SearchEngine {
     var buckets = Buckets()
     let cancelled = searcher.withMarks { marks in
       var visited = 0
-      for (bit, group) in order.enumerated() {
-        // The commonest words find no film; they are marked on the films found, when those
-        // are many: a film that lacks them is then known to, and is not scored to learn it.
-        if bit >= rare {
-          if touched.count * Self.markedPerFilm < group.postings { break }
-          groups.append(group)
-        }
+      for (bit, group) in order.prefix(rare).enumerated() {
         let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
         for source in group.sources {
           let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
           store.postings(source.terms).visit { index in
             let mask = marks[index].mask
-            if bit >= rare, mask == 0 { return }
             // A film with one half of a split word may match only if the other half follows
             // it: most do not, and would each be scored to know.
             if let pair = source.pair, !hasPair(index, pair) { return }
@@ -85,6 +78,33 @@ struct SearchEngine {
             visited = 0
             if Task.isCancelled { break }
           }
+        }
+      }
+      // The commonest words find no film. When no film found has every other word (the
+      // page will hold partial matches), they are marked on the films found: a film that
+      // lacks them is then known to, and is not scored to learn it. Their postings are
+      // read in order and checked against a bit per title found (a fraction of the marks'
+      // size, so it stays in the cache).
+      let rareBits: UInt32 = (1 << UInt32(rare)) - 1
+      if rare < order.count, !Task.isCancelled,
+        !touched.contains(where: { marks[Int($0)].mask & rareBits == rareBits })
+      {
+        groups = order
+        var found = FilmBits(count: store.titleCount)
+        for index in touched { found.insert(Int(index)) }
+        for (bit, group) in zip(rare..<order.count, order[rare...]) {
+          let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
+          for source in group.sources {
+            let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
+            store.postings(source.terms).visit { index in
+              guard found.contains(index) else { return }
+              if let pair = source.pair, !hasPair(index, pair) { return }
+              let mask = marks[index].mask
+              if mask & groupBits == 0 { marks[index].floor += source.cost }
+              marks[index].mask = mask | flag
+            }
+          }
+          if Task.isCancelled { break }
         }
       }
       for index in touched {
@@ -147,12 +167,6 @@ struct SearchEngine {
     }
     return (best.sorted(), below == nil ? (films?.count ?? total) : 0)
   }
-
-  /// How many postings of a common word may be read per film found to mark it on them:
-  /// marking one costs a few nanoseconds, while a film that lacks the word but is not known
-  /// to is scored (a few hundred) whenever its bound, which counts the word as matched, can
-  /// enter the page — as nearly every one can when the page holds only partial matches.
-  static let markedPerFilm = 32
 
   /// Films to score, with their lowest possible scores: a binary min-heap, made once
   /// (linear), popped as long as the page can take the lowest.
@@ -360,7 +374,7 @@ struct SearchEngine {
   }
 }
 
-/// Films as bits, counted as they are first set.
+/// Films (or titles) as bits, counted as they are first set.
 struct FilmBits {
   private var words: [UInt64]
   private(set) var count = 0
@@ -372,5 +386,9 @@ struct FilmBits {
     guard film >= 0, film >> 6 < words.count, words[film >> 6] & bit == 0 else { return }
     words[film >> 6] |= bit
     count += 1
+  }
+
+  @inline(__always) func contains(_ film: Int) -> Bool {
+    film >= 0 && film >> 6 < words.count && words[film >> 6] & (1 << UInt64(film & 63)) != 0
   }
 }
