@@ -33,8 +33,8 @@ struct SearchEngine {
   ///
   /// First every group's postings are visited, marking in each film's mask which groups it
   /// is in (certainly, or — for words split in two — maybe); the commonest words' groups
-  /// are only looked for in the films found by the others, and only when none of them has
-  /// every other word. Films with the same mask miss
+  /// are only looked for in the films found by the others, and only when those are many
+  /// (see ``markedPerFilm``). Films with the same mask miss
   /// the same words: they are scored a mask at a time, the masks with the lowest bound
   /// first, so that the page fills with the best films early and the rest are counted
   /// without being scored once their bound cannot beat it.
@@ -80,15 +80,13 @@ struct SearchEngine {
           }
         }
       }
-      // The commonest words find no film. When no film found has every other word (the
-      // page will hold partial matches), they are marked on the films found: a film that
-      // lacks them is then known to, and is not scored to learn it. Their postings are
-      // read in order and checked against a bit per title found (a fraction of the marks'
-      // size, so it stays in the cache).
-      let rareBits: UInt32 = (1 << UInt32(rare)) - 1
-      if rare < order.count, !Task.isCancelled,
-        !touched.contains(where: { marks[Int($0)].mask & rareBits == rareBits })
-      {
+      // The commonest words find no film; they are marked on the films found: a film that
+      // lacks them is then known to, and is not scored to learn it. Their postings are read
+      // in order and checked against a bit per title found (a fraction of the marks' size,
+      // so it stays in the cache): a nanosecond or two each, against a few hundred to score
+      // a film — worth it unless the films found are few.
+      let common = order[rare...].reduce(0) { $0 + $1.postings }
+      if rare < order.count, !Task.isCancelled, touched.count * Self.markedPerFilm >= common {
         groups = order
         var found = FilmBits(count: store.titleCount)
         for index in touched { found.insert(Int(index)) }
@@ -167,6 +165,9 @@ struct SearchEngine {
     }
     return (best.sorted(), below == nil ? (films?.count ?? total) : 0)
   }
+
+  /// How many postings of the commonest words may be read per film found to mark them.
+  static let markedPerFilm = 64
 
   /// Films to score, with their lowest possible scores: a binary min-heap, made once
   /// (linear), popped as long as the page can take the lowest.
