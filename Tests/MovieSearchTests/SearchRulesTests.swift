@@ -108,6 +108,17 @@ extension OfflineCatalog {
     #expect(try catalog.titles("spider-man").first == "Spider-Man (2002)")
   }
 
+  @Test func aFinishedWordSplitsIntoWholeWordsTheLastMayEndInABeginning() throws {
+    let catalog = try smallCatalog([
+      ("Spider Manhunt", 2002, 60_000), ("Dead Zone", 1983, 50_000), ("Dea Dragonfly", 1990, 9_000),
+    ])
+    // "spiderman" typed last may be "Spider Man…" being typed.
+    #expect(try catalog.titles("spiderman").first == "Spider Manhunt (2002)")
+    // Followed by another word it is finished: "dead" is not "Dea D…".
+    #expect(try catalog.titles("dead zone") == ["Dead Zone (1983)"])
+    #expect(try catalog.titles("spiderman 2002").first == "Spider Manhunt (2002)")
+  }
+
   @Test func articlesMayBeDroppedButALiteralTitleWins() throws {
     let catalog = try smallCatalog([
       ("O Brother, Where Art Thou?", 2000, 40_000), ("Brother", 2000, 90_000),

@@ -141,7 +141,9 @@ struct SearchPlan {
     }
     if !forms.isEmpty { options.append(Option(first: coalesced(forms))) }
     // Words joined in the query: "spiderman" finds "Spider-Man", "xmen" "X-Men", "et" "E.T.".
-    // The heads that are title words come from one walk of the trie along the word.
+    // The heads that are title words come from one walk of the trie along the word. Only the
+    // last word may end in a word's beginning (it is being typed): a finished "dead" is not
+    // "Dea D…", and such tails would make every word a candidate for thousands of films.
     var heads: [(split: Int, terms: Range<Int>)] = []
     store.termsAlong(word, from: 0) { length, exact, _ in
       if !exact.isEmpty, length < word.count { heads.append((length, exact)) }
@@ -151,7 +153,7 @@ struct SearchPlan {
       let tail = store.exactAndPrefix(Array(word[split...]))
       var second: Choices = []
       if !tail.exact.isEmpty { second.append(Choice(terms: tail.exact, cost: 0)) }
-      if !tail.longer.isEmpty {
+      if last, !tail.longer.isEmpty {
         second.append(Choice(terms: tail.longer, cost: Ranking.typedPrefix, prefix: true))
       }
       if !second.isEmpty {
