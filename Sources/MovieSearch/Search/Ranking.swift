@@ -23,7 +23,9 @@ import Foundation
 ///   two" → "Rocky II", "oceans 11" → "Ocean's Eleven", "13th" → "Thirteenth"), an
 ///   abbreviation or its long form ("mister deeds" → "Mr. Deeds"), an American or British
 ///   spelling ("colours" → "Colors"), 2 from or to a single letter ("10" → "X"); words
-///   joined or split ("spiderman" → "Spider-Man", "day light" → "Daylight"): 1; three words
+///   joined or split ("spiderman" → "Spider-Man", "day light" → "Daylight"): 1 (plus 2 when
+///   the last word's second half is the beginning of a title word: only the last word is
+///   being typed — a finished "dead" is not "Dea D…"); three words
 ///   or more typed together, when nothing matches them as typed ("backtothefuture"): 1 per
 ///   join (see ``Segmentation``);
 /// - a leading or trailing article of the query ("the", "das", "o", …) that the title lacks:
