@@ -82,20 +82,16 @@ import Testing
     #expect(try await CLI.run(["build-catalog", small, target]).status == 0)
     let before = try Data(contentsOf: URL(fileURLWithPath: target))
 
+    let watch = try FolderWatch(directory.path)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CLI.binary)
     process.arguments = ["build-catalog", source, target]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    // The temporary file is made before the source is read: wait for it (10 s at most).
-    var temporary: String?
-    for _ in 0..<1000 where temporary == nil {
-      temporary = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        .first { $0.hasPrefix(".films.bin.") }
-      if temporary == nil { usleep(10_000) }
-    }
-    let name = try #require(temporary)
+    // The temporary file is made before the source is read: wait for it (a minute at most).
+    let name = try #require(
+      try await onOwnThread { watch.waitForFile(prefix: ".films.bin.", limit: .seconds(60)) })
     // An unpredictable name (not the process id), readable only by its owner, not a link.
     #expect(name.count == ".films.bin.".count + 6)
     #expect(!name.contains("\(process.processIdentifier)"))

@@ -7,3 +7,41 @@ func temporaryDirectory() throws -> URL {
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   return directory
 }
+
+/// Watches a folder for files made in it (inotify): `waitForFile` returns the first whose
+/// name starts with a prefix, woken by the kernel's event rather than by polling. Made before
+/// the process that makes the file starts, so that no event is missed.
+final class FolderWatch: Sendable {
+  private let descriptor: Int32
+  let path: String
+
+  init(_ path: String) throws {
+    self.path = path
+    descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+    guard descriptor >= 0, inotify_add_watch(descriptor, path, UInt32(IN_CREATE)) >= 0 else {
+      throw CocoaError(.fileReadUnknown)
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  /// The name of a file in the folder starting with `prefix` — one there already, or the
+  /// first made — or `nil` when none is made within `limit`.
+  func waitForFile(prefix: String, limit: Duration = .seconds(10)) -> String? {
+    let deadline = ContinuousClock.now + limit
+    while true {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      if let name = names.first(where: { $0.hasPrefix(prefix) }) { return name }
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { return nil }
+      // Sleeps until something is made in the folder (or the time left is over), then
+      // drains the events and looks again.
+      var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let milliseconds =
+        left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+      _ = poll(&waiting, 1, Int32(clamping: max(1, milliseconds)))
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while read(descriptor, &buffer, buffer.count) > 0 {}
+    }
+  }
+}
