@@ -342,17 +342,20 @@ struct SearchEngine {
       var group = groups[word.text] ?? Group()
       group.occurrences.append(word.missCost)
       group.positions.append(position)
-      var options = word.options
-      if position > 0 { options += plan.words[position - 1].options.filter(\.absorbsNext) }
-      for option in options {
+      // A previous word's option that takes this one along is paid for by that word.
+      var options = word.options.map { ($0, false) }
+      if position > 0 {
+        options += plan.words[position - 1].options.filter(\.absorbsNext).map { ($0, true) }
+      }
+      for (option, absorbed) in options {
         let first = option.first.map(\.cost).min() ?? 0
         let second = option.second?.map(\.cost).min() ?? 0
-        group.cheapest = min(group.cheapest, first + second)
+        group.cheapest = min(group.cheapest, absorbed ? 0 : first + second)
         // What a film met in one source's postings pays at least: that choice's cost, and
         // the cheapest of the other half's.
         let viaSecond = SearchPlan.isSecondTheSource(option, store: store)
         for choice in SearchPlan.candidateSource(option, store: store) {
-          let cost = viaSecond ? first + choice.cost : choice.cost + second
+          let cost = absorbed ? 0 : viaSecond ? first + choice.cost : choice.cost + second
           group.sources.append((choice.terms, option.second == nil ? nil : option, cost))
         }
       }
