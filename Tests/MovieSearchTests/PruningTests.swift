@@ -91,6 +91,14 @@ import Testing
           let probe = try engine.search(limit: 1, year: nil, below: worst.score)
           #expect(probe.hits.first?.index == (best.score < worst.score ? best.index : nil))
         }
+        // Counting films, the page is the films of every title scored, each by its best
+        // title, in order: one search, however many titles a film has.
+        let films = try engine.search(limit: limit, year: nil, countFilms: true)
+        let all = try engine.search(limit: 100_000, year: nil, exhaustive: true).hits
+        var seen = Set<Int>()
+        let byFilm = all.filter { seen.insert(searcher.store.film(ofTitle: $0.index)).inserted }
+        #expect(films.hits.map(\.index) == byFilm.prefix(limit).map(\.index), "\(text), \(limit)")
+        #expect(films.hits.map(\.score) == byFilm.prefix(limit).map(\.score), "\(text), \(limit)")
       }
     }
   }

@@ -26,7 +26,8 @@ struct SearchEngine {
   }
 
   /// The films matching the plan, best first, up to `limit`, and how many matched in all.
-  /// With `below`, only the films scoring below it are looked for, and none is counted: a
+  /// The hits are titles; with `countFilms`, each film once, by its best title, and counted
+  /// once. With `below`, only the films scoring below it are looked for, and none is counted: a
   /// probe of whether any film would rank above a known one. With `exhaustive` (for tests)
   /// every film found is scored against every word: what the masks and bounds below leave
   /// unscored or untried must not change the page.
@@ -119,7 +120,9 @@ struct SearchEngine {
     if cancelled { throw .cancelled }
     // Words no term matches are in no film's mask: every bound counts them missed.
     groups += unmatched
-    var best = BestHits(limit: limit)
+    // Counting films, the page holds films too: each by its best title.
+    let catalog = store
+    var best = BestHits(limit: limit, key: films == nil ? nil : { catalog.film(ofTitle: $0) })
     let most = Ranking.popularity * searcher.maxPopularity
     // A film that matches one or two words of a long query is no answer when others match
     // more: a query of six words or more (that are not the commonest) needs a third of them.
