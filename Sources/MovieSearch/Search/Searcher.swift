@@ -170,27 +170,16 @@ final class Searcher: Sendable {
     return (Array(all.prefix(limit)), total + added.count)
   }
 
-  /// The engine's hits (titles) as films: each film once, by its best title. A film found by
-  /// two titles takes two of the engine's places, so it is asked for more until `limit`
-  /// films are known or none are left.
+  /// The engine's hits as films: each film once, by its best title (the engine's page
+  /// holds films when it counts them).
   private func films(
     _ engine: SearchEngine, limit: Int, year: Int?, keep: ((Int) -> Bool)?
   ) throws(MovieServiceError) -> (hits: [FilmHit], total: Int) {
-    var asked = limit
-    while true {
-      let (hits, total) = try engine.search(
-        limit: asked, year: year, keep: keep, countFilms: true)
-      var seen = Set<Int>()
-      let films = hits.compactMap { hit -> FilmHit? in
-        let film = store.film(ofTitle: hit.index)
-        return seen.insert(film).inserted
-          ? FilmHit(film: film, title: hit.index, score: hit.score) : nil
-      }
-      if films.count >= limit || hits.count < asked {
-        return (Array(films.prefix(limit)), total)
-      }
-      asked += 2 * (asked - films.count)
+    let (hits, total) = try engine.search(limit: limit, year: year, keep: keep, countFilms: true)
+    let films = hits.map { hit in
+      FilmHit(film: store.film(ofTitle: hit.index), title: hit.index, score: hit.score)
     }
+    return (films, total)
   }
 
   /// How a film matched a search: its score, and the title words the query's words matched.
