@@ -58,10 +58,10 @@ extension OfflineCatalog {
       }
       total = films.count
       let wanted = min(count, films.count)
-      var largest = PrefixHeap(limit: wanted)
+      var largest = SmallestElements<UInt64>(limit: wanted)
       for entry in films { largest.insert(entry.prefix) }
-      let last = largest.top ?? 0
-      var ordered: [(prefix: UInt64, title: String, key: DiscoverHeap.Key)] = []
+      let last = largest.largest ?? 0
+      var ordered: [(prefix: UInt64, title: String, key: DiscoverKey)] = []
       for entry in films where entry.prefix <= last {
         let film = Int(entry.film)
         ordered.append((entry.prefix, store.record(film).title.lowercased(), ranking.key(film)))
@@ -72,12 +72,12 @@ extension OfflineCatalog {
       }
       chosen = ordered.prefix(count).map { $0.key.film }
     } else {
-      var best = DiscoverHeap(limit: count)
+      var best = SmallestElements<DiscoverKey>(limit: count)
       for film in 0..<store.filmCount where test.passes(film) {
         total += 1
         best.insert(ranking.key(film))
       }
-      chosen = best.items.sorted().map(\.film)
+      chosen = best.sorted().map(\.film)
     }
     return (chosen, total)
   }
@@ -199,7 +199,7 @@ extension OfflineCatalog {
 
     /// Smaller first: the value (negated when descending), then the more popular, then id
     /// order.
-    func key(_ film: Int) -> DiscoverHeap.Key {
+    func key(_ film: Int) -> DiscoverKey {
       let popularity = Double(store.summary(film).popularity)
       let fields = store.filterFields(film)
       let value: Double? =
@@ -220,84 +220,18 @@ extension OfflineCatalog {
   }
 }
 
-/// The `limit` smallest keys seen: a max-heap of that size.
-struct DiscoverHeap {
-  struct Key: Comparable {
-    var known: Bool
-    var value: Double
-    var popularity: Double
-    var film: Int
+/// A film's place in a discover listing's order, compared cheaply: known values first, in
+/// the order asked, then by popularity, then by id.
+struct DiscoverKey: Comparable {
+  var known: Bool
+  var value: Double
+  var popularity: Double
+  var film: Int
 
-    static func < (a: Key, b: Key) -> Bool {
-      if a.known != b.known { return a.known }
-      if a.value != b.value { return a.value < b.value }
-      if a.popularity != b.popularity { return a.popularity < b.popularity }
-      return a.film < b.film
-    }
-  }
-
-  let limit: Int
-  private(set) var items: [Key] = []
-
-  init(limit: Int) { self.limit = limit }
-
-  mutating func insert(_ key: Key) {
-    if items.count < limit {
-      items.append(key)
-      var child = items.count - 1
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard items[parent] < items[child] else { break }
-        items.swapAt(parent, child)
-        child = parent
-      }
-    } else if let largest = items.first, key < largest {
-      items[0] = key
-      var parent = 0
-      while true {
-        let left = 2 * parent + 1
-        let right = left + 1
-        var largestAt = parent
-        if left < items.count, items[largestAt] < items[left] { largestAt = left }
-        if right < items.count, items[largestAt] < items[right] { largestAt = right }
-        guard largestAt != parent else { break }
-        items.swapAt(parent, largestAt)
-        parent = largestAt
-      }
-    }
-  }
-}
-
-/// The `limit` smallest numbers seen, as a max-heap: `top` is the largest of them.
-struct PrefixHeap {
-  let limit: Int
-  private var items: [UInt64] = []
-
-  init(limit: Int) { self.limit = limit }
-
-  var top: UInt64? { items.first }
-
-  mutating func insert(_ value: UInt64) {
-    if items.count < limit {
-      items.append(value)
-      var child = items.count - 1
-      while child > 0, items[(child - 1) / 2] < items[child] {
-        items.swapAt((child - 1) / 2, child)
-        child = (child - 1) / 2
-      }
-    } else if let top = items.first, value < top {
-      items[0] = value
-      var parent = 0
-      while true {
-        var largest = parent
-        for child in [2 * parent + 1, 2 * parent + 2]
-        where child < items.count && items[largest] < items[child] {
-          largest = child
-        }
-        guard largest != parent else { return }
-        items.swapAt(parent, largest)
-        parent = largest
-      }
-    }
+  static func < (a: DiscoverKey, b: DiscoverKey) -> Bool {
+    if a.known != b.known { return a.known }
+    if a.value != b.value { return a.value < b.value }
+    if a.popularity != b.popularity { return a.popularity < b.popularity }
+    return a.film < b.film
   }
 }
