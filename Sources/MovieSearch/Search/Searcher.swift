@@ -19,22 +19,19 @@ final class Searcher: Sendable {
   /// The word choices of recently searched words (see `SearchPlan.choices`), at most 8,192.
   private let lookups = Lock<[[UInt8]: SearchPlan.LookedUp]>([:])
   /// The largest `summary(_:).popularity`, once asked.
-  private let highestPopularity = Lock<Float?>(nil)
-  /// The years of the catalog's films, once asked (the outer optional: not yet asked).
-  private let knownYears = Lock<ClosedRange<Int>??>(nil)
+  private let highestPopularity = Remembered<Float>()
+  /// The years of the catalog's films, once asked.
+  private let knownYears = Remembered<ClosedRange<Int>?>()
   /// Arrays of one mark per title, all empty, for searches to borrow (see `withMarks`).
   private let spareMarks = Lock<[[TitleMark]]>([])
   /// The titles by their initials, once initials are searched.
-  private let initialsIndex = Lock<InitialsIndex?>(nil)
+  private let initialsIndex = Remembered<InitialsIndex>()
   /// The title words by their sound, once a word is read by ear.
-  private let phoneticIndex = Lock<PhoneticIndex?>(nil)
+  private let phoneticIndex = Remembered<PhoneticIndex>()
 
   /// The title words of `word`'s phonetic key (see ``Phonetic``).
   func terms(soundingLike word: [UInt8]) -> [Int] {
-    phoneticIndex.withLock { index in
-      if index == nil { index = PhoneticIndex(store: store) }
-      return index?.terms(soundingLike: word) ?? []
-    }
+    phoneticIndex.value { PhoneticIndex(store: store) }.terms(soundingLike: word)
   }
 
   init(store: CatalogStore) {
@@ -135,12 +132,7 @@ final class Searcher: Sendable {
   private func initials(
     _ word: [UInt8], hint: YearHint?, year: Int?, keep: ((Int) -> Bool)?
   ) -> [FilmHit] {
-    let index = initialsIndex.withLock { index in
-      if let index { return index }
-      let built = InitialsIndex(store: store, floor: maxPopularity * 2 / 3)
-      index = built
-      return built
-    }
+    let index = initialsIndex.value { InitialsIndex(store: store, floor: maxPopularity * 2 / 3) }
     var best: [Int: FilmHit] = [:]
     for found in index.titles(spelling: word) where found.whole || word.count >= 3 {
       let summary = store.summary(found.title)
@@ -224,10 +216,7 @@ final class Searcher: Sendable {
 
   /// The years of the catalog's films: `read` the first time, remembered after.
   func years(_ read: () -> ClosedRange<Int>?) -> ClosedRange<Int>? {
-    if let known = knownYears.withLock({ $0 }) { return known }
-    let years = read()
-    knownYears.withLock { $0 = .some(years) }
-    return years
+    knownYears.value(read)
   }
 
   /// What was remembered for `word`.
@@ -246,13 +235,9 @@ final class Searcher: Sendable {
   /// The largest log10(1 + popularity) of any film: what popularity can give a score at
   /// most. Read from every film once, then remembered.
   var maxPopularity: Float {
-    if let known = highestPopularity.withLock({ $0 }) { return known }
-    var highest: Float = 0
-    for index in 0..<store.filmCount {
-      highest = max(highest, store.summary(index).popularity)
+    highestPopularity.value {
+      (0..<store.filmCount).reduce(0) { max($0, store.summary($1).popularity) }
     }
-    highestPopularity.withLock { $0 = highest }
-    return highest
   }
 
   /// Calls `body` with an array of one mark per title, all empty; `body` leaves them empty.
