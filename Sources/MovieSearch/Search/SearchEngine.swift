@@ -357,7 +357,9 @@ struct SearchEngine {
         // What a film met in one source's postings pays at least: that choice's cost, and
         // the cheapest of the other half's.
         let viaSecond = SearchPlan.isSecondTheSource(option, store: store)
-        for choice in SearchPlan.candidateSource(option, store: store) {
+        // The candidate source (``SearchPlan/candidateSource(_:store:)``), its posting counts
+        // summed once.
+        for choice in viaSecond ? option.second ?? option.first : option.first {
           let cost = absorbed ? 0 : viaSecond ? first + choice.cost : choice.cost + second
           group.sources.append((choice.terms, option.second == nil ? nil : option, cost))
         }
