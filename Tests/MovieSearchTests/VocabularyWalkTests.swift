@@ -73,6 +73,30 @@ import Testing
     }
   }
 
+  @Test func theEndOfATermNoOtherTermSharesIsReadFromTheTermItself() throws {
+    // One word: the root's path goes on along "zazie" alone, with no node for its letters.
+    let alone = try smallCatalog([("Zazie", 1960, 4)]).store
+    #expect(alone.layout.nodes == 1)
+    #expect(
+      alone.fuzzyMatches(Array("zaize".utf8), maxDistance: 1) == [
+        TermMatch(terms: 0..<1, distance: 1, prefix: false)
+      ])
+    var walked: [Int: (Range<Int>, Range<Int>)] = [:]
+    alone.termsAlong(Array("zaziex".utf8), from: 0) { length, exact, longer in
+      walked[length] = (exact, longer)
+      return true
+    }
+    #expect(walked.keys.sorted() == [1, 2, 3, 4, 5])
+    #expect(walked[3]! == (0..<0, 0..<1))
+    #expect(walked[5]! == (0..<1, 1..<1))
+    // "zap" and "zazie" share "za": a node for "z" and "za", then one tail each.
+    let two = try smallCatalog([("Zazie", 1960, 4), ("Zap", 1970, 2)]).store
+    #expect(two.layout.nodes == 5)
+    #expect(
+      two.fuzzyMatches(Array("zazei".utf8), maxDistance: 1).contains(
+        TermMatch(terms: 1..<2, distance: 1, prefix: false)))
+  }
+
   /// The optimal string alignment distance (insert, delete, substitute, swap two neighbours)
   /// between `word` and each beginning of `term`, the empty one first.
   static func distances(_ word: [UInt8], _ term: [UInt8]) -> [Int] {

@@ -76,11 +76,11 @@ extension CatalogFile {
         other.text, film: other.film, kind: other.kind, people: other.people,
         popularity: popularityWeight(entry.popularity), year: entry.year, texts: &texts)
     }
-    let search = index.sections()
+    let search = try index.sections()
     var header = magic
     for count in [
       entries.count, search.termCount, texts.count, search.termBytes.count, search.postingCount,
-      search.wordCount, search.nodes.count / nodeSize, index.titleFilms.count / 4, extras.count,
+      search.wordCount, search.nodes.count / nodeSize - 1, index.titleFilms.count / 4, extras.count,
       names.count, names.bytes.count, genreNames.count, genreNames.bytes.count,
     ] {
       header.append(uint32: count)
@@ -193,7 +193,7 @@ extension CatalogFile {
 
     /// The word, term, posting and trie sections. Term ids are the terms' places in
     /// bytewise order.
-    func sections() -> Sections {
+    func sections() throws(FormatError) -> Sections {
       var sections = Sections()
       let order = terms.indices.sorted { terms[$0].lexicographicallyPrecedes(terms[$1]) }
       var idOfTerm = [Int](repeating: 0, count: terms.count)
@@ -213,16 +213,21 @@ extension CatalogFile {
       }
       sections.termStarts.append(uint32: sections.termBytes.count)
       sections.postingStarts.append(uint32: sections.postingCount)
-      sections.nodes = trie(order.map { terms[$0] })
+      sections.nodes = try trie(order.map { terms[$0] })
       sections.termCount = terms.count
       return sections
     }
   }
 
   /// The trie of sorted `terms`, breadth first: node 0 is the root; a node's children (one per
-  /// next byte, in order) are contiguous.
-  static func trie(_ terms: [[UInt8]]) -> [UInt8] {
-    // (terms, depth) of each node, in breadth-first order; children found when a node is read.
+  /// next byte, in order) are contiguous, so they run from its first child to the next
+  /// node's, and a sentinel after the last node closes the run. A node with a single term
+  /// that does not end there is a **tail**: it has no children, the rest of its path being
+  /// that term's bytes — most of a large vocabulary's nodes would otherwise be chains of one
+  /// child each, spelling the ends of terms no other term shares.
+  static func trie(_ terms: [[UInt8]]) throws(FormatError) -> [UInt8] {
+    // (terms, depth, byte) of each node, in breadth-first order; children found when a node
+    // is read.
     var queue: [(terms: Range<Int>, depth: Int, byte: UInt8)] = [(0..<terms.count, 0, 0)]
     var bytes: [UInt8] = []
     var next = 0
@@ -230,27 +235,35 @@ extension CatalogFile {
       let (range, depth, byte) = queue[next]
       next += 1
       let isTerm = !range.isEmpty && terms[range.lowerBound].count == depth
+      let isTail = range.count == 1 && !isTerm
       var low = range.lowerBound + (isTerm ? 1 : 0)
       let firstChild = queue.count
-      while low < range.upperBound {
+      while !isTail, low < range.upperBound {
         let child = terms[low][depth]
         var high = low + 1
         while high < range.upperBound, terms[high][depth] == child { high += 1 }
         queue.append((low..<high, depth + 1, child))
         low = high
       }
-      bytes.append(uint32: range.lowerBound)
-      bytes.append(uint32: range.upperBound)
-      bytes.append(uint32: firstChild)
-      bytes.append(uint16: queue.count - firstChild)
-      bytes.append(byte)
-      bytes.append(isTerm ? 1 : 0)
+      guard queue.count < Int(CatalogStore.Trie.termFlag) else {
+        throw FormatError(description: "the vocabulary is too large to be encoded")
+      }
+      bytes.appendNode(terms: range.lowerBound, firstChild: firstChild, isTerm: isTerm, byte: byte)
     }
+    bytes.appendNode(terms: terms.count, firstChild: queue.count, isTerm: false, byte: 0)
     return bytes
   }
 }
 
 extension [UInt8] {
+  /// A trie node (see ``CatalogFile/trie(_:)``): its first term, its first child with the
+  /// term flag in the top bit, its byte.
+  fileprivate mutating func appendNode(terms: Int, firstChild: Int, isTerm: Bool, byte: UInt8) {
+    append(uint32: terms)
+    append(uint32: firstChild | (isTerm ? Int(CatalogStore.Trie.termFlag) : 0))
+    append(byte)
+  }
+
   mutating func append(uint32 value: Int) {
     let value = UInt32(clamping: value)
     for shift in stride(from: 0, to: 32, by: 8) {

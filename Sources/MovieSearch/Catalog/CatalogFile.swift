@@ -23,7 +23,7 @@ import Foundation
 /// | term starts | 4 B per term + 4 | where each term's bytes start |
 /// | posting starts | 4 B per term + 4 | where each term's titles start |
 /// | postings | 4 B per (term, title) | for each term, the titles that have it, in order |
-/// | trie nodes | 16 B per node | the vocabulary as a trie, for the typo walk: each node's run of terms, first child, child count, byte, and whether its path is a term |
+/// | trie nodes | 9 B per node + 9 | the vocabulary as a trie, for the typo walk: each node's first term, first child, whether its path is a term, and byte (see ``trie(_:)``) |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
 /// | extras starts | 4 B per film + 4 | where each film's extras start |
 /// | extras | | per film: its genres (indices into the genre names), directors and cast (indices into the names) |
@@ -37,12 +37,12 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLG4".utf8)
+  static let magic: [UInt8] = Array("MSCATLG5".utf8)
   static let headerSize = 64
   static let recordSize = 32
   static let titleTextSize = 8
   static let summarySize = 8
-  static let nodeSize = 16
+  static let nodeSize = 9
   /// The most people of a film whose names are searched (its directors first, then its
   /// cast in billing order).
   static let searchedPeople = 4

@@ -168,7 +168,7 @@ final class CatalogStore: Sendable {
       postingStarts = termStarts + (terms + 1) * 4
       postingsStart = postingStarts + (terms + 1) * 4
       nodesStart = postingsStart + postings * 4
-      termBytesStart = nodesStart + nodes * CatalogFile.nodeSize
+      termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize
       extrasStarts = termBytesStart + termBytes
       extras = extrasStarts + (films + 1) * 4
       nameStarts = extras + extrasBytes
@@ -320,17 +320,29 @@ final class CatalogStore: Sendable {
     }
   }
 
-  /// The vocabulary's trie in place (see ``CatalogFile``).
+  /// The vocabulary's trie in place (see ``CatalogFile/trie(_:)``).
   var trie: Trie {
-    Trie(base: base + layout.nodesStart, count: layout.nodes, termCount: termCount)
+    Trie(
+      base: base + layout.nodesStart, count: layout.nodes, termCount: termCount,
+      termStarts: base + layout.termStarts, termBytes: base + layout.termBytesStart,
+      termBytesCount: layout.termBytes)
   }
 
   /// The trie of the vocabulary, read in place; a damaged node reads as a leaf of no terms.
   struct Trie {
+    /// The top bit of a node's first child: its path is a term.
+    static let termFlag: UInt32 = 1 << 31
+
     let base: UnsafeRawPointer
+    /// The number of nodes (the sentinel after them not counted).
     let count: Int
     let termCount: Int
+    let termStarts: UnsafeRawPointer
+    let termBytes: UnsafeRawPointer
+    let termBytesCount: Int
 
+    /// A node: the terms that start with its path, its children, the last byte of its path
+    /// and whether its path is a term itself.
     struct Node {
       var terms: Range<Int>
       var children: Range<Int>
@@ -338,17 +350,60 @@ final class CatalogStore: Sendable {
       var isTerm: Bool
     }
 
-    @inline(__always) func node(_ index: Int) -> Node {
+    /// The root: every term.
+    var root: Node { node(0, termsEnd: termCount) }
+
+    /// Child `index` of `parent` (one of `parent.children`): its terms end where its next
+    /// sibling's begin, or with its parent's.
+    @inline(__always) func child(_ index: Int, of parent: Node) -> Node {
+      let end =
+        index + 1 < parent.children.upperBound ? firstTerm(index + 1) : parent.terms.upperBound
+      return node(index, termsEnd: end)
+    }
+
+    /// The byte of node `index` (0 past the end).
+    @inline(__always) func byte(_ index: Int) -> UInt8 {
+      index < count
+        ? base.load(fromByteOffset: index * CatalogFile.nodeSize + 8, as: UInt8.self) : 0
+    }
+
+    @inline(__always) private func firstTerm(_ index: Int) -> Int {
+      index < count ? Int(load(index * CatalogFile.nodeSize)) : 0
+    }
+
+    @inline(__always) private func load(_ offset: Int) -> UInt32 {
+      base.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian
+    }
+
+    @inline(__always) private func node(_ index: Int, termsEnd high: Int) -> Node {
+      // The sentinel after the last node is always there: node `index + 1` can be read.
+      guard index >= 0, index < count else {
+        return Node(terms: 0..<0, children: 0..<0, byte: 0, isTerm: false)
+      }
       let at = index * CatalogFile.nodeSize
-      let low = Int(base.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
-      let high = Int(base.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self).littleEndian)
-      let first = Int(base.loadUnaligned(fromByteOffset: at + 8, as: UInt32.self).littleEndian)
-      let children = Int(base.loadUnaligned(fromByteOffset: at + 12, as: UInt16.self).littleEndian)
-      let byte = base.load(fromByteOffset: at + 14, as: UInt8.self)
-      let isTerm = base.load(fromByteOffset: at + 15, as: UInt8.self) != 0
-      guard index < count, low <= high, high <= termCount, first > index, first + children <= count
+      let low = Int(load(at))
+      let first = load(at + 4)
+      let firstChild = Int(first & ~Self.termFlag)
+      let end = Int(load(at + CatalogFile.nodeSize + 4) & ~Self.termFlag)
+      let byte = base.load(fromByteOffset: at + 8, as: UInt8.self)
+      guard low <= high, high <= termCount, firstChild > index, firstChild <= end, end <= count
       else { return Node(terms: 0..<0, children: 0..<0, byte: byte, isTerm: false) }
-      return Node(terms: low..<high, children: first..<first + children, byte: byte, isTerm: isTerm)
+      return Node(
+        terms: low..<high, children: firstChild..<end, byte: byte,
+        isTerm: first & Self.termFlag != 0)
+    }
+
+    /// When `node`, whose path is `depth` bytes long, is a tail (see ``CatalogFile/trie(_:)``):
+    /// its term's bytes, the path going on along them past `depth`.
+    @inline(__always) func tail(of node: Node, depth: Int) -> UnsafeRawBufferPointer? {
+      guard node.terms.count == 1, node.children.isEmpty, !node.isTerm else { return nil }
+      let term = node.terms.lowerBound
+      let start = Int(
+        termStarts.loadUnaligned(fromByteOffset: term * 4, as: UInt32.self).littleEndian)
+      let end = Int(
+        termStarts.loadUnaligned(fromByteOffset: term * 4 + 4, as: UInt32.self).littleEndian)
+      guard start <= end, end <= termBytesCount, end - start > depth else { return nil }
+      return UnsafeRawBufferPointer(start: termBytes + start, count: end - start)
     }
   }
 

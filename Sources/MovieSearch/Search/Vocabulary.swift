@@ -45,26 +45,36 @@ extension CatalogStore {
   ) {
     let trie = self.trie
     guard trie.count > 0, start >= 0 else { return }
-    var node = trie.node(0)
-    var position = start
-    while position < word.count {
-      let byte = word[position]
+    var node = trie.root
+    var depth = 0
+    while start + depth < word.count {
+      let byte = word[start + depth]
+      if let tail = trie.tail(of: node, depth: depth) {
+        // Along a tail, the path is its one term's bytes.
+        guard tail[depth] == byte else { return }
+        depth += 1
+        let term = node.terms.lowerBound
+        let ends = depth == tail.count
+        let exact = ends ? term..<term + 1 : term..<term
+        guard body(depth, exact, exact.upperBound..<term + 1) else { return }
+        continue
+      }
       // Children are sorted by byte: a binary search among them.
       var low = node.children.lowerBound
       var high = node.children.upperBound
       while low < high {
         let middle = (low + high) / 2
-        if trie.node(middle).byte < byte { low = middle + 1 } else { high = middle }
+        if trie.byte(middle) < byte { low = middle + 1 } else { high = middle }
       }
       guard low < node.children.upperBound else { return }
-      let child = trie.node(low)
+      let child = trie.child(low, of: node)
       guard child.byte == byte, !child.terms.isEmpty else { return }
       node = child
-      position += 1
+      depth += 1
       let terms = child.terms
       let exact =
         child.isTerm ? terms.lowerBound..<terms.lowerBound + 1 : terms.lowerBound..<terms.lowerBound
-      guard body(position - start, exact, exact.upperBound..<terms.upperBound) else { return }
+      guard body(depth, exact, exact.upperBound..<terms.upperBound) else { return }
     }
   }
 
@@ -85,7 +95,7 @@ extension CatalogStore {
           var walk = FuzzyWalk(
             word: word, limit: maxDistance, trie: trie, rows: rows.baseAddress!,
             path: path.baseAddress!, depths: depths)
-          walk.descend(node: 0, depth: 0, best: word.count)
+          walk.descend(trie.root, depth: 0, best: word.count)
           return walk.matches
         }
       }
@@ -142,42 +152,70 @@ struct FuzzyWalk {
 
   /// Visits the children of trie node `node`, whose path (of length `depth`) is `path`;
   /// `best` is the smallest distance between `word` and a beginning of `path`.
-  mutating func descend(node: Int, depth: Int, best: Int) {
-    for index in trie.node(node).children {
-      let child = trie.node(index)
-      let (full, smallest) = step(byte: child.byte, depth: depth)
-      let best = min(best, full)
-      let (low, high) = (child.terms.lowerBound, child.terms.upperBound)
-      guard low < high else { continue }
-      if smallest > limit || (full == 0 && best == 0) {
-        // Nothing deeper can come closer: the whole branch is settled. (A term equal to the
-        // word itself is an exact match; the rest of the branch starts with it.)
-        if full == 0, child.isTerm {
-          matches.append(TermMatch(terms: low..<low + 1, distance: 0, prefix: false))
-          if low + 1 < high {
-            matches.append(TermMatch(terms: low + 1..<high, distance: 0, prefix: true))
-          }
-        } else if best <= limit {
-          matches.append(TermMatch(terms: low..<high, distance: best, prefix: true))
-        }
-        continue
+  mutating func descend(_ node: CatalogStore.Trie.Node, depth: Int, best: Int) {
+    if let tail = trie.tail(of: node, depth: depth) {
+      // The rest of the path is one term's: followed byte by byte.
+      var depth = depth
+      var best = best
+      let term = node.terms.lowerBound..<node.terms.lowerBound + 1
+      while depth < tail.count {
+        let isTerm = depth + 1 == tail.count
+        guard let deeper = enter(tail[depth], terms: term, isTerm: isTerm, depth: depth, best: best)
+        else { return }
+        (depth, best) = (depth + 1, deeper)
       }
-      if child.isTerm {
-        // This term: as a whole word, or by its beginning, whichever is closer.
-        if full <= limit, full <= best {
-          matches.append(TermMatch(terms: low..<low + 1, distance: full, prefix: false))
-        } else if best <= limit {
-          matches.append(TermMatch(terms: low..<low + 1, distance: best, prefix: true))
-        }
-      }
-      let rest = (child.isTerm ? low + 1 : low)..<high
-      if depth + 2 < depths {
-        path[depth] = child.byte
-        descend(node: index, depth: depth + 1, best: best)
-      } else if best <= limit, !rest.isEmpty {
-        matches.append(TermMatch(terms: rest, distance: best, prefix: true))
+      return
+    }
+    for index in node.children {
+      let child = trie.child(index, of: node)
+      if let deeper = enter(
+        child.byte, terms: child.terms, isTerm: child.isTerm, depth: depth, best: best)
+      {
+        descend(child, depth: depth + 1, best: deeper)
       }
     }
+  }
+
+  /// Extends the path (of length `depth`) by `byte`, towards `terms` (the first of which is
+  /// the extended path itself when `isTerm`), and records what is settled there. Returns the
+  /// `best` to carry deeper, or `nil` when nothing deeper is to be walked.
+  @inline(__always) mutating func enter(
+    _ byte: UInt8, terms: Range<Int>, isTerm: Bool, depth: Int, best: Int
+  ) -> Int? {
+    let (full, smallest) = step(byte: byte, depth: depth)
+    let best = min(best, full)
+    let (low, high) = (terms.lowerBound, terms.upperBound)
+    guard low < high else { return nil }
+    if smallest > limit || (full == 0 && best == 0) {
+      // Nothing deeper can come closer: the whole branch is settled. (A term equal to the
+      // word itself is an exact match; the rest of the branch starts with it.)
+      if full == 0, isTerm {
+        matches.append(TermMatch(terms: low..<low + 1, distance: 0, prefix: false))
+        if low + 1 < high {
+          matches.append(TermMatch(terms: low + 1..<high, distance: 0, prefix: true))
+        }
+      } else if best <= limit {
+        matches.append(TermMatch(terms: low..<high, distance: best, prefix: true))
+      }
+      return nil
+    }
+    if isTerm {
+      // This term: as a whole word, or by its beginning, whichever is closer.
+      if full <= limit, full <= best {
+        matches.append(TermMatch(terms: low..<low + 1, distance: full, prefix: false))
+      } else if best <= limit {
+        matches.append(TermMatch(terms: low..<low + 1, distance: best, prefix: true))
+      }
+    }
+    let rest = (isTerm ? low + 1 : low)..<high
+    if depth + 2 < depths {
+      path[depth] = byte
+      return best
+    }
+    if best <= limit, !rest.isEmpty {
+      matches.append(TermMatch(terms: rest, distance: best, prefix: true))
+    }
+    return nil
   }
 
   /// Fills the row of depth + 1 (the path extended by `byte`); returns its last cell (the
