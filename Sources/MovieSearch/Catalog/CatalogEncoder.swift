@@ -88,12 +88,14 @@ extension CatalogFile {
     header += [UInt8](repeating: 0, count: originOffset - header.count)
     header.append(uint16: origin.day ?? 0)
     header += [origin.source.rawValue, 0]
+    header.append(uint32: search.postings.count)
+    header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
       header, records, index.titleFilms, index.titleTexts, index.summaries,
       search.wordStarts, search.wordIDs, search.termStarts, search.postingStarts,
-      search.postings, search.nodes, search.termBytes, extrasStarts, extras, names.starts,
+      search.postingOffsets, search.postings, search.nodes, search.termBytes, extrasStarts, extras, names.starts,
       names.bytes, genreNames.starts, genreNames.bytes, texts,
     ]
     var file: [UInt8] = []
@@ -183,6 +185,7 @@ extension CatalogFile {
       var wordIDs: [UInt8] = []
       var termStarts: [UInt8] = []
       var postingStarts: [UInt8] = []
+      var postingOffsets: [UInt8] = []
       var postings: [UInt8] = []
       var nodes: [UInt8] = []
       var termBytes: [UInt8] = []
@@ -207,12 +210,21 @@ extension CatalogFile {
       for term in order {
         sections.termStarts.append(uint32: sections.termBytes.count)
         sections.postingStarts.append(uint32: sections.postingCount)
+        sections.postingOffsets.append(uint32: sections.postings.count)
         sections.termBytes += terms[term]
-        for title in postingsByTerm[term] { sections.postings.append(uint32: Int(title)) }
+        var previous = -1
+        for title in postingsByTerm[term] {
+          sections.postings.append(varint: Int(title) - previous - 1)
+          previous = Int(title)
+        }
         sections.postingCount += postingsByTerm[term].count
+      }
+      guard sections.postings.count <= UInt32.max else {
+        throw FormatError(description: "the postings are too large to be encoded")
       }
       sections.termStarts.append(uint32: sections.termBytes.count)
       sections.postingStarts.append(uint32: sections.postingCount)
+      sections.postingOffsets.append(uint32: sections.postings.count)
       sections.nodes = try trie(order.map { terms[$0] })
       sections.termCount = terms.count
       return sections
@@ -269,6 +281,17 @@ extension [UInt8] {
     for shift in stride(from: 0, to: 32, by: 8) {
       append(UInt8(truncatingIfNeeded: value >> shift))
     }
+  }
+
+  /// `value` (not negative) seven bits a byte, the lowest first; the top bit of every byte
+  /// but the last is set.
+  mutating func append(varint value: Int) {
+    var value = UInt(value)
+    while value >= 0x80 {
+      append(UInt8(truncatingIfNeeded: value) | 0x80)
+      value >>= 7
+    }
+    append(UInt8(value))
   }
 
   mutating func append(uint16 value: Int) {

@@ -9,8 +9,8 @@ import Foundation
 /// What is searched are **titles**: every film's display title first (title *i* is film
 /// *i*'s), then its other titles — the original, alternative titles — after them, by film.
 /// A title's words are followed by the words of the film's people (its directors and first
-/// cast), which a query word may match too, at a cost. After a 64-byte header (the magic,
-/// then the counts):
+/// cast), which a query word may match too, at a cost. After an 80-byte header (the magic,
+/// thirteen counts, the origin, then the size of the postings, and zeros):
 ///
 /// | section | size | what |
 /// |---|---|---|
@@ -21,8 +21,9 @@ import Foundation
 /// | word starts | 4 B per title + 4 | where each title's word ids start |
 /// | word ids | 4 B per word | the title's words, then its film's people's, as term ids |
 /// | term starts | 4 B per term + 4 | where each term's bytes start |
-/// | posting starts | 4 B per term + 4 | where each term's titles start |
-/// | postings | 4 B per (term, title) | for each term, the titles that have it, in order |
+/// | posting starts | 4 B per term + 4 | how many postings come before each term's |
+/// | posting offsets | 4 B per term + 4 | where each term's postings start, in bytes |
+/// | postings | about 1.8 B per (term, title) | for each term, the titles that have it, in order: each one's distance from the one before, less one (from -1 for the first), as a variable-length number (seven bits a byte, low first; the top bit says another byte follows) |
 /// | trie nodes | 9 B per node + 9 | the vocabulary as a trie, for the typo walk: each node's first term, first child, whether its path is a term, and byte (see ``trie(_:)``) |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
 /// | extras starts | 4 B per film + 4 | where each film's extras start |
@@ -37,8 +38,8 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLG5".utf8)
-  static let headerSize = 64
+  static let magic: [UInt8] = Array("MSCATLG6".utf8)
+  static let headerSize = 80
   static let recordSize = 32
   static let titleTextSize = 8
   static let summarySize = 8
@@ -83,12 +84,15 @@ enum CatalogFile {
     "western": 37, "short": 100_001,
   ]
 
-  /// Where the last four bytes of the header say where a catalog came from (``Origin``);
+  /// Where the header says how many bytes the postings take.
+  static let postingBytesOffset = 64
+
+  /// Where four bytes of the header say where a catalog came from (``Origin``);
   /// catalogs made before they said it have zeros there.
   static let originOffset = 60
 
   /// Where a catalog came from: what it was built from, and the day (since 1970, UTC) it
-  /// was built, in the header's last four bytes (16-bit day, 8-bit source, one spare byte).
+  /// was built, in four bytes of the header (16-bit day, 8-bit source, one spare byte).
   struct Origin: Equatable {
     var source: OfflineCatalog.Coverage.Source = .unknown
     /// Days since 1970-01-01 (UTC); `nil` when not said.

@@ -123,7 +123,8 @@ final class CatalogStore: Sendable {
     self.address = address
     self.size = size
     self.owner = owner
-    layout = Layout(counts: (0..<13).map { header(8 + 4 * $0) })
+    layout = Layout(
+      counts: (0..<13).map { header(8 + 4 * $0) } + [header(CatalogFile.postingBytesOffset)])
     filmCount = layout.films
     titleCount = layout.titles
     termCount = layout.terms
@@ -139,7 +140,9 @@ final class CatalogStore: Sendable {
         }
       throw CatalogFile.FormatError(description: "\(what) \(reason)", kind: kind)
     }
-    guard layout.end == size, titleCount >= filmCount else {
+    // Each posting takes one to five bytes.
+    let postings = layout.postings...(layout.postings * 5)
+    guard layout.end == size, titleCount >= filmCount, postings.contains(layout.postingBytes) else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
     }
   }
@@ -147,8 +150,9 @@ final class CatalogStore: Sendable {
   /// Where each section starts, from the header's counts (each below 2³²: no sum overflows).
   struct Layout {
     let films, terms, textBytes, termBytes, postings, words, nodes, titles, extrasBytes: Int
-    let names, nameBytes, genres, genreBytes: Int
+    let names, nameBytes, genres, genreBytes, postingBytes: Int
     let titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts, postingStarts: Int
+    let postingOffsets: Int
     let postingsStart, nodesStart, termBytesStart, extrasStarts, extras, nameStarts: Int
     let nameBytesStart, genreStarts, genreBytesStart, texts, end: Int
 
@@ -156,8 +160,8 @@ final class CatalogStore: Sendable {
       (films, terms, textBytes, termBytes, postings, words, nodes) = (
         counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6]
       )
-      (titles, extrasBytes, names, nameBytes, genres, genreBytes) = (
-        counts[7], counts[8], counts[9], counts[10], counts[11], counts[12]
+      (titles, extrasBytes, names, nameBytes, genres, genreBytes, postingBytes) = (
+        counts[7], counts[8], counts[9], counts[10], counts[11], counts[12], counts[13]
       )
       titleFilms = CatalogFile.headerSize + films * CatalogFile.recordSize
       titleTexts = titleFilms + titles * 4
@@ -166,8 +170,9 @@ final class CatalogStore: Sendable {
       wordIDs = wordStarts + (titles + 1) * 4
       termStarts = wordIDs + words * 4
       postingStarts = termStarts + (terms + 1) * 4
-      postingsStart = postingStarts + (terms + 1) * 4
-      nodesStart = postingsStart + postings * 4
+      postingOffsets = postingStarts + (terms + 1) * 4
+      postingsStart = postingOffsets + (terms + 1) * 4
+      nodesStart = postingsStart + postingBytes
       termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize
       extrasStarts = termBytesStart + termBytes
       extras = extrasStarts + (films + 1) * 4
@@ -417,30 +422,55 @@ final class CatalogStore: Sendable {
     return UnsafeRawBufferPointer(start: base + layout.termBytesStart + start, count: end - start)
   }
 
-  /// The postings (film indices) of the terms `terms`, one contiguous run.
+  /// The postings (title indices) of the terms `terms`, one contiguous run.
   @inline(__always) func postings(_ terms: Range<Int>) -> Postings {
     let start = load32(layout.postingStarts + terms.lowerBound * 4)
     let end = load32(layout.postingStarts + terms.upperBound * 4)
     guard start <= end, end <= layout.postings else {
-      return Postings(base: base, range: 0..<0, limit: 0)
+      return Postings(base: base, offsets: base, terms: 0..<0, count: 0, limit: 0, bytes: 0)
     }
-    return Postings(base: base + layout.postingsStart, range: start..<end, limit: titleCount)
+    return Postings(
+      base: base + layout.postingsStart, offsets: base + layout.postingOffsets, terms: terms,
+      count: end - start, limit: titleCount, bytes: layout.postingBytes)
   }
 
-  /// A run of postings, read in place.
+  /// A run of postings, read in place: each term's titles in order, each one's distance from
+  /// the one before (less one) as a variable-length number (see ``CatalogFile``).
   struct Postings {
     let base: UnsafeRawPointer
-    let range: Range<Int>
-    /// Indices at or past this are damage, skipped.
+    let offsets: UnsafeRawPointer
+    let terms: Range<Int>
+    /// How many postings the run holds.
+    let count: Int
+    /// Indices at or past this are damage: the rest of that term's are skipped.
     let limit: Int
-
-    var count: Int { range.count }
+    /// The size of the postings, in bytes: nothing past it is read.
+    let bytes: Int
 
     @inline(__always) func visit(_ body: (Int) -> Void) {
-      for position in range {
-        let index = Int(
-          base.loadUnaligned(fromByteOffset: position * 4, as: UInt32.self).littleEndian)
-        if index < limit { body(index) }
+      for term in terms {
+        var at = Int(offsets.loadUnaligned(fromByteOffset: term * 4, as: UInt32.self).littleEndian)
+        let end = min(
+          bytes,
+          Int(offsets.loadUnaligned(fromByteOffset: term * 4 + 4, as: UInt32.self).littleEndian))
+        var index = -1
+        while at < end {
+          var byte = base.load(fromByteOffset: at, as: UInt8.self)
+          at &+= 1
+          var gap = Int(byte & 0x7F)
+          var shift = 7
+          // At most five bytes a number: the largest gap fits in 35 bits.
+          while byte & 0x80 != 0, at < end, shift < 35 {
+            byte = base.load(fromByteOffset: at, as: UInt8.self)
+            at &+= 1
+            gap |= Int(byte & 0x7F) << shift
+            shift &+= 7
+          }
+          // Both below 2³⁶: no overflow; past the titles, the term's other postings are too.
+          index = index &+ 1 &+ gap
+          guard index < limit else { break }
+          body(index)
+        }
       }
     }
   }
