@@ -45,6 +45,21 @@ import Testing
     #expect(try titles("reloaded matrix").first == "The Matrix Reloaded (2003)")
   }
 
+  @Test func everyTitleOfAFilmIsSearchedWithItsPeople() throws {
+    // The people's words are stored once per film: an alternative title is searched with
+    // them as its display title is. Only "Ladri di biciclette" by its English title and its
+    // director has every word of the query; the other film lacks "sica".
+    var thieves = CatalogFile.Entry(id: 1, title: "Ladri di biciclette", year: 1948, votes: 10)
+    thieves.alternativeTitles = ["Bicycle Thieves"]
+    thieves.directors = ["Vittorio De Sica"]
+    var other = CatalogFile.Entry(id: 2, title: "Bicycle Thieves", year: 2020, votes: 1000)
+    other.directors = ["Jane Doe"]
+    let people = OfflineCatalog(
+      store: try CatalogStore(bytes: CatalogFile.encode([thieves, other])))
+    let found = try people.searchMovies(MovieQuery("bicycle thieves sica")).results
+    #expect(found.map(\.title) == ["Ladri di biciclette", "Bicycle Thieves"])
+  }
+
   @Test func anEmptyOrWhitespaceQueryFindsNothing() throws {
     for text in ["", "   ", "\n\t", "!!!"] {
       #expect(try catalog.searchMovies(MovieQuery(text)) == .empty)

@@ -28,6 +28,7 @@ extension CatalogFile {
         (entry.directors + entry.cast).prefix(searchedPeople).flatMap {
           TitleText.words($0).map(\.text)
         })
+      index.people.append(people)
       let popularity = popularityWeight(entry.popularity)
       let article = index.add(
         display, film: film, kind: .display, people: people, popularity: popularity,
@@ -95,7 +96,8 @@ extension CatalogFile {
     let sections = [
       header, records, index.titleFilms, index.titleTexts, index.summaries,
       search.wordStarts, search.wordIDs, search.termStarts, search.postingStarts,
-      search.postingOffsets, search.postings, search.nodes, search.termBytes, extrasStarts, extras, names.starts,
+      search.postingOffsets, search.postings, search.nodes, search.termBytes, extrasStarts, extras,
+      names.starts,
       names.bytes, genreNames.starts, genreNames.bytes, texts,
     ]
     var file: [UInt8] = []
@@ -134,6 +136,8 @@ extension CatalogFile {
     var titleFilms: [UInt8] = []
     var titleTexts: [UInt8] = []
     var summaries: [UInt8] = []
+    /// Each film's people's words, as terms.
+    var people: [[Int]] = []
     private var wordCounts: [Int] = []
     private var titleTerms: [Int] = []  // each title's words as terms, in the order met
     private var termIndex: [[UInt8]: Int] = [:]
@@ -170,12 +174,12 @@ extension CatalogFile {
       summaries.append(uint16: year)
       summaries.append(article ? leadingArticle : 0)
       summaries.append(UInt8(clamping: words.count))
-      wordCounts.append(words.count + people.count)
-      for term in terms(words) + people {
-        if postingsByTerm[term].last != UInt32(number) {
-          postingsByTerm[term].append(UInt32(number))
-        }
-        titleTerms.append(term)
+      wordCounts.append(words.count)
+      let titleTerms = terms(words)
+      self.titleTerms += titleTerms
+      // The people's words are stored once per film, but found through every title.
+      for term in titleTerms + people where postingsByTerm[term].last != UInt32(number) {
+        postingsByTerm[term].append(UInt32(number))
       }
       return article
     }
@@ -201,8 +205,14 @@ extension CatalogFile {
       let order = terms.indices.sorted { terms[$0].lexicographicallyPrecedes(terms[$1]) }
       var idOfTerm = [Int](repeating: 0, count: terms.count)
       for (id, term) in order.enumerated() { idOfTerm[term] = id }
-      for term in titleTerms { sections.wordIDs.append(uint32: idOfTerm[term]) }
-      for count in wordCounts {
+      // Term ids take three bytes.
+      guard terms.count < 1 << 24 else {
+        throw FormatError(description: "the vocabulary is too large to be encoded")
+      }
+      // The titles' words, then the films' people's; a spare byte after them.
+      for term in titleTerms + people.joined() { sections.wordIDs.append(uint24: idOfTerm[term]) }
+      sections.wordIDs.append(0)
+      for count in wordCounts + people.map(\.count) {
         sections.wordStarts.append(uint32: sections.wordCount)
         sections.wordCount += count
       }
@@ -292,6 +302,13 @@ extension [UInt8] {
       value >>= 7
     }
     append(UInt8(value))
+  }
+
+  mutating func append(uint24 value: Int) {
+    let value = UInt32(clamping: value)
+    for shift in stride(from: 0, to: 24, by: 8) {
+      append(UInt8(truncatingIfNeeded: value >> shift))
+    }
   }
 
   mutating func append(uint16 value: Int) {

@@ -8,8 +8,8 @@ import Foundation
 ///
 /// What is searched are **titles**: every film's display title first (title *i* is film
 /// *i*'s), then its other titles — the original, alternative titles — after them, by film.
-/// A title's words are followed by the words of the film's people (its directors and first
-/// cast), which a query word may match too, at a cost. After an 80-byte header (the magic,
+/// A title is searched by its words and by the words of its film's people (its directors and
+/// first cast, stored once per film), which a query word may match too, at a cost. After an 80-byte header (the magic,
 /// thirteen counts, the origin, then the size of the postings, and zeros):
 ///
 /// | section | size | what |
@@ -18,8 +18,8 @@ import Foundation
 /// | title films | 4 B per title | the film of each title |
 /// | title texts | 8 B per title | offset and length of its text, and its kind (display, original, also known as) |
 /// | summaries | 8 B per title | what ranking reads in its loop: popularity (log10), year, flags, the title's own word count |
-/// | word starts | 4 B per title + 4 | where each title's word ids start |
-/// | word ids | 4 B per word | the title's words, then its film's people's, as term ids |
+/// | word starts | 4 B per title + 4 B per film + 4 | where each title's word ids start, then each film's people's |
+/// | word ids | 3 B per word + 1 | every title's words, then every film's people's words, as term ids |
 /// | term starts | 4 B per term + 4 | where each term's bytes start |
 /// | posting starts | 4 B per term + 4 | how many postings come before each term's |
 /// | posting offsets | 4 B per term + 4 | where each term's postings start, in bytes |
@@ -38,7 +38,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLG6".utf8)
+  static let magic: [UInt8] = Array("MSCATLG7".utf8)
   static let headerSize = 80
   static let recordSize = 32
   static let titleTextSize = 8

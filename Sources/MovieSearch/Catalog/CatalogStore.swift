@@ -167,8 +167,8 @@ final class CatalogStore: Sendable {
       titleTexts = titleFilms + titles * 4
       summaries = titleTexts + titles * CatalogFile.titleTextSize
       wordStarts = summaries + titles * CatalogFile.summarySize
-      wordIDs = wordStarts + (titles + 1) * 4
-      termStarts = wordIDs + words * 4
+      wordIDs = wordStarts + (titles + films + 1) * 4
+      termStarts = wordIDs + words * 3 + 1
       postingStarts = termStarts + (terms + 1) * 4
       postingOffsets = postingStarts + (terms + 1) * 4
       postingsStart = postingOffsets + (terms + 1) * 4
@@ -285,8 +285,7 @@ final class CatalogStore: Sendable {
   }
 
   /// What ranking reads of title `index` in one load: its film's log10(1 + popularity) and
-  /// year, its flags, and how many of its words are the title's (the rest are its film's
-  /// people's).
+  /// year, its flags, and how many words the title has (up to 255).
   @inline(__always) func summary(_ index: Int) -> (
     popularity: Float, year: Int, flags: UInt8, titleWords: Int
   ) {
@@ -299,28 +298,45 @@ final class CatalogStore: Sendable {
     )
   }
 
-  /// The term ids of title `index`: its words in order, then its film's people's.
+  /// The term ids of title `index`: its words in order, then its film's people's (stored
+  /// once per film, read after the title's words whichever of its titles it is).
   @inline(__always) func words(_ index: Int) -> WordIDs {
+    guard index >= 0, index < titleCount else {
+      return WordIDs(base: base, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
+    }
+    let people = layout.titles + film(ofTitle: index)
     let start = load32(layout.wordStarts + index * 4)
     let end = load32(layout.wordStarts + (index + 1) * 4)
-    guard start <= end, end <= layout.words else {
-      return WordIDs(base: base, start: 0, count: 0, limit: 0)
-    }
+    let peopleStart = load32(layout.wordStarts + people * 4)
+    let peopleEnd = load32(layout.wordStarts + (people + 1) * 4)
+    guard start <= end, end <= layout.words, peopleStart <= peopleEnd, peopleEnd <= layout.words
+    else { return WordIDs(base: base, title: 0, titleCount: 0, people: 0, count: 0, limit: 0) }
     return WordIDs(
-      base: base + layout.wordIDs, start: start, count: end - start, limit: termCount)
+      base: base + layout.wordIDs, title: start, titleCount: end - start,
+      people: peopleStart - (end - start), count: end - start + peopleEnd - peopleStart,
+      limit: termCount)
   }
 
-  /// A film's term ids, read in place.
+  /// A title's term ids, read in place: its own words, then its film's people's.
   struct WordIDs {
     let base: UnsafeRawPointer
-    let start: Int
+    /// Where the title's words start.
+    let title: Int
+    /// How many words are the title's: the rest are its film's people's.
+    let titleCount: Int
+    /// Where the people's words start, less `titleCount` (so that position `titleCount` is
+    /// the first of them).
+    let people: Int
     let count: Int
     /// Ids at or past this are damage, read as "no term".
     let limit: Int
 
     @inline(__always) subscript(position: Int) -> Int {
+      let at = position < titleCount ? title &+ position : people &+ position
+      // Three bytes an id: four are read (the section ends with a spare byte) and the top
+      // one dropped.
       let id = Int(
-        base.loadUnaligned(fromByteOffset: (start + position) * 4, as: UInt32.self).littleEndian)
+        base.loadUnaligned(fromByteOffset: at &* 3, as: UInt32.self).littleEndian & 0xFF_FFFF)
       return id < limit ? id : -1
     }
   }

@@ -115,7 +115,7 @@ extension SearchEngine {
     let count = min(ids.count, 64)
     let summary = store.summary(index)
     // The title's own words come first; the film's people's after them.
-    let titleWords = min(summary.titleWords, count)
+    let titleWords = min(ids.titleCount, count)
     let article = summary.flags & CatalogFile.leadingArticle != 0
     let floor = bonus - Ranking.popularity * summary.popularity
     var used: UInt64 = 0
