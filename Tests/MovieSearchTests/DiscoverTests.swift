@@ -310,6 +310,8 @@ import Testing
       "The catalog has no genre 'western'. Its genres: Action, Animation, Comedy, Drama, Documentary, Romance, Short."
     ),
     (["--years", "1999..1990"], "The range '1999..1990' of '--years' ends before it starts."),
+    (["--years", ".."], "'--years' needs at least one end: 'a..', '..b'."),
+    (["--runtime", " "], "'--runtime' needs a range, such as 'a..b'."),
     (
       ["--years", "1990..abc"],
       "The value '1990..abc' of '--years' is not a range of whole numbers between 1800 and 2200, such as '1800..2200'."

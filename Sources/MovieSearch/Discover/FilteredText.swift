@@ -243,38 +243,18 @@ private struct TokenReader {
     return try bounds(value, in: 1...10_000, bare: { _ in nil }, problem: problem)
   }
 
-  /// `a..b`, `a..`, `..b`, `>a`, `>=a`, `<b`, `<=b`, or a bare number (`bare` says what it
-  /// means; `nil`: it is a problem); every number within `range`.
+  /// A range (see ``RangeText``); `bare` says what one number means (`nil`: it is a
+  /// problem).
   private static func bounds(
     _ value: String, in range: ClosedRange<Int>, bare: (Int) -> (Int?, Int?)?,
     problem: Problem
   ) throws(Problem) -> (lower: Int?, upper: Int?) {
-    func number(_ text: Substring) throws(Problem) -> Int? {
-      let text = text.trimmingCharacters(in: .whitespaces)
-      if text.isEmpty { return nil }
-      guard text.allSatisfy(\.isASCII), let whole = Double(text),
-        let value = Int(outside: whole, in: range), Double(value) == whole
-      else { throw problem }
-      return value
-    }
-    if let dots = value.range(of: "..") {
-      let (lower, upper) = (
-        try number(value[..<dots.lowerBound]), try number(value[dots.upperBound...])
-      )
-      guard lower != nil || upper != nil, (lower ?? range.lowerBound) <= (upper ?? range.upperBound)
-      else { throw problem }
-      return (lower, upper)
-    }
-    let (comparison, rest) = comparison(value)
-    guard let bound = try number(rest[...]) else { throw problem }
-    switch comparison {
-    case ">": return (bound < range.upperBound ? bound + 1 : bound, nil)
-    case ">=": return (bound, nil)
-    case "<": return (nil, bound > range.lowerBound ? bound - 1 : bound)
-    case "<=": return (nil, bound)
-    default:
-      guard let meaning = bare(bound) else { throw problem }
+    switch try? RangeText.read(value, in: range) {
+    case .bounds(let lower, let upper): return (lower, upper)
+    case .number(let number):
+      guard let meaning = bare(number) else { throw problem }
       return meaning
+    case nil: throw problem
     }
   }
 }

@@ -10,13 +10,14 @@ struct FilterOptions: ValueGroup {
   let allGenres = Flag("all-genres", "Only films of every genre given with --genre.")
   let years = Option.bounds(
     "years", "a..b", in: 1800...2200,
-    "Only films released in these years ('1990..1999', '2000..', '..1950').")
+    "Only films released in these years ('1990..1999', '2000..', '..1950', '>2000').")
   let minRating = Option.decimal(
     "min-rating", "x", in: 0...10, "Only films rated at least this (0-10).")
   let minVotes = Option.integer(
     "min-votes", "n", in: 0...Int(Int32.max), "Only films with at least this many votes.")
   let runtime = Option.bounds(
-    "runtime", "a..b", in: 1...10_000, "Only films this long, in minutes ('90..120', '..100').")
+    "runtime", "a..b", in: 1...10_000,
+    "Only films this long, in minutes ('90..120', '..100', '<100').")
   let certification = Option.text(
     "certification", "code", "Only films certified so (PG, PG-13, R, NC-17).")
   let person = Option.text(
@@ -76,47 +77,32 @@ struct Bounds: Sendable, Equatable {
 }
 
 extension Option where Value == Bounds {
-  /// `a..b`, `a..`, `..b` or `a`, each end within `range`.
+  /// A range as ``RangeText`` reads it (`a..b`, `a..`, `..b`, `>a`, `<=b`, or `a` alone),
+  /// each end within `range`.
   static func bounds(
     _ name: String, _ valueName: String, in range: ClosedRange<Int>, _ help: String
   ) -> Option {
     Option(name: name, valueName: valueName, help: help) { text in
-      let parts = text.components(separatedBy: "..")
-      func end(_ part: String) -> Result<Int?, UsageMessage> {
-        let part = part.trimmingCharacters(in: .whitespaces)
-        if part.isEmpty { return .success(nil) }
-        guard let value = Int(part), range.contains(value) else {
-          return .failure(
-            UsageMessage(
-              text:
-                "The value '\(text)' of '--\(name)' is not a range of whole numbers between \(range.lowerBound) and \(range.upperBound), such as '\(range.lowerBound)..\(range.upperBound)'."
-            ))
+      do throws(RangeText.Problem) {
+        switch try RangeText.read(text, in: range) {
+        case .bounds(let lower, let upper): return .success(Bounds(lower: lower, upper: upper))
+        case .number(let value): return .success(Bounds(lower: value, upper: value))
         }
-        return .success(value)
-      }
-      switch parts.count {
-      case 1:
-        return end(parts[0]).flatMap { value in
-          value.map { .success(Bounds(lower: $0, upper: $0)) }
-            ?? .failure(UsageMessage(text: "'--\(name)' needs a range, such as 'a..b'."))
-        }
-      case 2:
-        return end(parts[0]).flatMap { lower in
-          end(parts[1]).flatMap { upper in
-            guard lower != nil || upper != nil else {
-              return .failure(
-                UsageMessage(text: "'--\(name)' needs at least one end: 'a..', '..b'."))
-            }
-            if let lower, let upper, lower > upper {
-              return .failure(
-                UsageMessage(text: "The range '\(text)' of '--\(name)' ends before it starts."))
-            }
-            return .success(Bounds(lower: lower, upper: upper))
-          }
-        }
-      default:
+      } catch .notANumber {
         return .failure(
-          UsageMessage(text: "The value '\(text)' of '--\(name)' is not a range 'a..b'."))
+          UsageMessage(
+            text:
+              "The value '\(text)' of '--\(name)' is not a range of whole numbers between \(range.lowerBound) and \(range.upperBound), such as '\(range.lowerBound)..\(range.upperBound)'."
+          ))
+      } catch .noEnd {
+        return .failure(
+          UsageMessage(
+            text: text.contains("..")
+              ? "'--\(name)' needs at least one end: 'a..', '..b'."
+              : "'--\(name)' needs a range, such as 'a..b'."))
+      } catch {
+        return .failure(
+          UsageMessage(text: "The range '\(text)' of '--\(name)' ends before it starts."))
       }
     }
   }
