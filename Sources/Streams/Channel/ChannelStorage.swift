@@ -24,16 +24,10 @@ import Synchronization
     var consumers: [Consumer] = []
     var consumersHead = 0
     var ended = false
-    var nextID: UInt64 = 0
     /// Ids whose task was cancelled before they waited.
     var cancelled: Set<UInt64> = []
 
     init() {}
-
-    mutating func newID() -> UInt64 {
-      nextID += 1
-      return nextID
-    }
 
     mutating func firstConsumer() -> Consumer? {
       guard consumersHead < consumers.count else { return nil }
@@ -55,11 +49,18 @@ import Synchronization
   }
 
   let state = Mutex(State())
+  /// The last id given to a send or a `next()`: taken without the lock, so that each takes
+  /// it once, to wait or to meet its match.
+  let lastID = Atomic<UInt64>(0)
+
+  private func newID() -> UInt64 {
+    lastID.add(1, ordering: .relaxed).newValue
+  }
 
   @usableFromInline init() {}
 
   @usableFromInline func send(_ element: Element) async {
-    let id = state.withLock { $0.newID() }
+    let id = newID()
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
         // Whom to resume: nobody yet (it waits), the sender alone (the channel ended, or
@@ -88,7 +89,7 @@ import Synchronization
 
   @usableFromInline func next() async -> Taken {
     if Task.isCancelled { return .success(nil) }
-    let id = state.withLock { $0.newID() }
+    let id = newID()
     return await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Taken, Never>) in
         let outcome = state.withLock { state -> (Taken, Sender?)? in
