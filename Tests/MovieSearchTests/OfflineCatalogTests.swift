@@ -60,6 +60,23 @@ import Testing
     #expect(found.map(\.title) == ["Ladri di biciclette", "Bicycle Thieves"])
   }
 
+  @Test func aWordTypedForTwoIsTwoWordsOfATitleNotOfAName() throws {
+    var alien = CatalogFile.Entry(id: 1, title: "Alien", year: 1979, votes: 1000)
+    alien.directors = ["Ridley Scott"]
+    let story = CatalogFile.Entry(id: 2, title: "The Ridley Scott Story", year: 2020, votes: 1)
+    let store = try CatalogStore(bytes: CatalogFile.encode([alien, story]))
+    // "ridley" is a word of both films' titles' postings, but of one title itself.
+    let ridley = store.exactAndPrefix(Array("ridley".utf8)).exact
+    var all: [Int] = []
+    var own: [Int] = []
+    store.postings(ridley).visit { all.append($0) }
+    store.postings(ridley).visit(titleWordsOnly: true) { own.append($0) }
+    #expect(all == [0, 1])
+    #expect(own == [1])
+    let found = try OfflineCatalog(store: store).searchMovies(MovieQuery("ridleyscott")).results
+    #expect(found.map(\.title) == ["The Ridley Scott Story"])
+  }
+
   @Test func anEmptyOrWhitespaceQueryFindsNothing() throws {
     for text in ["", "   ", "\n\t", "!!!"] {
       #expect(try catalog.searchMovies(MovieQuery(text)) == .empty)

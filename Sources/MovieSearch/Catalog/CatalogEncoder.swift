@@ -136,6 +136,8 @@ extension CatalogFile {
     var titleFilms: [UInt8] = []
     var titleTexts: [UInt8] = []
     var summaries: [UInt8] = []
+    /// The top bit of a title in `postingsByTerm`: the term is a word of the title itself.
+    private static let inTitle: UInt32 = 1 << 31
     /// Each film's people's words, as terms.
     var people: [[Int]] = []
     private var wordCounts: [Int] = []
@@ -177,9 +179,11 @@ extension CatalogFile {
       wordCounts.append(words.count)
       let titleTerms = terms(words)
       self.titleTerms += titleTerms
-      // The people's words are stored once per film, but found through every title.
-      for term in titleTerms + people where postingsByTerm[term].last != UInt32(number) {
-        postingsByTerm[term].append(UInt32(number))
+      // The people's words are stored once per film, but found through every title. A
+      // posting says whether the term is a word of the title itself (its top bit).
+      for (term, inTitle) in titleTerms.map({ ($0, true) }) + people.map({ ($0, false) })
+      where postingsByTerm[term].last.map({ $0 & ~Self.inTitle }) != UInt32(number) {
+        postingsByTerm[term].append(UInt32(number) | (inTitle ? Self.inTitle : 0))
       }
       return article
     }
@@ -223,9 +227,11 @@ extension CatalogFile {
         sections.postingOffsets.append(uint32: sections.postings.count)
         sections.termBytes += terms[term]
         var previous = -1
-        for title in postingsByTerm[term] {
-          sections.postings.append(varint: Int(title) - previous - 1)
-          previous = Int(title)
+        for posting in postingsByTerm[term] {
+          let title = Int(posting & ~Self.inTitle)
+          let inTitle = posting & Self.inTitle != 0 ? 1 : 0
+          sections.postings.append(varint: (title - previous - 1) << 1 | inTitle)
+          previous = title
         }
         sections.postingCount += postingsByTerm[term].count
       }

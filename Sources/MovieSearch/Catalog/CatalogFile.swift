@@ -23,7 +23,7 @@ import Foundation
 /// | term starts | 4 B per term + 4 | where each term's bytes start |
 /// | posting starts | 4 B per term + 4 | how many postings come before each term's |
 /// | posting offsets | 4 B per term + 4 | where each term's postings start, in bytes |
-/// | postings | about 1.8 B per (term, title) | for each term, the titles that have it, in order: each one's distance from the one before, less one (from -1 for the first), as a variable-length number (seven bits a byte, low first; the top bit says another byte follows) |
+/// | postings | about 1.9 B per (term, title) | for each term, the titles that have it, in order: each one's distance from the one before, less one (from -1 for the first), doubled, plus one when the term is a word of the title itself (not only of its people's), as a variable-length number (seven bits a byte, low first; the top bit says another byte follows) |
 /// | trie nodes | 9 B per node + 9 | the vocabulary as a trie, for the typo walk: each node's first term, first child, whether its path is a term, and byte (see ``trie(_:)``) |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
 /// | extras starts | 4 B per film + 4 | where each film's extras start |
@@ -38,7 +38,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLG7".utf8)
+  static let magic: [UInt8] = Array("MSCATLG8".utf8)
   static let headerSize = 80
   static let recordSize = 32
   static let titleTextSize = 8

@@ -317,6 +317,21 @@ final class CatalogStore: Sendable {
       limit: termCount)
   }
 
+  /// The term ids of title `index`'s own words (not its people's).
+  @inline(__always) func titleWords(_ index: Int) -> WordIDs {
+    guard index >= 0, index < titleCount else {
+      return WordIDs(base: base, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
+    }
+    let start = load32(layout.wordStarts + index * 4)
+    let end = load32(layout.wordStarts + (index + 1) * 4)
+    guard start <= end, end <= layout.words else {
+      return WordIDs(base: base, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
+    }
+    return WordIDs(
+      base: base + layout.wordIDs, title: start, titleCount: end - start, people: 0,
+      count: end - start, limit: termCount)
+  }
+
   /// A title's term ids, read in place: its own words, then its film's people's.
   struct WordIDs {
     let base: UnsafeRawPointer
@@ -451,7 +466,8 @@ final class CatalogStore: Sendable {
   }
 
   /// A run of postings, read in place: each term's titles in order, each one's distance from
-  /// the one before (less one) as a variable-length number (see ``CatalogFile``).
+  /// the one before (less one, doubled, plus one when the term is a word of the title
+  /// itself) as a variable-length number (see ``CatalogFile``).
   struct Postings {
     let base: UnsafeRawPointer
     let offsets: UnsafeRawPointer
@@ -463,7 +479,9 @@ final class CatalogStore: Sendable {
     /// The size of the postings, in bytes: nothing past it is read.
     let bytes: Int
 
-    @inline(__always) func visit(_ body: (Int) -> Void) {
+    /// Calls `body` with each title, in order; with `titleWordsOnly`, only with those that
+    /// have the term as a word of their own (not only in their people's names).
+    @inline(__always) func visit(titleWordsOnly: Bool = false, _ body: (Int) -> Void) {
       for term in terms {
         var at = Int(offsets.loadUnaligned(fromByteOffset: term * 4, as: UInt32.self).littleEndian)
         let end = min(
@@ -483,9 +501,9 @@ final class CatalogStore: Sendable {
             shift &+= 7
           }
           // Both below 2³⁶: no overflow; past the titles, the term's other postings are too.
-          index = index &+ 1 &+ gap
+          index = index &+ 1 &+ gap >> 1
           guard index < limit else { break }
-          body(index)
+          if gap & 1 != 0 || !titleWordsOnly { body(index) }
         }
       }
     }

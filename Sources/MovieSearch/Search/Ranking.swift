@@ -94,7 +94,10 @@ enum Ranking {
   static let extraWord: Float = 1.5
   /// A query word matching a word of the film's people (a director's, a first-billed
   /// actor's) rather than of its title: more than a word being typed, so that a title word
-  /// matched always wins over a person's of the same cost.
+  /// matched always wins over a person's of the same cost. A query word typed for two
+  /// (``compound``) matches two words of a title only: a name is typed with its space, and
+  /// the initials in names would otherwise make a candidate of every film whose people have
+  /// one.
   static let personWord = typedPrefix + 1
   static let outOfOrder: Float = 4
   static let titleStart: Float = -2

@@ -151,9 +151,9 @@ extension SearchEngine {
           var cost = first + (person ? Ranking.personWord : 0)
           var span = 1
           if option.isPair {
-            // Both halves in the title, or both in one person's name.
-            guard at + 1 < count, used & (1 << UInt64(at + 1)) == 0,
-              (at + 1 >= titleWords) == person,
+            // Both halves in the title: a word typed for two is a title's (a person's name is
+            // typed with its space).
+            guard !person, at + 1 < titleWords, used & (1 << UInt64(at + 1)) == 0,
               let (next, _) = self.cost(of: ids[at + 1], in: option.second, tables.choices)
             else { continue }
             cost += next

@@ -63,7 +63,8 @@ struct SearchEngine {
         let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
         for source in group.sources {
           let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
-          store.postings(source.terms).visit { index in
+          // A split word's halves are title words: only titles that have them are visited.
+          store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) { index in
             let mask = marks[index].mask
             // A film with one half of a split word may match only if the other half follows
             // it: most do not, and would each be scored to know.
@@ -95,7 +96,7 @@ struct SearchEngine {
           let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
           for source in group.sources {
             let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
-            store.postings(source.terms).visit { index in
+            store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) { index in
               guard found.contains(index) else { return }
               if let pair = source.pair, !hasPair(index, pair) { return }
               let mask = marks[index].mask
@@ -316,11 +317,11 @@ struct SearchEngine {
     var postings = 0
   }
 
-  /// Whether the film at `index` has a term of `pair`'s first choices followed by one of its
-  /// second's (in its title or in one person's name: scoring tells which).
+  /// Whether the title at `index` has a term of `pair`'s first choices followed by one of
+  /// its second's, among its own words.
   func hasPair(_ index: Int, _ pair: SearchPlan.Option) -> Bool {
     guard let second = pair.second else { return true }
-    let ids = store.words(index)
+    let ids = store.titleWords(index)
     var at = 0
     while at + 1 < ids.count {
       if SearchPlan.choice(containing: ids[at], in: pair.first) != nil,
