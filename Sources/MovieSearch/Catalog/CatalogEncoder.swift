@@ -89,14 +89,14 @@ extension CatalogFile {
     header += [UInt8](repeating: 0, count: originOffset - header.count)
     header.append(uint16: origin.day ?? 0)
     header += [origin.source.rawValue, 0]
-    header.append(uint32: search.postings.count)
+    header.append(uint32: search.postingWidth)
     header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
       header, records, index.titleFilms, index.titleTexts, index.summaries,
       search.wordStarts, search.wordIDs, search.termStarts, search.postingStarts,
-      search.postingOffsets, search.postings, search.nodes, search.termBytes, extrasStarts, extras,
+      search.postings, search.nodes, search.termBytes, extrasStarts, extras,
       names.starts,
       names.bytes, genreNames.starts, genreNames.bytes, texts,
     ]
@@ -193,7 +193,7 @@ extension CatalogFile {
       var wordIDs: [UInt8] = []
       var termStarts: [UInt8] = []
       var postingStarts: [UInt8] = []
-      var postingOffsets: [UInt8] = []
+      var postingWidth = 3
       var postings: [UInt8] = []
       var nodes: [UInt8] = []
       var termBytes: [UInt8] = []
@@ -221,26 +221,31 @@ extension CatalogFile {
         sections.wordCount += count
       }
       sections.wordStarts.append(uint32: sections.wordCount)
+      // A posting is three bytes while titles fit in 23 bits, the top bit its flag.
+      let titles = wordCounts.count
+      let width = titles < 1 << 23 ? 3 : 4
+      guard titles < 1 << 31 else {
+        throw FormatError(description: "the titles are too many to be encoded")
+      }
+      let flag = 1 << (width * 8 - 1)
+      sections.postingWidth = width
       for term in order {
         sections.termStarts.append(uint32: sections.termBytes.count)
         sections.postingStarts.append(uint32: sections.postingCount)
-        sections.postingOffsets.append(uint32: sections.postings.count)
         sections.termBytes += terms[term]
-        var previous = -1
         for posting in postingsByTerm[term] {
           let title = Int(posting & ~Self.inTitle)
-          let inTitle = posting & Self.inTitle != 0 ? 1 : 0
-          sections.postings.append(varint: (title - previous - 1) << 1 | inTitle)
-          previous = title
+          let value = title | (posting & Self.inTitle != 0 ? flag : 0)
+          for shift in stride(from: 0, to: width * 8, by: 8) {
+            sections.postings.append(UInt8(truncatingIfNeeded: value >> shift))
+          }
         }
         sections.postingCount += postingsByTerm[term].count
       }
-      guard sections.postings.count <= UInt32.max else {
-        throw FormatError(description: "the postings are too large to be encoded")
-      }
+      // A spare byte: the last posting can be read with a four-byte load.
+      sections.postings.append(0)
       sections.termStarts.append(uint32: sections.termBytes.count)
       sections.postingStarts.append(uint32: sections.postingCount)
-      sections.postingOffsets.append(uint32: sections.postings.count)
       sections.nodes = try trie(order.map { terms[$0] })
       sections.termCount = terms.count
       return sections
@@ -297,17 +302,6 @@ extension [UInt8] {
     for shift in stride(from: 0, to: 32, by: 8) {
       append(UInt8(truncatingIfNeeded: value >> shift))
     }
-  }
-
-  /// `value` (not negative) seven bits a byte, the lowest first; the top bit of every byte
-  /// but the last is set.
-  mutating func append(varint value: Int) {
-    var value = UInt(value)
-    while value >= 0x80 {
-      append(UInt8(truncatingIfNeeded: value) | 0x80)
-      value >>= 7
-    }
-    append(UInt8(value))
   }
 
   mutating func append(uint24 value: Int) {

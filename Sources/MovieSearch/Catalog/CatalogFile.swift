@@ -10,7 +10,7 @@ import Foundation
 /// *i*'s), then its other titles — the original, alternative titles — after them, by film.
 /// A title is searched by its words and by the words of its film's people (its directors and
 /// first cast, stored once per film), which a query word may match too, at a cost. After an 80-byte header (the magic,
-/// thirteen counts, the origin, then the size of the postings, and zeros):
+/// thirteen counts, the origin, then the width of a posting, and zeros):
 ///
 /// | section | size | what |
 /// |---|---|---|
@@ -22,8 +22,7 @@ import Foundation
 /// | word ids | 3 B per word + 1 | every title's words, then every film's people's words, as term ids |
 /// | term starts | 4 B per term + 4 | where each term's bytes start |
 /// | posting starts | 4 B per term + 4 | how many postings come before each term's |
-/// | posting offsets | 4 B per term + 4 | where each term's postings start, in bytes |
-/// | postings | about 1.9 B per (term, title) | for each term, the titles that have it, in order: each one's distance from the one before, less one (from -1 for the first), doubled, plus one when the term is a word of the title itself (not only of its people's), as a variable-length number (seven bits a byte, low first; the top bit says another byte follows) |
+/// | postings | 3 B (4 B past 2²³ titles) per (term, title) + 1 | for each term, the titles that have it, in order, each with its top bit set when the term is a word of the title itself (not only of its people's) |
 /// | trie nodes | 9 B per node + 9 | the vocabulary as a trie, for the typo walk: each node's first term, first child, whether its path is a term, and byte (see ``trie(_:)``) |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
 /// | extras starts | 4 B per film + 4 | where each film's extras start |
@@ -38,7 +37,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLG8".utf8)
+  static let magic: [UInt8] = Array("MSCATLG9".utf8)
   static let headerSize = 80
   static let recordSize = 32
   static let titleTextSize = 8
@@ -84,8 +83,9 @@ enum CatalogFile {
     "western": 37, "short": 100_001,
   ]
 
-  /// Where the header says how many bytes the postings take.
-  static let postingBytesOffset = 64
+  /// Where the header says how many bytes a posting takes (3, or 4 for a catalog of 2²³
+  /// titles or more).
+  static let postingWidthOffset = 64
 
   /// Where four bytes of the header say where a catalog came from (``Origin``);
   /// catalogs made before they said it have zeros there.

@@ -124,7 +124,7 @@ final class CatalogStore: Sendable {
     self.size = size
     self.owner = owner
     layout = Layout(
-      counts: (0..<13).map { header(8 + 4 * $0) } + [header(CatalogFile.postingBytesOffset)])
+      counts: (0..<13).map { header(8 + 4 * $0) } + [header(CatalogFile.postingWidthOffset)])
     filmCount = layout.films
     titleCount = layout.titles
     termCount = layout.terms
@@ -140,9 +140,7 @@ final class CatalogStore: Sendable {
         }
       throw CatalogFile.FormatError(description: "\(what) \(reason)", kind: kind)
     }
-    // Each posting takes one to five bytes.
-    let postings = layout.postings...(layout.postings * 5)
-    guard layout.end == size, titleCount >= filmCount, postings.contains(layout.postingBytes) else {
+    guard layout.end == size, titleCount >= filmCount, (3...4).contains(layout.postingWidth) else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
     }
   }
@@ -150,9 +148,8 @@ final class CatalogStore: Sendable {
   /// Where each section starts, from the header's counts (each below 2³²: no sum overflows).
   struct Layout {
     let films, terms, textBytes, termBytes, postings, words, nodes, titles, extrasBytes: Int
-    let names, nameBytes, genres, genreBytes, postingBytes: Int
+    let names, nameBytes, genres, genreBytes, postingWidth: Int
     let titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts, postingStarts: Int
-    let postingOffsets: Int
     let postingsStart, nodesStart, termBytesStart, extrasStarts, extras, nameStarts: Int
     let nameBytesStart, genreStarts, genreBytesStart, texts, end: Int
 
@@ -160,7 +157,7 @@ final class CatalogStore: Sendable {
       (films, terms, textBytes, termBytes, postings, words, nodes) = (
         counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6]
       )
-      (titles, extrasBytes, names, nameBytes, genres, genreBytes, postingBytes) = (
+      (titles, extrasBytes, names, nameBytes, genres, genreBytes, postingWidth) = (
         counts[7], counts[8], counts[9], counts[10], counts[11], counts[12], counts[13]
       )
       titleFilms = CatalogFile.headerSize + films * CatalogFile.recordSize
@@ -170,9 +167,9 @@ final class CatalogStore: Sendable {
       wordIDs = wordStarts + (titles + films + 1) * 4
       termStarts = wordIDs + words * 3 + 1
       postingStarts = termStarts + (terms + 1) * 4
-      postingOffsets = postingStarts + (terms + 1) * 4
-      postingsStart = postingOffsets + (terms + 1) * 4
-      nodesStart = postingsStart + postingBytes
+      postingsStart = postingStarts + (terms + 1) * 4
+      // A width outside 3...4 is damage: the sizes are computed as if it were 4.
+      nodesStart = postingsStart + postings * (postingWidth == 3 ? 3 : 4) + 1
       termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize
       extrasStarts = termBytesStart + termBytes
       extras = extrasStarts + (films + 1) * 4
@@ -458,53 +455,37 @@ final class CatalogStore: Sendable {
     let start = load32(layout.postingStarts + terms.lowerBound * 4)
     let end = load32(layout.postingStarts + terms.upperBound * 4)
     guard start <= end, end <= layout.postings else {
-      return Postings(base: base, offsets: base, terms: 0..<0, count: 0, limit: 0, bytes: 0)
+      return Postings(base: base, range: 0..<0, width: 4, limit: 0)
     }
     return Postings(
-      base: base + layout.postingsStart, offsets: base + layout.postingOffsets, terms: terms,
-      count: end - start, limit: titleCount, bytes: layout.postingBytes)
+      base: base + layout.postingsStart, range: start..<end, width: layout.postingWidth,
+      limit: titleCount)
   }
 
-  /// A run of postings, read in place: each term's titles in order, each one's distance from
-  /// the one before (less one, doubled, plus one when the term is a word of the title
-  /// itself) as a variable-length number (see ``CatalogFile``).
+  /// A run of postings, read in place: titles in order, each `width` bytes with its top bit
+  /// set when the term is a word of the title itself (see ``CatalogFile``).
   struct Postings {
     let base: UnsafeRawPointer
-    let offsets: UnsafeRawPointer
-    let terms: Range<Int>
-    /// How many postings the run holds.
-    let count: Int
-    /// Indices at or past this are damage: the rest of that term's are skipped.
+    let range: Range<Int>
+    /// Three or four bytes.
+    let width: Int
+    /// Indices at or past this are damage, skipped.
     let limit: Int
-    /// The size of the postings, in bytes: nothing past it is read.
-    let bytes: Int
+
+    var count: Int { range.count }
 
     /// Calls `body` with each title, in order; with `titleWordsOnly`, only with those that
     /// have the term as a word of their own (not only in their people's names).
     @inline(__always) func visit(titleWordsOnly: Bool = false, _ body: (Int) -> Void) {
-      for term in terms {
-        var at = Int(offsets.loadUnaligned(fromByteOffset: term * 4, as: UInt32.self).littleEndian)
-        let end = min(
-          bytes,
-          Int(offsets.loadUnaligned(fromByteOffset: term * 4 + 4, as: UInt32.self).littleEndian))
-        var index = -1
-        while at < end {
-          var byte = base.load(fromByteOffset: at, as: UInt8.self)
-          at &+= 1
-          var gap = Int(byte & 0x7F)
-          var shift = 7
-          // At most five bytes a number: the largest gap fits in 35 bits.
-          while byte & 0x80 != 0, at < end, shift < 35 {
-            byte = base.load(fromByteOffset: at, as: UInt8.self)
-            at &+= 1
-            gap |= Int(byte & 0x7F) << shift
-            shift &+= 7
-          }
-          // Both below 2³⁶: no overflow; past the titles, the term's other postings are too.
-          index = index &+ 1 &+ gap >> 1
-          guard index < limit else { break }
-          if gap & 1 != 0 || !titleWordsOnly { body(index) }
-        }
+      // Four bytes are read for each (the section ends with a spare byte), the rest masked.
+      let flag = UInt32(1) << UInt32(width &* 8 &- 1)
+      let title = flag &- 1
+      let skipped = titleWordsOnly ? flag : 0
+      for position in range {
+        let value = base.loadUnaligned(fromByteOffset: position &* width, as: UInt32.self)
+          .littleEndian
+        let index = Int(value & title)
+        if value & skipped == skipped, index < limit { body(index) }
       }
     }
   }
