@@ -9,8 +9,9 @@ import Foundation
 /// What is searched are **titles**: every film's display title first (title *i* is film
 /// *i*'s), then its other titles — the original, alternative titles — after them, by film.
 /// A title is searched by its words and by the words of its film's people (its directors and
-/// first cast, stored once per film), which a query word may match too, at a cost. After an 80-byte header (the magic,
-/// thirteen counts, the origin, then the width of a posting, and zeros):
+/// first cast, stored once per film), which a query word may match too, at a cost. After an
+/// 80-byte header (the magic, thirteen counts, the origin, then the width of a posting, and
+/// zeros):
 ///
 /// | section | size | what |
 /// |---|---|---|
