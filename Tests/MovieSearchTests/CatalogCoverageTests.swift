@@ -130,6 +130,14 @@ import Testing
       json.stdout
         == #"{"built":"2024-10-04","catalog":"\#(out)","films":3,"first_year":1931,"last_year":1999,"source":"csv"}"#
         + "\n")
+    // As every command reads them: an empty MOVIE_SEARCH_CATALOG names none; an empty
+    // --catalog is a usage error.
+    let unnamed = try await CLI.run(
+      ["catalog-info", "--json"], environment: ["MOVIE_SEARCH_CATALOG": ""])
+    #expect(unnamed.stdout.contains(#""catalog":"built-in""#))
+    let empty = try await CLI.run(["catalog-info", "--catalog", ""])
+    #expect(empty.status == 64)
+    #expect(empty.stderr.hasPrefix("Error: '--catalog' needs a file."))
     let builtIn = try await CLI.run(["catalog-info", "--json"])
     #expect(builtIn.stdout.hasPrefix(#"{"built":"#))
     #expect(

@@ -36,7 +36,6 @@ enum Backend {
   /// The catalog or TMDb, as the command line and the environment say.
   static func source<C: Command>(for invocation: Invocation<C>) throws -> Source
   where C.Options: BackendCommandOptions {
-    let environment = ProcessInfo.processInfo.environment
     let key = try secret(\.backend.apiKey, \.backend.apiKeyFile, "TMDB_API_KEY", invocation)
     let token = try secret(\.backend.token, \.backend.tokenFile, "TMDB_ACCESS_TOKEN", invocation)
     // A key in memory must not end up in a core file (nor be read through /proc or ptrace).
@@ -48,13 +47,11 @@ enum Backend {
         \.backend.baseURL,
       ]
       .contains { invocation[$0] != nil }
-    if let path = invocation[\.backend.catalog] {
+    if let named = try namedCatalog(
+      invocation[\.backend.catalog], environment: !asksForTMDb, invocation)
+    {
       noteNoEffect(["language": invocation[\.backend.language] != nil])
-      return .catalog(try catalog(at: path, invocation))
-    }
-    if !asksForTMDb, let path = environment["MOVIE_SEARCH_CATALOG"], !path.isEmpty {
-      noteNoEffect(["language": invocation[\.backend.language] != nil])
-      return .catalog(try open(path))
+      return .catalog(named.catalog)
     }
     if invocation[\.backend.offline] || (key == nil && token == nil && base == nil) {
       noteNoEffect(["language": invocation[\.backend.language] != nil])
@@ -146,11 +143,20 @@ enum Backend {
     return notice + "…"
   }
 
-  private static func catalog<C: Command>(at path: String, _ invocation: Invocation<C>) throws
-    -> OfflineCatalog
-  {
-    guard !path.isEmpty else { throw invocation.usageError("'--catalog' needs a file.") }
-    return try open(path)
+  /// The catalog file `option` (a `--catalog`'s value) names, else — with `environment` —
+  /// the one `MOVIE_SEARCH_CATALOG` names (empty there means none), opened; `nil` when
+  /// neither names one.
+  static func namedCatalog<C: Command>(
+    _ option: String?, environment: Bool, _ invocation: Invocation<C>
+  ) throws -> (catalog: OfflineCatalog, path: String)? {
+    if let path = option {
+      guard !path.isEmpty else { throw invocation.usageError("'--catalog' needs a file.") }
+      return (try open(path), path)
+    }
+    guard environment, let path = ProcessInfo.processInfo.environment["MOVIE_SEARCH_CATALOG"],
+      !path.isEmpty
+    else { return nil }
+    return (try open(path), path)
   }
 
   /// The catalog at `path`; a file that is not one (or of another version) says how to

@@ -41,10 +41,9 @@ struct CatalogInfoCommand: Command {
     guard invocation.positionals.isEmpty else {
       throw invocation.usageError("Name the catalog with --catalog, not as an argument.")
     }
-    let environment = ProcessInfo.processInfo.environment["MOVIE_SEARCH_CATALOG"]
-    let path = invocation[\.catalog] ?? (environment?.isEmpty == false ? environment : nil)
-    if path?.isEmpty == true { throw invocation.usageError("'--catalog' needs a file.") }
-    let catalog = try path.map(Backend.open) ?? OfflineCatalog.builtIn()
+    let named = try Backend.namedCatalog(invocation[\.catalog], environment: true, invocation)
+    let path = named?.path
+    let catalog = try named?.catalog ?? OfflineCatalog.builtIn()
     let coverage = catalog.coverage
     let report = Report(
       catalog: path ?? "built-in", source: code(coverage.source), films: coverage.films,
