@@ -18,7 +18,7 @@ import Testing
   }
 
   static let searchUsage =
-    "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--all] [--year <yyyy>] [--region <code>] [--include-adult]"
+    "movie-search [search] <query> ... [--year <yyyy>] [--region <code>] [--include-adult] [--page <n>] [--limit <n>] [--all] [--json | --ndjson]"
 
   @Test func usageErrorsGoToStderrWithStatus64() async throws {
     try await usageError(["--colour", "matrix"], "Unknown option '--colour'.")
@@ -39,6 +39,10 @@ import Testing
     try await usageError(
       ["details"], "No film id given.",
       usage: "movie-search details <id> [--json] [--region <code>]")
+    try await usageError(
+      ["matrix", "--all", "--limit", "5"],
+      "'--all' lists every film, one line each: not with --page, --limit or --json (--ndjson is one JSON object a line)."
+    )
     try await usageError(
       ["stream", "--debounce", "-5"], "The value '-5' of '--debounce' must be between 0 and 60000.",
       usage: "movie-search stream [--virtual-time] [--debounce <ms>]")

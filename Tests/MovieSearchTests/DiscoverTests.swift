@@ -331,6 +331,9 @@ import Testing
       "This catalog has no people: build one from IMDb's files to filter by person (see 'movie-search build-catalog --help')."
     ),
     (["--limit", "101"], "The value '101' of '--limit' must be between 1 and 100."),
+    (["--all", "--page", "2"], allIsAListing),
+    // Said before TMDb is asked (no request is made; the port is closed).
+    (["--all", "--json", "--api-key", "k", "--base-url", "http://127.0.0.1:9"], allIsAListing),
   ])
   func badFiltersAreUsageErrors(_ arguments: [String], _ message: String) async throws {
     let result = try await CLI.run(["discover"] + arguments)
@@ -339,3 +342,7 @@ import Testing
     #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
   }
 }
+
+/// What `--all` with a page option says.
+private let allIsAListing =
+  "'--all' lists every film, one line each: not with --page, --limit or --json (--ndjson is one JSON object a line)."

@@ -16,11 +16,12 @@ import Testing
     let invocation = try Parser.parse(
       ["--page", "3", "the", "--limit=5", "--json", "matrix", "--offline", "--language", "de"],
       as: SearchCommand.self)
-    #expect(invocation[\.page] == 3)
-    #expect(invocation[\.limit] == 5)
+    #expect(invocation[\.listing.page] == 3)
+    #expect(invocation[\.listing.limit] == 5)
     #expect(invocation[\.year] == nil)
-    #expect(invocation[\.json])
-    #expect(!invocation[\.ndjson])
+    #expect(invocation[\.listing.json])
+    #expect(!invocation[\.listing.ndjson])
+    #expect(invocation[\.listing].firstRank == 11)
     #expect(invocation[\.backend.offline])
     #expect(invocation[\.backend.language] == "de")
     #expect(invocation.positionals == ["the", "matrix"])
@@ -75,7 +76,7 @@ import Testing
   @Test func usageLinesAreGeneratedFromTheDeclarations() {
     #expect(
       Help.usage(of: SearchCommand.self)
-        == "movie-search [search] <query> ... [--json | --ndjson] [--page <n>] [--limit <n>] [--all] [--year <yyyy>] [--region <code>] [--include-adult]"
+        == "movie-search [search] <query> ... [--year <yyyy>] [--region <code>] [--include-adult] [--page <n>] [--limit <n>] [--all] [--json | --ndjson]"
     )
     #expect(
       Help.usage(of: DetailsCommand.self) == "movie-search details <id> [--json] [--region <code>]")

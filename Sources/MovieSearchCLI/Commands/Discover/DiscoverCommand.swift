@@ -5,18 +5,11 @@ import MovieSearch
 /// the best-rated comedies of the 1990s, a director's films, the longest westerns — from the
 /// offline catalog.
 struct DiscoverCommand: Command {
-  struct Options: BackendCommandOptions {
+  struct Options: BackendCommandOptions, ListingCommandOptions {
     let year = Option.integer(
       "year", "yyyy", in: 1800...2200, "Only films first released that year.")
     let filters = FilterOptions()
-    let page = Option.integer(
-      "page", "n", in: 1...MoviePage.maxPage, "The page of results, 1-500.")
-    let limit = Option.integer(
-      "limit", "n", in: 1...MoviePage.maxPageSize, "Films a page, 1-100 (default 20).")
-    let all = Flag(
-      "all", "Every film that passes, one line each as it comes (TSV, or with --ndjson JSON).")
-    let json = Flag("json", "Print the page of results as one JSON document.")
-    let ndjson = Flag("ndjson", "Print one JSON object per film, one per line.")
+    let listing = ListingOptions()
     let backend = BackendOptions()
   }
 
@@ -25,8 +18,8 @@ struct DiscoverCommand: Command {
     "List films by genre, years, rating, votes, runtime, certification or person, in the order asked for."
   static let summary = "List films by genre, years, rating, people…"
   static let arguments = Arguments.none
-  static var exclusive: [[KeyPath<Options, Flag>]] { [[\.json, \.ndjson]] }
-  static var groupsInUsage: [PartialKeyPath<Options>] { [\.filters] }
+  static var exclusive: [[KeyPath<Options, Flag>]] { [[\.listing.json, \.listing.ndjson]] }
+  static var groupsInUsage: [PartialKeyPath<Options>] { [\.filters, \.listing] }
   static let discussion: String? = """
     With no filter it lists the most popular films. For example:
       movie-search discover --genre comedy --years 1990..1999 --min-votes 1000 --sort rating
@@ -45,28 +38,23 @@ struct DiscoverCommand: Command {
       }
       (filter.fromYear, filter.toYear) = (year, year)
     }
+    let listing = try ListingOptions.checked(invocation)
     let source = try Backend.source(for: invocation)
     if case .tmdb(let client) = source {
-      return try await discover(filter, with: client, invocation)
+      return try await discover(filter, listing, with: client, invocation)
     }
     guard case .catalog(let catalog) = source else { return 1 }
     filter = try FilterOptions.checked(filter, in: source, invocation)
-    if invocation[\.all] {
-      guard invocation[\.page] == nil, invocation[\.limit] == nil, !invocation[\.json] else {
-        throw invocation.usageError(
-          "'--all' lists every film, one line each: not with --page, --limit or --json (--ndjson is one JSON object a line)."
-        )
-      }
+    if listing.every {
       let (movies, _) = try catalog.discoverAllMovies(filter)
       for (offset, movie) in movies.enumerated() {
-        try SearchOutput.line(movie, rank: offset + 1, ndjson: invocation[\.ndjson])
+        try SearchOutput.line(movie, rank: offset + 1, ndjson: listing.ndjson)
       }
       return 0
     }
-    let pageSize = invocation[\.limit] ?? MoviePage.pageSize
-    let page = invocation[\.page] ?? 1
-    let answer = try catalog.discoverMovies(filter, page: page, pageSize: pageSize)
-    let output = SearchOutput(json: invocation[\.json], ndjson: invocation[\.ndjson])
+    let page = listing.number
+    let answer = try catalog.discoverMovies(filter, page: page, pageSize: listing.size)
+    let output = listing.output
     if page > 1, answer.results.isEmpty, answer.totalResults > 0 {
       Output.error(
         "Page \(page) is past the last page (\(answer.totalPages)) of \(Format.count(answer.totalResults, "film"))."
@@ -74,7 +62,7 @@ struct DiscoverCommand: Command {
       if output == .table { return 0 }
     }
     try output.print(
-      answer, firstRank: (page - 1) * pageSize + 1,
+      answer, firstRank: listing.firstRank,
       nothing: filter.filtersNothing ? "The catalog has no films." : "No films match these filters."
     )
     return 0
@@ -83,26 +71,26 @@ struct DiscoverCommand: Command {
   /// The listing from TMDb's `/discover/movie`: TMDb serves pages of 20; a page of up to
   /// 100 is made of those it spans, and `--all` asks for one after another.
   static func discover(
-    _ filter: MovieFilter, with client: TMDbClient, _ invocation: Invocation<Self>
+    _ filter: MovieFilter, _ listing: Listing, with client: TMDbClient,
+    _ invocation: Invocation<Self>
   ) async throws -> Int32 {
     let language = invocation[\.backend.language]
     let fetch: ListingPages.Fetch = { number in
       try await client.discoverMovies(filter, page: number, language: language)
     }
-    if invocation[\.all] {
+    if listing.every {
       var rank = 0
       do {
         try await ListingPages.every(fetch: fetch) { movie in
           rank += 1
-          try SearchOutput.line(movie, rank: rank, ndjson: invocation[\.ndjson])
+          try SearchOutput.line(movie, rank: rank, ndjson: listing.ndjson)
         }
       } catch MovieServiceError.invalidRequest(let reason) {
         throw invocation.usageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
       }
       return 0
     }
-    let page = invocation[\.page] ?? 1
-    let limit = invocation[\.limit] ?? MoviePage.pageSize
+    let (page, limit) = (listing.number, listing.size)
     let fetched: Result<MoviePage, MovieServiceError>
     do {
       fetched = .success(
@@ -119,10 +107,8 @@ struct DiscoverCommand: Command {
       throw invocation.usageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
     case .failure(let error): throw error
     }
-    let output = SearchOutput(json: invocation[\.json], ndjson: invocation[\.ndjson])
-    try output.print(
-      answer, firstRank: (page - 1) * limit + 1,
-      nothing: "No films match these filters.")
+    try listing.output.print(
+      answer, firstRank: listing.firstRank, nothing: "No films match these filters.")
     return 0
   }
 }

@@ -11,15 +11,8 @@ import MovieSearch
 
 /// `movie-search <query…>`: one search, as a table, TSV, JSON or NDJSON.
 struct SearchCommand: Command {
-  struct Options: BackendCommandOptions {
-    let json = Flag("json", "Print the page of results as one JSON document.")
-    let ndjson = Flag("ndjson", "Print one JSON object per film, one per line.")
-    let page = Option.integer(
-      "page", "n", in: 1...MoviePage.maxPage, "The page of results, 1-500 (of --limit films).")
-    let limit = Option.integer(
-      "limit", "n", in: 1...MoviePage.maxPageSize, "Films a page, 1-100 (default 20).")
-    let all = Flag(
-      "all", "Every film found, one line each as it comes (TSV, or with --ndjson JSON).")
+  struct Options: BackendCommandOptions, ListingCommandOptions {
+    let listing = ListingOptions()
     let year = Option.integer(
       "year", "yyyy", in: 1800...2200, "Only films first released that year.")
     let region = Option.region
@@ -34,7 +27,8 @@ struct SearchCommand: Command {
   static let summary = "Search films by title."
   static let arguments = Arguments.words(
     name: "<query>", help: "Words of the title; 'the matrix' finds \"Matrix, The\".")
-  static var exclusive: [[KeyPath<Options, Flag>]] { [[\.json, \.ndjson]] }
+  static var exclusive: [[KeyPath<Options, Flag>]] { [[\.listing.json, \.listing.ndjson]] }
+  static var groupsInUsage: [PartialKeyPath<Options>] { [\.listing] }
   static var sections: [(heading: String, group: PartialKeyPath<Options>)] {
     [("WITHOUT A QUERY (the interactive search; see 'movie-search help interactive'):", \.finder)]
   }
@@ -68,13 +62,9 @@ struct SearchCommand: Command {
       Backend.noteNoEffect(
         ["region": invocation[\.region] != nil, "include-adult": invocation[\.includeAdult]])
     }
-    if invocation[\.all] {
-      guard invocation[\.page] == nil, invocation[\.limit] == nil, !invocation[\.json] else {
-        throw invocation.usageError(
-          "'--all' lists every film, one line each: not with --page, --limit or --json (--ndjson is one JSON object a line)."
-        )
-      }
-      try await request.printEvery(from: source, ndjson: invocation[\.ndjson])
+    let listing = try ListingOptions.checked(invocation)
+    if listing.every {
+      try await request.printEvery(from: source, ndjson: listing.ndjson)
       return 0
     }
     let answer: SearchAnswer
@@ -114,8 +104,8 @@ struct SearchCommand: Command {
     let finder = invocation[\.finder]
     let forFinder = finder != Finder()
     if nothingGiven
-      || (arguments.isEmpty && (onTerminal || forFinder) && !invocation[\.json]
-        && !invocation[\.ndjson])
+      || (arguments.isEmpty && (onTerminal || forFinder) && !invocation[\.listing.json]
+        && !invocation[\.listing.ndjson])
     {
       return finder
     }
@@ -150,10 +140,10 @@ struct SearchRequest {
       throw invocation.usageError(arguments.isEmpty ? "No query given." : "The query is empty.")
     }
     query = MovieQuery(
-      text, page: invocation[\.page] ?? 1, language: invocation[\.backend.language],
+      text, page: invocation[\.listing].number, language: invocation[\.backend.language],
       includeAdult: invocation[\.includeAdult], year: invocation[\.year],
       region: invocation[\.region])
-    limit = invocation[\.limit] ?? MoviePage.pageSize
+    limit = invocation[\.listing].size
     filter = try Self.filter(invocation)
   }
 

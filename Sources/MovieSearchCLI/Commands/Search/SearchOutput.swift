@@ -8,7 +8,7 @@ enum SearchOutput {
   case json, ndjson, table, tsv
 
   init(_ invocation: Invocation<SearchCommand>) {
-    self.init(json: invocation[\.json], ndjson: invocation[\.ndjson])
+    self = invocation[\.listing].output
   }
 
   /// JSON when asked for; else a table on a terminal, TSV when piped.
