@@ -193,12 +193,10 @@ private struct TokenReader {
     throw Problem("genre: “\(typed)” could be \(begun.prefix(4).joined(separator: ", "))")
   }
 
-  /// `<` `<=` `>` `>=` or nothing, and the rest.
+  /// `<` `<=` `>` `>=` or nothing, and the rest (see ``RangeText/comparison(_:)``).
   private static func comparison(_ value: String) -> (String, String) {
-    for sign in [">=", "<=", ">", "<", "="] where value.hasPrefix(sign) {
-      return (sign == "=" ? "" : sign, String(value.dropFirst(sign.count)))
-    }
-    return ("", value)
+    let (sign, rest) = RangeText.comparison(value)
+    return (sign, String(rest))
   }
 
   /// A count: `1000`, `1,000`, `10k`, `1.5m`; at most `Int32.max`.

@@ -44,18 +44,24 @@ public enum RangeText {
       guard (lower ?? range.lowerBound) <= (upper ?? range.upperBound) else { throw .reversed }
       return .bounds(lower: lower, upper: upper)
     }
-    for sign in [">=", "<=", ">", "<"] where text.hasPrefix(sign) {
-      guard let bound = try number(text.dropFirst(sign.count)) else { throw .noEnd }
-      switch sign {
-      case ">": return .bounds(lower: bound < range.upperBound ? bound + 1 : bound, upper: nil)
-      case ">=": return .bounds(lower: bound, upper: nil)
-      case "<": return .bounds(lower: nil, upper: bound > range.lowerBound ? bound - 1 : bound)
-      default: return .bounds(lower: nil, upper: bound)
-      }
+    let (sign, rest) = comparison(text)
+    guard let bound = try number(rest) else { throw .noEnd }
+    switch sign {
+    case ">": return .bounds(lower: bound < range.upperBound ? bound + 1 : bound, upper: nil)
+    case ">=": return .bounds(lower: bound, upper: nil)
+    case "<": return .bounds(lower: nil, upper: bound > range.lowerBound ? bound - 1 : bound)
+    case "<=": return .bounds(lower: nil, upper: bound)
+    default: return .number(bound)
     }
-    guard let bound = try number(text.hasPrefix("=") ? text.dropFirst() : text[...]) else {
-      throw .noEnd
+  }
+
+  /// The comparison `text` starts with — `>=`, `<=`, `>`, `<`, or none (`=` is none) — and
+  /// what follows it.
+  static func comparison(_ text: some StringProtocol) -> (sign: String, rest: Substring) {
+    let text = Substring(text)
+    for sign in [">=", "<=", ">", "<", "="] where text.hasPrefix(sign) {
+      return (sign == "=" ? "" : sign, text.dropFirst(sign.count))
     }
-    return .number(bound)
+    return ("", text)
   }
 }
