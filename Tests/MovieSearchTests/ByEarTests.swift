@@ -44,4 +44,24 @@ import Testing
     let heard = try #require(catalog.searcher.explain("frekwenci", filmID: 1)?.score)
     #expect(typo < heard)
   }
+
+  /// The catalog's sound order finds, by a binary search, exactly the words a scan of the
+  /// whole vocabulary finds for a key — whatever is typed, a word of the catalog or not.
+  @Test func theSoundOrderFindsEveryWordOfAKeyAndNoOther() throws {
+    let store = try OfflineCatalog.builtIn().searcher.store
+    var byKey: [[UInt8]: [Int]] = [:]
+    for id in 0..<store.termCount where store.term(id).count >= Phonetic.shortest {
+      byKey[Phonetic.key(Array(store.term(id))), default: []].append(id)
+    }
+    #expect(store.layout.soundOrderCount == byKey.values.reduce(0) { $0 + $1.count })
+    let index = PhoneticIndex(store: store)
+    for word in ["frekwenci", "konversashun", "aaaaa", "zzzzzzz", "matrix", "qqqqq", "x"] {
+      let typed = Array(word.utf8)
+      #expect(index.terms(soundingLike: typed) == byKey[Phonetic.key(typed)] ?? [], "\(word)")
+    }
+    // Every key of the vocabulary, the first word of each looked up.
+    for (key, ids) in byKey.prefix(2_000) {
+      #expect(index.terms(soundingLike: Array(store.term(ids[0]))) == ids, "\(key)")
+    }
+  }
 }

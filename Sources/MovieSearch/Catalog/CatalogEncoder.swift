@@ -90,13 +90,15 @@ extension CatalogFile {
     header.append(uint16: origin.day ?? 0)
     header += [origin.source.rawValue, 0]
     header.append(uint32: search.postingWidth)
+    header.append(uint32: search.soundOrder.count / 3)
     header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
       header, records, index.titleFilms, index.titleTexts, index.summaries,
       search.wordStarts, search.wordIDs, search.termStarts, search.postingStarts,
-      search.postings, search.nodes, search.termBytes, extrasStarts, extras,
+      search.postings, search.nodes, search.termBytes, search.soundOrder + [0], extrasStarts,
+      extras,
       names.starts,
       names.bytes, genreNames.starts, genreNames.bytes, texts,
     ]
@@ -197,6 +199,8 @@ extension CatalogFile {
       var postings: [UInt8] = []
       var nodes: [UInt8] = []
       var termBytes: [UInt8] = []
+      /// The ids of the terms of ``Phonetic/shortest`` bytes or more, by key.
+      var soundOrder: [UInt8] = []
       var termCount = 0
       var wordCount = 0
       var postingCount = 0
@@ -247,6 +251,11 @@ extension CatalogFile {
       sections.termStarts.append(uint32: sections.termBytes.count)
       sections.postingStarts.append(uint32: sections.postingCount)
       sections.nodes = try trie(order.map { terms[$0] })
+      // The sound order: each key made once, the ids sorted by it.
+      let sounded = order.enumerated().compactMap { id, term in
+        terms[term].count >= Phonetic.shortest ? (key: Phonetic.key(terms[term]), id: id) : nil
+      }.sorted { $0.key.lexicographicallyPrecedes($1.key) || ($0.key == $1.key && $0.id < $1.id) }
+      for (_, id) in sounded { sections.soundOrder.append(uint24: id) }
       sections.termCount = terms.count
       return sections
     }

@@ -10,8 +10,8 @@ import Foundation
 /// *i*'s), then its other titles — the original, alternative titles — after them, by film.
 /// A title is searched by its words and by the words of its film's people (its directors and
 /// first cast, stored once per film), which a query word may match too, at a cost. After an
-/// 80-byte header (the magic, thirteen counts, the origin, then the width of a posting, and
-/// zeros):
+/// 80-byte header (the magic, thirteen counts, the origin, the width of a posting, the number
+/// of terms in sound order, and zeros):
 ///
 /// | section | size | what |
 /// |---|---|---|
@@ -26,6 +26,7 @@ import Foundation
 /// | postings | 3 B (4 B past 2²³ titles) per (term, title) + 1 | for each term, the titles that have it, in order, each with its top bit set when the term is a word of the title itself (not only of its people's) |
 /// | trie nodes | 9 B per node + 9 | the vocabulary as a trie, for the typo walk: each node's first term, first child, whether its path is a term, and byte (see ``trie(_:)``) |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
+/// | sound order | 3 B per term of five bytes or more + 1 | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
 /// | extras starts | 4 B per film + 4 | where each film's extras start |
 /// | extras | | per film: its genres (indices into the genre names), directors and cast (indices into the names) |
 /// | name starts | 4 B per name + 4 | where each person's name starts |
@@ -38,7 +39,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLG9".utf8)
+  static let magic: [UInt8] = Array("MSCATLGA".utf8)
   static let headerSize = 80
   static let recordSize = 32
   static let titleTextSize = 8
@@ -87,6 +88,9 @@ enum CatalogFile {
   /// Where the header says how many bytes a posting takes (3, or 4 for a catalog of 2²³
   /// titles or more).
   static let postingWidthOffset = 64
+
+  /// Where the header says how many terms the sound order holds.
+  static let soundOrderOffset = 68
 
   /// Where four bytes of the header say where a catalog came from (``Origin``);
   /// catalogs made before they said it have zeros there.

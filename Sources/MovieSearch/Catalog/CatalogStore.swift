@@ -124,7 +124,8 @@ final class CatalogStore: Sendable {
     self.size = size
     self.owner = owner
     layout = Layout(
-      counts: (0..<13).map { header(8 + 4 * $0) } + [header(CatalogFile.postingWidthOffset)])
+      counts: (0..<13).map { header(8 + 4 * $0) }
+        + [header(CatalogFile.postingWidthOffset), header(CatalogFile.soundOrderOffset)])
     filmCount = layout.films
     titleCount = layout.titles
     termCount = layout.terms
@@ -140,7 +141,9 @@ final class CatalogStore: Sendable {
         }
       throw CatalogFile.FormatError(description: "\(what) \(reason)", kind: kind)
     }
-    guard layout.end == size, titleCount >= filmCount, (3...4).contains(layout.postingWidth) else {
+    guard layout.end == size, titleCount >= filmCount, (3...4).contains(layout.postingWidth),
+      layout.soundOrderCount <= termCount
+    else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
     }
   }
@@ -148,9 +151,10 @@ final class CatalogStore: Sendable {
   /// Where each section starts, from the header's counts (each below 2³²: no sum overflows).
   struct Layout {
     let films, terms, textBytes, termBytes, postings, words, nodes, titles, extrasBytes: Int
-    let names, nameBytes, genres, genreBytes, postingWidth: Int
+    let names, nameBytes, genres, genreBytes, postingWidth, soundOrderCount: Int
     let titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts, postingStarts: Int
-    let postingsStart, nodesStart, termBytesStart, extrasStarts, extras, nameStarts: Int
+    let postingsStart, nodesStart, termBytesStart, soundOrder, extrasStarts, extras: Int
+    let nameStarts: Int
     let nameBytesStart, genreStarts, genreBytesStart, texts, end: Int
 
     init(counts: [Int]) {
@@ -160,6 +164,7 @@ final class CatalogStore: Sendable {
       (titles, extrasBytes, names, nameBytes, genres, genreBytes, postingWidth) = (
         counts[7], counts[8], counts[9], counts[10], counts[11], counts[12], counts[13]
       )
+      soundOrderCount = counts[14]
       titleFilms = CatalogFile.headerSize + films * CatalogFile.recordSize
       titleTexts = titleFilms + titles * 4
       summaries = titleTexts + titles * CatalogFile.titleTextSize
@@ -171,7 +176,8 @@ final class CatalogStore: Sendable {
       // A width outside 3...4 is damage: the sizes are computed as if it were 4.
       nodesStart = postingsStart + postings * (postingWidth == 3 ? 3 : 4) + 1
       termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize
-      extrasStarts = termBytesStart + termBytes
+      soundOrder = termBytesStart + termBytes
+      extrasStarts = soundOrder + soundOrderCount * 3 + 1
       extras = extrasStarts + (films + 1) * 4
       nameStarts = extras + extrasBytes
       nameBytesStart = nameStarts + (names + 1) * 4
@@ -448,6 +454,13 @@ final class CatalogStore: Sendable {
       return UnsafeRawBufferPointer(start: nil, count: 0)
     }
     return UnsafeRawBufferPointer(start: base + layout.termBytesStart + start, count: end - start)
+  }
+
+  /// The id of the term at `position` of the sound order (see ``CatalogFile``); -1 for damage.
+  @inline(__always) func soundOrderTerm(_ position: Int) -> Int {
+    guard position >= 0, position < layout.soundOrderCount else { return -1 }
+    let id = load32(layout.soundOrder + position * 3) & 0xFF_FFFF
+    return id < termCount ? id : -1
   }
 
   /// The postings (title indices) of the terms `terms`, one contiguous run.

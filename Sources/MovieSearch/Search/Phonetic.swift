@@ -108,24 +108,37 @@ enum Phonetic {
   }
 }
 
-/// The catalog's title words by phonetic key (see ``Phonetic``): the words of five letters
-/// or more, built the first time a word is read by ear (one pass over the vocabulary) and
-/// kept with its ``Searcher``.
-struct PhoneticIndex: Sendable {
-  private let terms: [[UInt8]: [Int32]]
+/// The catalog's words by phonetic key (see ``Phonetic``): the words of five letters or more,
+/// stored by key in the catalog's sound order (see ``CatalogFile``), so that those of one key
+/// are neighbours found by a binary search — nothing is built when a catalog is opened or a
+/// word first read by ear.
+struct PhoneticIndex {
+  let store: CatalogStore
 
-  init(store: CatalogStore) {
-    var terms: [[UInt8]: [Int32]] = [:]
-    for id in 0..<store.termCount {
-      let text = store.term(id)
-      guard text.count >= Phonetic.shortest else { continue }
-      terms[Phonetic.key(Array(text)), default: []].append(Int32(id))
-    }
-    self.terms = terms
-  }
-
-  /// The title words of `word`'s key.
+  /// The words of `word`'s key.
   func terms(soundingLike word: [UInt8]) -> [Int] {
-    (terms[Phonetic.key(word)] ?? []).map(Int.init)
+    let sought = Phonetic.key(word)
+    let count = store.layout.soundOrderCount
+    // A damaged entry has no key: it sorts first, and is never one of the words found.
+    func key(at position: Int) -> [UInt8]? {
+      let id = store.soundOrderTerm(position)
+      return id < 0 ? nil : Phonetic.key(Array(store.term(id)))
+    }
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if key(at: middle).map({ $0.lexicographicallyPrecedes(sought) }) ?? true {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    var found: [Int] = []
+    while low < count, key(at: low) == sought {
+      found.append(store.soundOrderTerm(low))
+      low += 1
+    }
+    return found
   }
 }

@@ -26,12 +26,10 @@ final class Searcher: Sendable {
   private let spareMarks = Lock<[[TitleMark]]>([])
   /// The titles by their initials, once initials are searched.
   private let initialsIndex = Remembered<InitialsIndex>()
-  /// The title words by their sound, once a word is read by ear.
-  private let phoneticIndex = Remembered<PhoneticIndex>()
 
   /// The title words of `word`'s phonetic key (see ``Phonetic``).
   func terms(soundingLike word: [UInt8]) -> [Int] {
-    phoneticIndex.value { PhoneticIndex(store: store) }.terms(soundingLike: word)
+    PhoneticIndex(store: store).terms(soundingLike: word)
   }
 
   init(store: CatalogStore) {
