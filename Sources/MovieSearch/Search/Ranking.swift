@@ -36,7 +36,8 @@ import Foundation
 ///   such word — missing a rare word costs more than missing a common one ("the matrix
 ///   movie" still finds The Matrix first, "the shining kubrick" The Shining). A film must
 ///   match one query word at least, and one that matches only words in more than one title
-///   in fifty ("the", "of") is no answer when the query has rarer words; a query of six
+///   in fifty ("the", "of") is no answer when the query has rarer words (when it has none,
+///   one without the least common of them is no answer); a query of six
 ///   such rarer words or more needs a third of them matched, when some film does;
 /// - each title word no query word matched (a leading article excepted): 1.5 — shorter,
 ///   closer titles first;

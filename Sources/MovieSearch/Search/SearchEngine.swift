@@ -55,7 +55,10 @@ struct SearchEngine {
     let (order, rare, unmatched) = visitingOrder()
     // The groups visited or marked: the films' masks say whether they are in them.
     var groups = Array(order.prefix(rare))
-    var touched: [Int32] = []
+    // The titles met, as bits: read back in order, so that their marks and summaries are
+    // read front to back (in the order met, they were scattered over all of both: a cache
+    // miss each at a large catalog's size).
+    var touched = FilmBits(count: store.titleCount)
     var buckets = Buckets()
     let cancelled = searcher.withMarks { marks in
       var visited = 0
@@ -69,7 +72,7 @@ struct SearchEngine {
             // A film with one half of a split word may match only if the other half follows
             // it: most do not, and would each be scored to know.
             if let pair = source.pair, !hasPair(index, pair) { return }
-            if mask == 0 { touched.append(Int32(index)) }
+            if mask == 0 { touched.insert(index) }
             // A group's sources come cheapest first: the first a title is met in is the
             // least its match of the word can cost.
             if mask & groupBits == 0 { marks[index].floor += source.cost }
@@ -90,14 +93,12 @@ struct SearchEngine {
       let common = order[rare...].reduce(0) { $0 + $1.postings }
       if rare < order.count, !Task.isCancelled, touched.count * Self.markedPerFilm >= common {
         groups = order
-        var found = FilmBits(count: store.titleCount)
-        for index in touched { found.insert(Int(index)) }
         for (bit, group) in zip(rare..<order.count, order[rare...]) {
           let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
           for source in group.sources {
             let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
             store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) { index in
-              guard found.contains(index) else { return }
+              guard touched.contains(index) else { return }
               if let pair = source.pair, !hasPair(index, pair) { return }
               let mask = marks[index].mask
               if mask & groupBits == 0 { marks[index].floor += source.cost }
@@ -107,14 +108,13 @@ struct SearchEngine {
           if Task.isCancelled { break }
         }
       }
-      for index in touched {
-        let position = Int(index)
+      touched.forEach { position in
         let mark = marks[position]
         marks[position] = TitleMark()
-        if let filter, store.summary(position).year != filter { continue }
+        if let filter, store.summary(position).year != filter { return }
         // A listing's filters (`keep`, by film): a title of a film they leave out is not met.
-        if let keep, !keep(store.film(ofTitle: position)) { continue }
-        buckets.add(index, mark)
+        if let keep, !keep(store.film(ofTitle: position)) { return }
+        buckets.add(Int32(position), mark)
       }
       return Task.isCancelled
     }
@@ -338,7 +338,8 @@ struct SearchEngine {
   /// films met later miss it, which the bound of ``search(limit:year:keep:below:countFilms:)`` counts on.
   /// Words in more than one title in fifty (and more than 20) come last, and only the first
   /// `rare` groups find films: a film that matches only the commonest words ("the", "of")
-  /// is no answer to a query that has others. The words no term matches (`unmatched`) are
+  /// is no answer to a query that has others — and, when all are that common, the first
+  /// group alone finds them. The words no term matches (`unmatched`) are
   /// missed by every film.
   func visitingOrder() -> (groups: [Group], rare: Int, unmatched: [Group]) {
     var groups: [[UInt8]: Group] = [:]
@@ -377,8 +378,10 @@ struct SearchEngine {
     let order = groups.values.filter { !$0.sources.isEmpty }.sorted { $0.postings < $1.postings }
     let unmatched = groups.values.filter(\.sources.isEmpty)
     let common = max(store.titleCount / 50, 20)
+    // When every word is that common, the rarest alone finds films: a film without it is
+    // no better an answer, and the others' postings are read only to mark what it found.
     guard let rare = order.lastIndex(where: { $0.postings <= common }) else {
-      return (order, order.count, unmatched)
+      return (order, min(order.count, 1), unmatched)
     }
     return (order, rare + 1, unmatched)
   }
@@ -396,6 +399,17 @@ struct FilmBits {
     guard film >= 0, film >> 6 < words.count, words[film >> 6] & bit == 0 else { return }
     words[film >> 6] |= bit
     count += 1
+  }
+
+  /// Calls `body` with each film in the set, in increasing order.
+  @inline(__always) func forEach(_ body: (Int) -> Void) {
+    for (at, word) in words.enumerated() where word != 0 {
+      var rest = word
+      while rest != 0 {
+        body(at << 6 | rest.trailingZeroBitCount)
+        rest &= rest &- 1
+      }
+    }
   }
 
   @inline(__always) func contains(_ film: Int) -> Bool {
