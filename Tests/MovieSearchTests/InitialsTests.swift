@@ -52,6 +52,33 @@ import Testing
     #expect(try catalog.titles("kk", year: 1990) == ["Kill Kill (1990)"])
   }
 
+  /// The catalog's initials order finds, by a binary search, what a scan of every title
+  /// finds: the known films' titles whose initials spell a word or begin with it.
+  @Test func theInitialsOrderFindsWhatAScanOfEveryTitleFinds() throws {
+    let store = try OfflineCatalog.builtIn().searcher.store
+    let floor = (0..<store.filmCount).map { store.summary($0).popularity }.max()! * 2 / 3
+    func initials(_ title: Int) -> [UInt8] {
+      let words = store.titleWords(title)
+      return (0..<words.count).map { store.term(words[$0]).first! }
+    }
+    let index = InitialsIndex(store: store)
+    for typed in ["bttf", "lotr", "tsr", "gwtw", "sw", "ab", "t", "zzzz", "12"] {
+      let word = Array(typed.utf8)
+      var expected: [String] = []
+      for title in 0..<store.titleCount where store.summary(title).popularity >= floor {
+        let letters = initials(title)
+        guard letters.count >= 2 else { continue }
+        let article = store.summary(title).flags & CatalogFile.leadingArticle != 0
+        for from in article && letters.count >= 3 ? [0, 1] : [0] {
+          let key = Array(letters.dropFirst(from).prefix(InitialsIndex.depth))
+          if key.starts(with: word) { expected.append("\(title) \(from) \(key == word)") }
+        }
+      }
+      let found = index.titles(spelling: word).map { "\($0.title) \($0.from) \($0.whole)" }
+      #expect(found.sorted() == expected.sorted(), "\(typed)")
+    }
+  }
+
   /// The goal: at least 80 % of famous titles' initials find them in the first three.
   @Test func famousTitlesAreFoundByTheirInitials() throws {
     let catalog = try OfflineCatalog.builtIn()

@@ -144,7 +144,10 @@ import Testing
     let good = try CatalogFile.encode([.init(id: 1, title: "The Matrix", year: 1999, votes: 10)])
     // Every count of the header at its largest, one at a time.
     for field in Array(stride(from: 8, to: 60, by: 4))
-      + [CatalogFile.postingWidthOffset, CatalogFile.soundOrderOffset]
+      + [
+        CatalogFile.postingWidthOffset, CatalogFile.soundOrderOffset,
+        CatalogFile.initialsOrderOffset,
+      ]
     {
       var bytes = good
       for offset in field..<field + 4 { bytes[offset] = 0xFF }

@@ -91,14 +91,16 @@ extension CatalogFile {
     header += [origin.source.rawValue, 0]
     header.append(uint32: search.postingWidth)
     header.append(uint32: search.soundOrder.count / 3)
+    header.append(uint32: search.initialsOrder.count / 4)
     header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
       header, records, index.titleFilms, index.titleTexts, index.summaries,
       search.wordStarts, search.wordIDs, search.termStarts, search.postingStarts,
-      search.postings, search.nodes, search.termBytes, search.soundOrder + [0], extrasStarts,
-      extras,
+      search.postings, search.nodes, search.termBytes, search.soundOrder + [0],
+      search.initialsOrder,
+      extrasStarts, extras,
       names.starts,
       names.bytes, genreNames.starts, genreNames.bytes, texts,
     ]
@@ -143,6 +145,9 @@ extension CatalogFile {
     /// Each film's people's words, as terms.
     var people: [[Int]] = []
     private var wordCounts: [Int] = []
+    /// Each title's film's popularity, and whether the title starts with an article.
+    private var popularities: [Float] = []
+    private var articles: [Bool] = []
     private var titleTerms: [Int] = []  // each title's words as terms, in the order met
     private var termIndex: [[UInt8]: Int] = [:]
     private var terms: [[UInt8]] = []
@@ -179,6 +184,8 @@ extension CatalogFile {
       summaries.append(article ? leadingArticle : 0)
       summaries.append(UInt8(clamping: words.count))
       wordCounts.append(words.count)
+      popularities.append(popularity)
+      articles.append(article)
       let titleTerms = terms(words)
       self.titleTerms += titleTerms
       // The people's words are stored once per film, but found through every title. A
@@ -188,6 +195,24 @@ extension CatalogFile {
         postingsByTerm[term].append(UInt32(number) | (inTitle ? Self.inTitle : 0))
       }
       return article
+    }
+
+    /// The entries of the initials order, sorted (see ``InitialsIndex``): the titles of
+    /// films at least two thirds as popular as the most popular.
+    func initialsOrder() -> [(key: UInt64, entry: UInt32)] {
+      let floor = (popularities.max() ?? 0) * 2 / 3
+      var entries: [(key: UInt64, entry: UInt32)] = []
+      var start = 0
+      for (title, count) in wordCounts.enumerated() {
+        defer { start += count }
+        guard count >= 2, popularities[title] >= floor else { continue }
+        let initials = titleTerms[start..<start + min(count, InitialsIndex.depth + 1)].map {
+          terms[$0][0]
+        }
+        entries += InitialsIndex.entries(
+          title: title, initials: initials, article: articles[title])
+      }
+      return entries.sorted { ($0.key, $0.entry) < ($1.key, $1.entry) }
     }
 
     struct Sections {
@@ -201,6 +226,8 @@ extension CatalogFile {
       var termBytes: [UInt8] = []
       /// The ids of the terms of ``Phonetic/shortest`` bytes or more, by key.
       var soundOrder: [UInt8] = []
+      /// The titles of known films by their initials (see ``InitialsIndex``).
+      var initialsOrder: [UInt8] = []
       var termCount = 0
       var wordCount = 0
       var postingCount = 0
@@ -256,6 +283,7 @@ extension CatalogFile {
         terms[term].count >= Phonetic.shortest ? (key: Phonetic.key(terms[term]), id: id) : nil
       }.sorted { $0.key.lexicographicallyPrecedes($1.key) || ($0.key == $1.key && $0.id < $1.id) }
       for (_, id) in sounded { sections.soundOrder.append(uint24: id) }
+      for (_, entry) in initialsOrder() { sections.initialsOrder.append(uint32: Int(entry)) }
       sections.termCount = terms.count
       return sections
     }

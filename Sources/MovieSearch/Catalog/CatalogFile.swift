@@ -11,7 +11,7 @@ import Foundation
 /// A title is searched by its words and by the words of its film's people (its directors and
 /// first cast, stored once per film), which a query word may match too, at a cost. After an
 /// 80-byte header (the magic, thirteen counts, the origin, the width of a posting, the number
-/// of terms in sound order, and zeros):
+/// of terms in sound order, the number of entries in initials order, and zeros):
 ///
 /// | section | size | what |
 /// |---|---|---|
@@ -27,6 +27,7 @@ import Foundation
 /// | trie nodes | 9 B per node + 9 | the vocabulary as a trie, for the typo walk: each node's first term, first child, whether its path is a term, and byte (see ``trie(_:)``) |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
 /// | sound order | 3 B per term of five bytes or more + 1 | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
+/// | initials order | 4 B per entry | the titles of known films by their words' initials (see ``InitialsIndex``): each title's number, its top bit set when its initials skip a leading article |
 /// | extras starts | 4 B per film + 4 | where each film's extras start |
 /// | extras | | per film: its genres (indices into the genre names), directors and cast (indices into the names) |
 /// | name starts | 4 B per name + 4 | where each person's name starts |
@@ -91,6 +92,9 @@ enum CatalogFile {
 
   /// Where the header says how many terms the sound order holds.
   static let soundOrderOffset = 68
+
+  /// Where the header says how many entries the initials order holds.
+  static let initialsOrderOffset = 72
 
   /// Where four bytes of the header say where a catalog came from (``Origin``);
   /// catalogs made before they said it have zeros there.

@@ -125,7 +125,8 @@ final class CatalogStore: Sendable {
     self.owner = owner
     layout = Layout(
       counts: (0..<13).map { header(8 + 4 * $0) }
-        + [header(CatalogFile.postingWidthOffset), header(CatalogFile.soundOrderOffset)])
+        + [CatalogFile.postingWidthOffset, CatalogFile.soundOrderOffset].map(header)
+        + [header(CatalogFile.initialsOrderOffset)])
     filmCount = layout.films
     titleCount = layout.titles
     termCount = layout.terms
@@ -142,7 +143,7 @@ final class CatalogStore: Sendable {
       throw CatalogFile.FormatError(description: "\(what) \(reason)", kind: kind)
     }
     guard layout.end == size, titleCount >= filmCount, (3...4).contains(layout.postingWidth),
-      layout.soundOrderCount <= termCount
+      layout.soundOrderCount <= termCount, layout.initialsCount <= 2 * titleCount
     else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
     }
@@ -151,10 +152,10 @@ final class CatalogStore: Sendable {
   /// Where each section starts, from the header's counts (each below 2³²: no sum overflows).
   struct Layout {
     let films, terms, textBytes, termBytes, postings, words, nodes, titles, extrasBytes: Int
-    let names, nameBytes, genres, genreBytes, postingWidth, soundOrderCount: Int
+    let names, nameBytes, genres, genreBytes, postingWidth, soundOrderCount, initialsCount: Int
     let titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts, postingStarts: Int
-    let postingsStart, nodesStart, termBytesStart, soundOrder, extrasStarts, extras: Int
-    let nameStarts: Int
+    let postingsStart, nodesStart, termBytesStart, soundOrder, initialsOrder, extrasStarts: Int
+    let extras, nameStarts: Int
     let nameBytesStart, genreStarts, genreBytesStart, texts, end: Int
 
     init(counts: [Int]) {
@@ -165,6 +166,7 @@ final class CatalogStore: Sendable {
         counts[7], counts[8], counts[9], counts[10], counts[11], counts[12], counts[13]
       )
       soundOrderCount = counts[14]
+      initialsCount = counts[15]
       titleFilms = CatalogFile.headerSize + films * CatalogFile.recordSize
       titleTexts = titleFilms + titles * 4
       summaries = titleTexts + titles * CatalogFile.titleTextSize
@@ -177,7 +179,8 @@ final class CatalogStore: Sendable {
       nodesStart = postingsStart + postings * (postingWidth == 3 ? 3 : 4) + 1
       termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize
       soundOrder = termBytesStart + termBytes
-      extrasStarts = soundOrder + soundOrderCount * 3 + 1
+      initialsOrder = soundOrder + soundOrderCount * 3 + 1
+      extrasStarts = initialsOrder + initialsCount * 4
       extras = extrasStarts + (films + 1) * 4
       nameStarts = extras + extrasBytes
       nameBytesStart = nameStarts + (names + 1) * 4
@@ -461,6 +464,12 @@ final class CatalogStore: Sendable {
     guard position >= 0, position < layout.soundOrderCount else { return -1 }
     let id = load32(layout.soundOrder + position * 3) & 0xFF_FFFF
     return id < termCount ? id : -1
+  }
+
+  /// Entry `position` of the initials order (see ``InitialsIndex``); 0 past the end.
+  @inline(__always) func initialsEntry(_ position: Int) -> UInt32 {
+    guard position >= 0, position < layout.initialsCount else { return 0 }
+    return UInt32(load32(layout.initialsOrder + position * 4))
   }
 
   /// The postings (title indices) of the terms `terms`, one contiguous run.

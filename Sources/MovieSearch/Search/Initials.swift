@@ -9,48 +9,55 @@
 /// films' titles are kept — those at least two thirds as popular as the most popular on the
 /// log scale of ``Ranking`` (150,000^⅔ ≈ 2,800 votes in the built-in catalog, 20,000 of
 /// IMDb's 3 million): nobody types the initials of a film few have heard of, and an
-/// IMDb-sized catalog's index stays small. The
-/// array is built the first time initials are searched in a catalog (one pass over the
-/// titles' summaries and word ids: no text is read) and kept with its ``Searcher``.
-struct InitialsIndex: Sendable {
-  /// Sorted keys (see ``key(_:)``), and the title and its first initial's word of each.
-  private let keys: [UInt64]
-  private let titles: [(title: Int32, from: UInt8)]
+/// IMDb-sized catalog's index stays small. The array is the catalog's initials order (see
+/// ``CatalogFile``), made when the catalog is built: the keys are not stored but read from the
+/// titles' word ids, a few at each step of a binary search, so nothing is built when initials
+/// are first searched.
+struct InitialsIndex {
+  let store: CatalogStore
 
   /// The most initials kept per title.
   static let depth = 8
   /// The shortest and longest queries read as initials.
   static let lengths = 2...depth
+  /// An entry's top bit: its key starts after the title's leading article.
+  static let skipsArticle: UInt32 = 1 << 31
 
-  /// The index of `store`'s titles whose films' popularity (as ``CatalogStore/summary(_:)``
-  /// gives it) is at least `floor`.
-  init(store: CatalogStore, floor: Float) {
-    var entries: [(key: UInt64, title: Int32, from: UInt8)] = []
-    for title in 0..<store.titleCount {
-      let summary = store.summary(title)
-      guard summary.titleWords >= 2, summary.popularity >= floor else { continue }
-      let words = store.words(title)
-      // The key with the first word's initial, and the key without it (six bits later).
-      var key: UInt64 = 0
-      var rest: UInt64 = 0
-      var count = 0
-      for position in 0..<min(summary.titleWords, Self.depth + 1) {
-        let id = words[position]
-        guard id >= 0, let first = store.term(id).first else { break }
-        let code = Self.code(first)
-        if count < Self.depth { key |= code << UInt64(6 * (Self.depth - 1 - count)) }
-        if count >= 1 { rest |= code << UInt64(6 * (Self.depth - count)) }
-        count += 1
-      }
-      guard count >= 2 else { continue }
-      entries.append((key, Int32(title), 0))
-      if summary.flags & CatalogFile.leadingArticle != 0, count >= 3 {
-        entries.append((rest, Int32(title), 1))
-      }
+  /// The entries of one title whose words begin with `initials` (up to ``depth`` + 1 of
+  /// them), keyed: from its first word, and from its second after a leading article.
+  static func entries(title: Int, initials: [UInt8], article: Bool) -> [(
+    key: UInt64, entry: UInt32
+  )] {
+    guard initials.count >= 2 else { return [] }
+    var entries = [(key(initials.map(code)), UInt32(title))]
+    if article, initials.count >= 3 {
+      entries.append((key(initials.dropFirst().map(code)), UInt32(title) | skipsArticle))
     }
-    entries.sort { $0.key < $1.key }
-    keys = entries.map(\.key)
-    titles = entries.map { ($0.title, $0.from) }
+    return entries
+  }
+
+  /// The key of the entry at `position` of the initials order, read from its title's words;
+  /// a damaged entry's is 0 (no key of a word typed).
+  private func key(at position: Int) -> UInt64 {
+    let (title, from) = entry(at: position)
+    guard title >= 0 else { return 0 }
+    let words = store.titleWords(title)
+    var key: UInt64 = 0
+    var count = 0
+    for position in from..<min(words.count, from + Self.depth) {
+      let id = words[position]
+      guard id >= 0, let first = store.term(id).first else { break }
+      key |= Self.code(first) << UInt64(6 * (Self.depth - 1 - count))
+      count += 1
+    }
+    return key
+  }
+
+  /// The title of the entry at `position`, and the word its key starts at; -1 for damage.
+  private func entry(at position: Int) -> (title: Int, from: Int) {
+    let entry = store.initialsEntry(position)
+    let title = Int(entry & ~Self.skipsArticle)
+    return (title < store.titleCount ? title : -1, entry & Self.skipsArticle != 0 ? 1 : 0)
   }
 
   /// A byte's place in a key: letters 1–26, digits 27–36, anything else 37 (never typed).
@@ -82,17 +89,20 @@ struct InitialsIndex: Sendable {
   func titles(spelling word: [UInt8]) -> [(title: Int, from: Int, whole: Bool)] {
     let low = Self.key(word.map(Self.code))
     let high = low | ((1 << UInt64(6 * (Self.depth - word.count))) - 1)
+    let count = store.layout.initialsCount
     var start = 0
-    var end = keys.count
+    var end = count
     while start < end {
       let middle = (start + end) / 2
-      if keys[middle] < low { start = middle + 1 } else { end = middle }
+      if key(at: middle) < low { start = middle + 1 } else { end = middle }
     }
     var found: [(title: Int, from: Int, whole: Bool)] = []
     var index = start
-    while index < keys.count, keys[index] <= high {
-      let (title, from) = titles[index]
-      found.append((Int(title), Int(from), keys[index] == low))
+    while index < count {
+      let key = key(at: index)
+      guard key <= high else { break }
+      let (title, from) = entry(at: index)
+      if title >= 0, key >= low { found.append((title, from, key == low)) }
       index += 1
     }
     return found

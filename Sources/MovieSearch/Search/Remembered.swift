@@ -2,7 +2,7 @@ import Streams
 
 /// A value made the first time it is asked for — under a lock, so only once however many
 /// searches ask at the same time — then remembered (what searches of one catalog share:
-/// its highest popularity, its years, its initials index).
+/// its highest popularity, its years).
 struct Remembered<Value: Sendable>: ~Copyable, Sendable {
   private let stored = Lock<Value?>(nil)
 

@@ -108,7 +108,7 @@ struct SearchEngine {
           if Task.isCancelled { break }
         }
       }
-      touched.forEach { position in
+      touched.visitInOrder { position in
         let mark = marks[position]
         marks[position] = TitleMark()
         if let filter, store.summary(position).year != filter { return }
@@ -402,7 +402,7 @@ struct FilmBits {
   }
 
   /// Calls `body` with each film in the set, in increasing order.
-  @inline(__always) func forEach(_ body: (Int) -> Void) {
+  @inline(__always) func visitInOrder(_ body: (Int) -> Void) {
     for (at, word) in words.enumerated() where word != 0 {
       var rest = word
       while rest != 0 {

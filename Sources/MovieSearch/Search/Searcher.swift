@@ -24,8 +24,6 @@ final class Searcher: Sendable {
   private let knownYears = Remembered<ClosedRange<Int>?>()
   /// Arrays of one mark per title, all empty, for searches to borrow (see `withMarks`).
   private let spareMarks = Lock<[[TitleMark]]>([])
-  /// The titles by their initials, once initials are searched.
-  private let initialsIndex = Remembered<InitialsIndex>()
 
   /// The title words of `word`'s phonetic key (see ``Phonetic``).
   func terms(soundingLike word: [UInt8]) -> [Int] {
@@ -130,7 +128,7 @@ final class Searcher: Sendable {
   private func initials(
     _ word: [UInt8], hint: YearHint?, year: Int?, keep: ((Int) -> Bool)?
   ) -> [FilmHit] {
-    let index = initialsIndex.value { InitialsIndex(store: store, floor: maxPopularity * 2 / 3) }
+    let index = InitialsIndex(store: store)
     var best: [Int: FilmHit] = [:]
     for found in index.titles(spelling: word) where found.whole || word.count >= 3 {
       let summary = store.summary(found.title)
