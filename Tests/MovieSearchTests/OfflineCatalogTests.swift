@@ -68,10 +68,15 @@ import Testing
     // "ridley" is a word of both films' titles' postings, but of one title itself.
     let ridley = store.exactAndPrefix(Array("ridley".utf8)).exact
     var all: [Int] = []
+    var flagged: [Int] = []
     var own: [Int] = []
-    store.postings(ridley).visit { all.append($0) }
-    store.postings(ridley).visit(titleWordsOnly: true) { own.append($0) }
+    store.postings(ridley).visit {
+      all.append($0)
+      if $1 { flagged.append($0) }
+    }
+    store.postings(ridley).visit(titleWordsOnly: true) { title, _ in own.append(title) }
     #expect(all == [0, 1])
+    #expect(flagged == [1])
     #expect(own == [1])
     let found = try OfflineCatalog(store: store).searchMovies(MovieQuery("ridleyscott")).results
     #expect(found.map(\.title) == ["The Ridley Scott Story"])

@@ -68,7 +68,7 @@ import Testing
     "pelqua love", "the zenbri", "dikalo", "night of the living dead", "retrun of the king",
     "back to the future 1955", "west china", "love man night the of in", "kubrick",
     "the st", "stanley kubrick shining", "king", "mary love", "anna street", "sha qua",
-    "steven sto", "love dead", "lord kubrik",
+    "steven sto", "love dead", "lord kubrik", "ka lo", "mire nx", "st one love", "sha qua kalo",
   ]
 
   @Test(arguments: queries, [false, true])

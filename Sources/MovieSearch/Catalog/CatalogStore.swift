@@ -496,9 +496,10 @@ final class CatalogStore: Sendable {
 
     var count: Int { range.count }
 
-    /// Calls `body` with each title, in order; with `titleWordsOnly`, only with those that
-    /// have the term as a word of their own (not only in their people's names).
-    @inline(__always) func visit(titleWordsOnly: Bool = false, _ body: (Int) -> Void) {
+    /// Calls `body` with each title, in order, and whether the term is a word of the title
+    /// itself; with `titleWordsOnly`, only with those that have it so (not only in their
+    /// people's names).
+    @inline(__always) func visit(titleWordsOnly: Bool = false, _ body: (Int, Bool) -> Void) {
       // Four bytes are read for each (the section ends with a spare byte), the rest masked.
       let flag = UInt32(1) << UInt32(width &* 8 &- 1)
       let title = flag &- 1
@@ -507,7 +508,7 @@ final class CatalogStore: Sendable {
         let value = base.loadUnaligned(fromByteOffset: position &* width, as: UInt32.self)
           .littleEndian
         let index = Int(value & title)
-        if value & skipped == skipped, index < limit { body(index) }
+        if value & skipped == skipped, index < limit { body(index, value & flag != 0) }
       }
     }
   }

@@ -67,7 +67,8 @@ struct SearchEngine {
         for source in group.sources {
           let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
           // A split word's halves are title words: only titles that have them are visited.
-          store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) { index in
+          store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) {
+            index, inTitle in
             let mask = marks[index].mask
             // A film with one half of a split word may match only if the other half follows
             // it: most do not, and would each be scored to know.
@@ -77,6 +78,7 @@ struct SearchEngine {
             // least its match of the word can cost.
             if mask & groupBits == 0 { marks[index].floor += source.cost }
             marks[index].mask = mask | flag
+            if inTitle { marks[index].titled |= UInt16(truncatingIfNeeded: 1 << bit) }
           }
           visited += store.postings(source.terms).count
           if visited > 4096 {
@@ -97,12 +99,14 @@ struct SearchEngine {
           let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
           for source in group.sources {
             let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
-            store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) { index in
+            store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) {
+              index, inTitle in
               guard touched.contains(index) else { return }
               if let pair = source.pair, !hasPair(index, pair) { return }
               let mask = marks[index].mask
               if mask & groupBits == 0 { marks[index].floor += source.cost }
               marks[index].mask = mask | flag
+              if inTitle { marks[index].titled |= UInt16(truncatingIfNeeded: 1 << bit) }
             }
           }
           if Task.isCancelled { break }
@@ -119,6 +123,9 @@ struct SearchEngine {
       return Task.isCancelled
     }
     if cancelled { throw .cancelled }
+    // Whether every group was visited or marked: then a film's groups met only through its
+    // people's words are all its title can match.
+    let allKnown = groups.count == order.count
     // Words no term matches are in no film's mask: every bound counts them missed.
     groups += unmatched
     // Counting films, the page holds films too: each by its best title.
@@ -132,7 +139,9 @@ struct SearchEngine {
     let matched = { (mask: UInt32) in (WordMask.possible(mask) & rareBits).nonzeroBitCount }
     let enough = buckets.masks.contains { matched($0) >= needed }
     let bounds = buckets.masks.indices.filter { !enough || matched(buckets.masks[$0]) >= needed }
-      .map { (bound(of: buckets.masks[$0], groups), $0) }
+      .map {
+        (bound(of: buckets.masks[$0], titled: buckets.titled[$0], groups, allKnown: allKnown), $0)
+      }
     // Films that may match, through words split in two: each is scored to know.
     for (bound, slot) in bounds where !bound.certain {
       for index in buckets.films[slot] {
@@ -173,132 +182,6 @@ struct SearchEngine {
   /// How many postings of the commonest words may be read per film found to mark them.
   static let markedPerFilm = 64
 
-  /// Films to score, with their lowest possible scores: a binary min-heap, made once
-  /// (linear), popped as long as the page can take the lowest.
-  struct Hopefuls {
-    private var items: [(lowest: Float, index: Int32, slot: Int32)] = []
-
-    mutating func add(_ lowest: Float, _ index: Int32, _ slot: Int) {
-      items.append((lowest, index, Int32(slot)))
-    }
-
-    mutating func heapify() {
-      for parent in stride(from: items.count / 2 - 1, through: 0, by: -1) { sink(parent) }
-    }
-
-    mutating func popLowest() -> (Float, Int32, Int)? {
-      guard let top = items.first else { return nil }
-      items[0] = items[items.count - 1]
-      items.removeLast()
-      if !items.isEmpty { sink(0) }
-      return (top.lowest, top.index, Int(top.slot))
-    }
-
-    private mutating func sink(_ start: Int) {
-      var parent = start
-      while true {
-        let left = 2 * parent + 1
-        let right = left + 1
-        var lowest = parent
-        if left < items.count, items[left].lowest < items[lowest].lowest { lowest = left }
-        if right < items.count, items[right].lowest < items[lowest].lowest { lowest = right }
-        guard lowest != parent else { return }
-        items.swapAt(parent, lowest)
-        parent = lowest
-      }
-    }
-  }
-
-  /// The films met, by mask, each with its floor. Neighbouring postings often share a
-  /// mask: the slot of the last one is tried first.
-  struct Buckets {
-    var masks: [UInt32] = []
-    var films: [[Int32]] = []
-    var floors: [[Float]] = []
-    private var slots: [UInt32: Int] = [:]
-    private var last = -1
-
-    mutating func add(_ film: Int32, _ mark: TitleMark) {
-      if last < 0 || masks[last] != mark.mask {
-        if let slot = slots[mark.mask] {
-          last = slot
-        } else {
-          last = masks.count
-          slots[mark.mask] = last
-          masks.append(mark.mask)
-          films.append([])
-          floors.append([])
-        }
-      }
-      films[last].append(film)
-      floors[last].append(mark.floor)
-    }
-  }
-
-  /// What the films of one mask have in common, for a lower bound of their scores.
-  struct Bound {
-    /// The cheapest match of the groups they may be in, and the words of the others missed
-    /// (`missed`).
-    var base: Float = 0
-    /// What missing the words of the groups they are not in costs (a partial match's).
-    var missed: Float = 0
-    /// Whether a film of the mask certainly matches (is in a group through a whole option).
-    var certain = false
-    /// Whether they miss some required word.
-    var partial = false
-    /// The plan positions (bits) of the words they cannot match.
-    var absent: UInt32 = 0
-    /// How many title words the other words can match at most.
-    var titleWords = 0
-  }
-
-  func bound(of mask: UInt32, _ groups: [Group]) -> Bound {
-    var bound = Bound(certain: mask & WordMask.certainBits != 0)
-    let possible = WordMask.possible(mask)
-    var missed: Float = 0
-    for (bit, group) in groups.enumerated() {
-      if possible & WordMask.certain(bit) != 0 {
-        bound.base += group.cheapest
-      } else {
-        missed += group.missCost
-        for position in group.positions { bound.absent |= 1 << UInt32(position) }
-      }
-    }
-    if missed > 0 {
-      bound.missed = Ranking.partialMatch + missed
-      bound.base += bound.missed
-      bound.partial = true
-    }
-    for (position, word) in compiled.words.enumerated()
-    where bound.absent & (1 << UInt32(position)) == 0 {
-      bound.titleWords += compiled.options[word.options].contains(where: \.isPair) ? 2 : 1
-    }
-    return bound
-  }
-
-  /// The lowest score the film at `index` can have in `bound`'s mask: the least its matches
-  /// can cost (`floor`, from the sources it was met in), the words it misses, the title
-  /// words no query word can match, the bonuses it can get, its popularity.
-  @inline(__always) func lowest(_ index: Int, _ bound: Bound, floor: Float) -> Float {
-    let summary = store.summary(index)
-    let article = summary.flags & CatalogFile.leadingArticle != 0 ? 1 : 0
-    let extra = summary.titleWords - article - bound.titleWords
-    var lowest =
-      (floor + bound.missed) + Ranking.titleStart - Ranking.popularity * summary.popularity
-    if extra > 0 {
-      lowest += Float(extra) * Ranking.extraWord
-    } else if !bound.partial {
-      lowest += Ranking.literalTitle
-    }
-    if let year = plan.year { lowest += year.bonus(summary.year) }
-    return lowest
-  }
-
-  /// What any film can get back at most: the title start, a literal title, the year.
-  var bonus: Float {
-    Ranking.titleStart + Ranking.literalTitle + (plan.year == nil ? 0 : Ranking.sameYear)
-  }
-
   /// The postings to visit for one required query word (all its occurrences): its options'
   /// candidate sources, and those of a previous word's option that takes it along.
   struct Group {
@@ -315,6 +198,8 @@ struct SearchEngine {
     var cheapest = Float.infinity
     /// How many postings the sources hold.
     var postings = 0
+    /// Whether a previous word's option may take it along.
+    var takenAlong = false
   }
 
   /// Whether the title at `index` has a term of `pair`'s first choices followed by one of
@@ -353,6 +238,7 @@ struct SearchEngine {
         options += plan.words[position - 1].options.filter(\.absorbsNext).map { ($0, true) }
       }
       for (option, absorbed) in options {
+        if absorbed { group.takenAlong = true }
         let first = option.first.map(\.cost).min() ?? 0
         let second = option.second?.map(\.cost).min() ?? 0
         group.cheapest = min(group.cheapest, absorbed ? 0 : first + second)

@@ -255,4 +255,7 @@ final class Searcher: Sendable {
 struct TitleMark {
   var mask: UInt32 = 0
   var floor: Float = 0
+  /// The groups (by bit) it was met in through a word of its own title, not only of its
+  /// people's: in the others, it matches a person's word if anything.
+  var titled: UInt16 = 0
 }

@@ -1,0 +1,155 @@
+/// What the engine knows of the films it met before scoring them: their buckets (by what they
+/// were met in), each bucket's bound and each film's lowest possible score, and the heap they
+/// are scored from, the lowest first (see ``SearchEngine/search(limit:year:keep:below:countFilms:exhaustive:)``).
+extension SearchEngine {
+  /// Films to score, with their lowest possible scores: a binary min-heap, made once
+  /// (linear), popped as long as the page can take the lowest.
+  struct Hopefuls {
+    private var items: [(lowest: Float, index: Int32, slot: Int32)] = []
+
+    mutating func add(_ lowest: Float, _ index: Int32, _ slot: Int) {
+      items.append((lowest, index, Int32(slot)))
+    }
+
+    mutating func heapify() {
+      for parent in stride(from: items.count / 2 - 1, through: 0, by: -1) { sink(parent) }
+    }
+
+    mutating func popLowest() -> (Float, Int32, Int)? {
+      guard let top = items.first else { return nil }
+      items[0] = items[items.count - 1]
+      items.removeLast()
+      if !items.isEmpty { sink(0) }
+      return (top.lowest, top.index, Int(top.slot))
+    }
+
+    private mutating func sink(_ start: Int) {
+      var parent = start
+      while true {
+        let left = 2 * parent + 1
+        let right = left + 1
+        var lowest = parent
+        if left < items.count, items[left].lowest < items[lowest].lowest { lowest = left }
+        if right < items.count, items[right].lowest < items[lowest].lowest { lowest = right }
+        guard lowest != parent else { return }
+        items.swapAt(parent, lowest)
+        parent = lowest
+      }
+    }
+  }
+
+  /// The films met, by mask and the groups met through their own titles' words, each with
+  /// its floor. Neighbouring postings often share both: the slot of the last one is tried
+  /// first.
+  struct Buckets {
+    var masks: [UInt32] = []
+    var titled: [UInt16] = []
+    var films: [[Int32]] = []
+    var floors: [[Float]] = []
+    private var slots: [UInt64: Int] = [:]
+    private var last = -1
+
+    mutating func add(_ film: Int32, _ mark: TitleMark) {
+      if last < 0 || masks[last] != mark.mask || titled[last] != mark.titled {
+        let key = UInt64(mark.mask) | UInt64(mark.titled) << 32
+        if let slot = slots[key] {
+          last = slot
+        } else {
+          last = masks.count
+          slots[key] = last
+          masks.append(mark.mask)
+          titled.append(mark.titled)
+          films.append([])
+          floors.append([])
+        }
+      }
+      films[last].append(film)
+      floors[last].append(mark.floor)
+    }
+  }
+
+  /// What the films of one mask have in common, for a lower bound of their scores.
+  struct Bound {
+    /// The cheapest match of the groups they may be in, and the words of the others missed
+    /// (`missed`).
+    var base: Float = 0
+    /// What missing the words of the groups they are not in costs (a partial match's).
+    var missed: Float = 0
+    /// Whether a film of the mask certainly matches (is in a group through a whole option).
+    var certain = false
+    /// Whether they miss some required word.
+    var partial = false
+    /// The plan positions (bits) of the words they cannot match.
+    var absent: UInt32 = 0
+    /// How many title words the other words can match at most.
+    var titleWords = 0
+    /// What the words it matches through its people's words only pay for it.
+    var people: Float = 0
+    /// Whether the first query word may match its title's first word.
+    var titleStart = true
+  }
+
+  /// The bound of the films of `mask` met through their own titles' words in the groups
+  /// `titled`; `allKnown` when every group was visited or marked.
+  func bound(of mask: UInt32, titled: UInt16, _ groups: [Group], allKnown: Bool) -> Bound {
+    var bound = Bound(certain: mask & WordMask.certainBits != 0)
+    let possible = WordMask.possible(mask)
+    var missed: Float = 0
+    // The groups met through people's words only: their words match no word of the title,
+    // and pay for a person's (unless a previous word may have taken them along, paying once
+    // for both).
+    let people = possible & ~UInt32(titled)
+    var notInTitle: UInt32 = 0
+    var inTitle = false
+    for (bit, group) in groups.enumerated() {
+      if people & WordMask.certain(bit) != 0 {
+        let person = group.takenAlong ? 0 : Ranking.personWord
+        bound.base += group.cheapest + person
+        bound.people += person
+        for position in group.positions { notInTitle |= 1 << UInt32(position) }
+      } else if possible & WordMask.certain(bit) != 0 {
+        inTitle = true
+        bound.base += group.cheapest
+      } else {
+        missed += group.missCost
+        for position in group.positions { bound.absent |= 1 << UInt32(position) }
+      }
+    }
+    if missed > 0 {
+      bound.missed = Ranking.partialMatch + missed
+      bound.base += bound.missed
+      bound.partial = true
+    }
+    for (position, word) in compiled.words.enumerated()
+    where (bound.absent | notInTitle) & (1 << UInt32(position)) == 0 {
+      bound.titleWords += compiled.options[word.options].contains(where: \.isPair) ? 2 : 1
+    }
+    // A title none of whose words is matched has no start matched.
+    bound.titleStart = inTitle || !allKnown
+    return bound
+  }
+
+  /// The lowest score the film at `index` can have in `bound`'s mask: the least its matches
+  /// can cost (`floor`, from the sources it was met in), the words it misses, the title
+  /// words no query word can match, the bonuses it can get, its popularity.
+  @inline(__always) func lowest(_ index: Int, _ bound: Bound, floor: Float) -> Float {
+    let summary = store.summary(index)
+    let article = summary.flags & CatalogFile.leadingArticle != 0 ? 1 : 0
+    let extra = summary.titleWords - article - bound.titleWords
+    var lowest =
+      (floor + bound.missed + bound.people) + (bound.titleStart ? Ranking.titleStart : 0)
+      - Ranking.popularity * summary.popularity
+    if extra > 0 {
+      lowest += Float(extra) * Ranking.extraWord
+    } else if !bound.partial {
+      lowest += Ranking.literalTitle
+    }
+    if let year = plan.year { lowest += year.bonus(summary.year) }
+    return lowest
+  }
+
+  /// What any film can get back at most: the title start, a literal title, the year.
+  var bonus: Float {
+    Ranking.titleStart + Ranking.literalTitle + (plan.year == nil ? 0 : Ranking.sameYear)
+  }
+}
