@@ -66,6 +66,7 @@ struct SearchEngine {
         let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
         for source in group.sources {
           let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
+          let units = TitleMark.units(source.cost)
           // A split word's halves are title words: only titles that have them are visited.
           store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) {
             index, inTitle in
@@ -76,7 +77,7 @@ struct SearchEngine {
             if mask == 0 { touched.insert(index) }
             // A group's sources come cheapest first: the first a title is met in is the
             // least its match of the word can cost.
-            if mask & groupBits == 0 { marks[index].floor += source.cost }
+            if mask & groupBits == 0 { marks[index].raiseFloor(by: units) }
             marks[index].mask = mask | flag
             if inTitle { marks[index].titled |= UInt16(truncatingIfNeeded: 1 << bit) }
           }
@@ -99,12 +100,13 @@ struct SearchEngine {
           let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
           for source in group.sources {
             let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
+            let units = TitleMark.units(source.cost)
             store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) {
               index, inTitle in
               guard touched.contains(index) else { return }
               if let pair = source.pair, !hasPair(index, pair) { return }
               let mask = marks[index].mask
-              if mask & groupBits == 0 { marks[index].floor += source.cost }
+              if mask & groupBits == 0 { marks[index].raiseFloor(by: units) }
               marks[index].mask = mask | flag
               if inTitle { marks[index].titled |= UInt16(truncatingIfNeeded: 1 << bit) }
             }

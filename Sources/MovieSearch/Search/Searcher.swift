@@ -251,11 +251,30 @@ final class Searcher: Sendable {
 }
 
 /// What a search learns of one title from the postings it visits: the query words' groups
-/// it is in (a ``WordMask``), and the least its matches of them can cost.
+/// it is in (a ``WordMask``), those it was met in through its own title's words, and the
+/// least its matches of them can cost — eight bytes, as a large catalog's marks are read
+/// and written at random, a cache miss each.
 struct TitleMark {
   var mask: UInt32 = 0
-  var floor: Float = 0
   /// The groups (by bit) it was met in through a word of its own title, not only of its
   /// people's: in the others, it matches a person's word if anything.
   var titled: UInt16 = 0
+  /// The least cost, in 64ths, rounded down (so it stays a lower bound).
+  private var floorUnits: UInt16 = 0
+
+  /// The least its matches of the groups it is in can cost.
+  var floor: Float { Float(floorUnits) / Self.unitsPerCost }
+
+  /// Adds `units` (see ``units(_:)``) to the floor, at most 65,535 (a lower bound still).
+  @inline(__always) mutating func raiseFloor(by units: UInt16) {
+    let (sum, overflow) = floorUnits.addingReportingOverflow(units)
+    floorUnits = overflow ? .max : sum
+  }
+
+  static let unitsPerCost: Float = 64
+
+  /// A cost in 64ths of the floor, rounded down.
+  static func units(_ cost: Float) -> UInt16 {
+    UInt16(max(0, min(Float(UInt16.max), (cost * unitsPerCost).rounded(.down))))
+  }
 }
