@@ -93,6 +93,35 @@ import Testing
     #expect(ids(hundred) == (1...20).map { String(1000 + $0) })
   }
 
+  @Test func pagesThatBringNoNewFilmEndAllAfterThreeAndAnEmptyPageAtOnce() async throws {
+    // Numbers each page as asked, but sends page 1's films for every page.
+    let repeating = try LoopbackServer { request in
+      let asked = Int(request.query["page"] ?? "1") ?? 1
+      return .json(
+        200,
+        Self.page(1, of: 500).replacingOccurrences(of: #""page":1,"#, with: #""page":\#(asked),"#))
+    }
+    defer { repeating.stop() }
+    let all = try await discover(["--all"], repeating)
+    #expect(all.status == 0, "\(all.stderr)")
+    #expect(ids(all) == (1...20).map { String(1000 + $0) })
+    #expect(repeating.requests.map { $0.query["page"] } == ["1", "2", "3", "4"])
+    // Says ten pages; the third is empty.
+    let ending = try LoopbackServer { request in
+      let asked = Int(request.query["page"] ?? "1") ?? 1
+      return .json(
+        200,
+        asked < 3
+          ? Self.page(asked, of: 10)
+          : #"{"page":\#(asked),"total_pages":10,"total_results":200,"results":[]}"#)
+    }
+    defer { ending.stop() }
+    let ended = try await discover(["--all"], ending)
+    #expect(ended.status == 0, "\(ended.stderr)")
+    #expect(ids(ended) == (1...40).map { String(1000 + $0) })
+    #expect(ending.requests.count == 3)
+  }
+
   @Test func aPageThatFailsEndsAllWithAnErrorAfterWhatCame() async throws {
     let server = try LoopbackServer { request in
       request.query["page"] == "2"

@@ -29,7 +29,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
 
     let work: IntentWork
     var step = Step.start
-    var pages = Pages()
+    var pages = MoviePages()
     var wants: AsyncShareSequence<More>.AsyncIterator?
 
     init(work: IntentWork) {
@@ -54,7 +54,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
       case (.firstPage, .query(let request)):
         return await firstPage(request)
       case (.waitForMore, _):
-        guard pages.page < pages.totalPages else { return nil }
+        guard !pages.isComplete else { return nil }
         listenForMore()
         guard await wants?.next() != nil, !Task.isCancelled else { return nil }
         step = .nextPage
@@ -168,62 +168,11 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
   }
 }
 
-/// The pages of a list loaded so far: their films, in order and each once, the last page's
-/// number, and the totals.
-struct Pages: Sendable {
-  var movies: [Movie] = []
-  var listed: Set<Int> = []
-  var page = 0
-  var total = 0
-  var totalPages = 0
-  /// Pages in a row that moved on but brought no new film.
-  var fruitless = 0
-
-  /// How many pages in a row may bring nothing new before the list is taken as complete.
-  static let fruitlessLimit = 3
-
-  /// Appends a page's films not listed yet (a list that changed between two requests may
-  /// repeat a row). When the page ends the list before its totals said — the server sent
-  /// another page than `asked`, or pages that bring nothing new — the list is complete as
-  /// it is, and the reason is returned.
-  @discardableResult mutating func add(_ loaded: MoviePage, asked: Int? = nil) -> String? {
-    if let asked, loaded.page != asked {
-      // The server did not move on: asking again would bring the same page for ever.
-      end()
-      return "No more pages: asked for page \(asked), the server sent page \(loaded.page)."
-    }
-    page = loaded.page
-    total = loaded.totalResults
-    // An empty page past the first ends the list, whatever the totals said; a page of rows
-    // that are not films does not.
-    let empty = loaded.results.isEmpty && loaded.skippedRows == 0
-    totalPages = empty ? page : min(loaded.totalPages, MoviePage.maxPage)
-    let before = movies.count
-    for movie in loaded.results where listed.insert(movie.id).inserted {
-      movies.append(movie)
-    }
-    fruitless = movies.count > before || empty ? 0 : fruitless + 1
-    if fruitless >= Self.fruitlessLimit, page < totalPages {
-      end()
-      return "No more pages: \(Self.fruitlessLimit) pages in a row brought no new film."
-    }
-    if page >= totalPages { total = min(total, movies.count) }
-    return nil
-  }
-
-  /// Takes the list as complete: no page is asked for any more, and the total is what is
-  /// listed.
-  mutating func end() {
-    totalPages = page
-    total = movies.count
-  }
-}
-
 /// Pages kept from one intent to the next (the popular films).
 final class SavedPages: Sendable {
-  private let saved = Lock(Pages())
+  private let saved = Lock(MoviePages())
 
-  var value: Pages {
+  var value: MoviePages {
     get { saved.withLock { $0 } }
     set { saved.withLock { $0 = newValue } }
   }

@@ -3,8 +3,9 @@ import MovieSearch
 /// Listings longer than the service's page of 20 films: a page of up to 100 (`--limit`)
 /// made of consecutive service pages, and every film (`--all`), page after page as they
 /// come — for any service, TMDb included. A server that misbehaves cannot make either loop
-/// or repeat a film: a page other than the one asked for, an empty page, or three pages in
-/// a row with no new film end the listing; pages past 500 (TMDb's last) are never asked for.
+/// or repeat a film: a page other than the one asked for or an empty page ends the listing,
+/// as do (for every film) pages in a row with no new film (see ``MoviePages``); pages past
+/// 500 (TMDb's last) are never asked for.
 enum ListingPages {
   /// One service page, by number.
   typealias Fetch = (Int) async throws -> MoviePage
@@ -41,22 +42,19 @@ enum ListingPages {
   }
 
   /// Every film of the listing, in order and each once, handed to `each` as its page
-  /// arrives; returns how many. A page that fails ends it with that error, after the films
-  /// before it were handed on.
+  /// arrives; returns how many. The list ends by ``MoviePages``' rules. A page that fails
+  /// ends it with that error, after the films before it were handed on.
   @discardableResult
   static func every(fetch: Fetch, _ each: (Movie) throws -> Void) async throws -> Int {
-    var seen: Set<Int> = []
-    var fruitless = 0
+    var pages = MoviePages()
     var asked = 1
     while asked <= MoviePage.maxPage {
-      let page = try await fetch(asked)
-      guard page.page == asked, !page.results.isEmpty || page.skippedRows > 0 else { break }
-      let new = page.results.filter { seen.insert($0.id).inserted }
-      for movie in new { try each(movie) }
-      fruitless = new.isEmpty ? fruitless + 1 : 0
-      if fruitless >= 3 || asked >= page.totalPages { break }
+      let before = pages.movies.count
+      let ended = pages.add(try await fetch(asked), asked: asked)
+      for movie in pages.movies[before...] { try each(movie) }
+      if ended != nil || pages.isComplete { break }
       asked += 1
     }
-    return seen.count
+    return pages.movies.count
   }
 }
