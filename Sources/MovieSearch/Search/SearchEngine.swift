@@ -55,10 +55,7 @@ struct SearchEngine {
     let (order, rare, unmatched) = visitingOrder()
     // The groups visited or marked: the films' masks say whether they are in them.
     var groups = Array(order.prefix(rare))
-    // The titles met, as bits: read back in order, so that their marks and summaries are
-    // read front to back (in the order met, they were scattered over all of both: a cache
-    // miss each at a large catalog's size).
-    var touched = FilmBits(count: store.titleCount)
+    var touched: [Int32] = []
     var buckets = Buckets()
     let cancelled = searcher.withMarks { marks in
       var visited = 0
@@ -74,7 +71,7 @@ struct SearchEngine {
             // A film with one half of a split word may match only if the other half follows
             // it: most do not, and would each be scored to know.
             if let pair = source.pair, !hasPair(index, pair) { return }
-            if mask == 0 { touched.insert(index) }
+            if mask == 0 { touched.append(Int32(index)) }
             // A group's sources come cheapest first: the first a title is met in is the
             // least its match of the word can cost.
             if mask & groupBits == 0 { marks[index].raiseFloor(by: units) }
@@ -96,6 +93,8 @@ struct SearchEngine {
       let common = order[rare...].reduce(0) { $0 + $1.postings }
       if rare < order.count, !Task.isCancelled, touched.count * Self.markedPerFilm >= common {
         groups = order
+        var found = FilmBits(count: store.titleCount)
+        for index in touched { found.insert(Int(index)) }
         for (bit, group) in zip(rare..<order.count, order[rare...]) {
           let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
           for source in group.sources {
@@ -103,7 +102,7 @@ struct SearchEngine {
             let units = TitleMark.units(source.cost)
             store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) {
               index, inTitle in
-              guard touched.contains(index) else { return }
+              guard found.contains(index) else { return }
               if let pair = source.pair, !hasPair(index, pair) { return }
               let mask = marks[index].mask
               if mask & groupBits == 0 { marks[index].raiseFloor(by: units) }
@@ -114,13 +113,14 @@ struct SearchEngine {
           if Task.isCancelled { break }
         }
       }
-      touched.visitInOrder { position in
+      for index in touched {
+        let position = Int(index)
         let mark = marks[position]
         marks[position] = TitleMark()
-        if let filter, store.summary(position).year != filter { return }
+        if let filter, store.summary(position).year != filter { continue }
         // A listing's filters (`keep`, by film): a title of a film they leave out is not met.
-        if let keep, !keep(store.film(ofTitle: position)) { return }
-        buckets.add(Int32(position), mark)
+        if let keep, !keep(store.film(ofTitle: position)) { continue }
+        buckets.add(index, mark)
       }
       return Task.isCancelled
     }
@@ -287,17 +287,6 @@ struct FilmBits {
     guard film >= 0, film >> 6 < words.count, words[film >> 6] & bit == 0 else { return }
     words[film >> 6] |= bit
     count += 1
-  }
-
-  /// Calls `body` with each film in the set, in increasing order.
-  @inline(__always) func visitInOrder(_ body: (Int) -> Void) {
-    for (at, word) in words.enumerated() where word != 0 {
-      var rest = word
-      while rest != 0 {
-        body(at << 6 | rest.trailingZeroBitCount)
-        rest &= rest &- 1
-      }
-    }
   }
 
   @inline(__always) func contains(_ film: Int) -> Bool {
