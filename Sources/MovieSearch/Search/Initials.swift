@@ -42,15 +42,13 @@ struct InitialsIndex {
     let (title, from) = entry(at: position)
     guard title >= 0 else { return 0 }
     let words = store.titleWords(title)
-    var key: UInt64 = 0
-    var count = 0
+    var codes: [UInt64] = []
     for position in from..<min(words.count, from + Self.depth) {
       let id = words[position]
       guard id >= 0, let first = store.term(id).first else { break }
-      key |= Self.code(first) << UInt64(6 * (Self.depth - 1 - count))
-      count += 1
+      codes.append(Self.code(first))
     }
-    return key
+    return Self.key(codes)
   }
 
   /// The title of the entry at `position`, and the word its key starts at; -1 for damage.
@@ -90,14 +88,8 @@ struct InitialsIndex {
     let low = Self.key(word.map(Self.code))
     let high = low | ((1 << UInt64(6 * (Self.depth - word.count))) - 1)
     let count = store.layout.initialsCount
-    var start = 0
-    var end = count
-    while start < end {
-      let middle = (start + end) / 2
-      if key(at: middle) < low { start = middle + 1 } else { end = middle }
-    }
     var found: [(title: Int, from: Int, whole: Bool)] = []
-    var index = start
+    var index = SortedPositions.first(in: 0..<count) { key(at: $0) < low }
     while index < count {
       let key = key(at: index)
       guard key <= high else { break }

@@ -124,15 +124,8 @@ struct PhoneticIndex {
       let id = store.soundOrderTerm(position)
       return id < 0 ? nil : Phonetic.key(Array(store.term(id)))
     }
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = low + (high - low) / 2
-      if key(at: middle).map({ $0.lexicographicallyPrecedes(sought) }) ?? true {
-        low = middle + 1
-      } else {
-        high = middle
-      }
+    var low = SortedPositions.first(in: 0..<count) {
+      key(at: $0).map { $0.lexicographicallyPrecedes(sought) } ?? true
     }
     var found: [Int] = []
     while low < count, key(at: low) == sought {

@@ -14,15 +14,10 @@ extension CatalogStore {
   /// The first term not smaller than `word`, or, with `prefix`, the first term that neither
   /// precedes `word` nor starts with it.
   func termBound(_ word: [UInt8], afterPrefix prefix: Bool) -> Int {
-    var low = 0
-    var high = termCount
-    while low < high {
-      let middle = (low + high) / 2
-      let term = self.term(middle)
-      let before = Self.precedes(term, word) || (prefix && Self.startsWith(term, word))
-      if before { low = middle + 1 } else { high = middle }
+    SortedPositions.first(in: 0..<termCount) { position in
+      let term = self.term(position)
+      return Self.precedes(term, word) || (prefix && Self.startsWith(term, word))
     }
-    return low
   }
 
   /// The terms equal to `word` (zero or one), and the longer terms that start with it.
