@@ -1,6 +1,6 @@
 /// What the engine knows of the films it met before scoring them: their buckets (by what they
 /// were met in), each bucket's bound and each film's lowest possible score, and the heap they
-/// are scored from, the lowest first (see ``SearchEngine/search(limit:year:keep:below:countFilms:exhaustive:)``).
+/// are scored from, the lowest first (see ``SearchEngine/search(limit:year:keep:below:only:countFilms:exhaustive:)``).
 extension SearchEngine {
   /// Films to score, with their lowest possible scores: a binary min-heap, made once
   /// (linear), popped as long as the page can take the lowest.

@@ -30,7 +30,8 @@ struct SearchEngine {
   /// once. With `below`, only the films scoring below it are looked for, and none is counted: a
   /// probe of whether any film would rank above a known one. With `exhaustive` (for tests)
   /// every film found is scored against every word: what the masks and bounds below leave
-  /// unscored or untried must not change the page.
+  /// unscored or untried must not change the page. With `only`, only those titles are
+  /// looked at.
   ///
   /// First every group's postings are visited, marking in each film's mask which groups it
   /// is in (certainly, or — for words split in two — maybe); the commonest words' groups
@@ -41,7 +42,7 @@ struct SearchEngine {
   /// without being scored once their bound cannot beat it.
   func search(
     limit: Int, year filter: Int?, keep: ((Int) -> Bool)? = nil, below: Float? = nil,
-    countFilms: Bool = false, exhaustive: Bool = false
+    only: FilmBits? = nil, countFilms: Bool = false, exhaustive: Bool = false
   ) throws(MovieServiceError) -> (hits: [Hit], total: Int) {
     var total = 0
     // The matches are titles; with `countFilms`, a film found by two titles counts once
@@ -67,6 +68,7 @@ struct SearchEngine {
           // A split word's halves are title words: only titles that have them are visited.
           store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) {
             index, inTitle in
+            if let only, !only.contains(index) { return }
             let mask = marks[index].mask
             // A film with one half of a split word may match only if the other half follows
             // it: most do not, and would each be scored to know.
@@ -222,7 +224,7 @@ struct SearchEngine {
   }
 
   /// One group per distinct required word, the one with the fewest postings first: the
-  /// films met later miss it, which the bound of ``search(limit:year:keep:below:countFilms:)`` counts on.
+  /// films met later miss it, which the bound of ``search(limit:year:keep:below:only:countFilms:exhaustive:)`` counts on.
   /// Words in more than one title in fifty (and more than 20) come last, and only the first
   /// `rare` groups find films: a film that matches only the commonest words ("the", "of")
   /// is no answer to a query that has others — and, when all are that common, the first

@@ -108,6 +108,28 @@ struct SearchPlan {
     }
   }
 
+  /// The term runs this plan's words match as one title word that `other`'s (the same
+  /// query's) do not, or only at a higher cost — for a plan with `everyTypo` and `other`
+  /// without, the typos looked up only now. The other ways to match are the same in both.
+  func termsBeyond(_ other: SearchPlan) -> [Range<Int>] {
+    var beyond: [Range<Int>] = []
+    for (word, before) in zip(words, other.words) {
+      // Choices are sorted and disjoint: each of this word's runs, less those of `before`
+      // that cost no more.
+      for choice in word.options.first?.first ?? [] {
+        let known = (before.options.first?.first ?? []).filter { $0.cost <= choice.cost }
+        var start = choice.terms.lowerBound
+        for run in known where run.terms.upperBound > start {
+          guard run.terms.lowerBound < choice.terms.upperBound else { break }
+          if run.terms.lowerBound > start { beyond.append(start..<run.terms.lowerBound) }
+          start = max(start, run.terms.upperBound)
+        }
+        if start < choice.terms.upperBound { beyond.append(start..<choice.terms.upperBound) }
+      }
+    }
+    return beyond
+  }
+
   /// The ways `word` matches, by cost (see ``Ranking``), and whether `everyTypo` would find
   /// more typos of it; `next` is the query word after it.
   static func options(

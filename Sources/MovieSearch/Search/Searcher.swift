@@ -71,17 +71,15 @@ final class Searcher: Sendable {
         searcher: self, plan: SearchPlan(query, searcher: self, everyTypo: true))
       // Below a partial match (or none) the probe's bound prunes nearly nothing: it would
       // score the films the search itself scores, so the search is made at once.
-      if hits.first.map({ $0.score >= Ranking.partialMatch / 2 }) ?? true {
+      let best = hits.first.map(\.score) ?? .infinity
+      let retried =
+        best >= Ranking.partialMatch / 2
+        ? true : try typoMayWin(retry, over: plan, below: best, year: year, keep: keep)
+      if retried {
         let found = try films(retry, limit: limit, year: year, keep: keep)
-        if let best = found.hits.first, best.score < hits.first?.score ?? .infinity {
+        if let first = found.hits.first, first.score < best {
           engine = retry
           (hits, total) = found
-        }
-      } else {
-        let probe = try retry.search(limit: 1, year: year, keep: keep, below: hits.first?.score)
-        if !probe.hits.isEmpty {
-          engine = retry
-          (hits, total) = try films(retry, limit: limit, year: year, keep: keep)
         }
       }
     }
@@ -111,6 +109,24 @@ final class Searcher: Sendable {
         limit: limit)
     }
     return (hits, total, engine)
+  }
+
+  /// Whether a film scores below `best` in `retry` — a plan of the same query as `plan`
+  /// with every typo looked up — where `best` is the best score of a search by `plan` that
+  /// matched every word. Such a film matches every word too (a partial match scores far
+  /// above), so what missing a word costs plays no part: it needs a term only the retry
+  /// looks up (or at a lower cost), and only the titles with one are tried.
+  func typoMayWin(
+    _ retry: SearchEngine, over plan: SearchPlan, below best: Float, year: Int?,
+    keep: ((Int) -> Bool)?
+  ) throws(MovieServiceError) -> Bool {
+    var titles = FilmBits(count: store.titleCount)
+    for terms in retry.plan.termsBeyond(plan) {
+      store.postings(terms).visit { index, _ in titles.insert(index) }
+    }
+    guard titles.count > 0 else { return false }
+    let probe = try retry.search(limit: 1, year: year, keep: keep, below: best, only: titles)
+    return !probe.hits.isEmpty
   }
 
   /// The word of `query` read as initials too: one word of 2–8 letters (beside a year) that
