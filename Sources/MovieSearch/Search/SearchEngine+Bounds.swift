@@ -2,21 +2,28 @@
 /// were met in), each bucket's bound and each film's lowest possible score, and the heap they
 /// are scored from, the lowest first (see ``SearchEngine/search(limit:year:keep:below:only:countFilms:exhaustive:)``).
 extension SearchEngine {
-  /// Films to score, with their lowest possible scores: a binary min-heap, made once
-  /// (linear), popped as long as the page can take the lowest.
+  /// Films to score, with their lowest possible scores: a binary min-heap, filled a bucket
+  /// at a time, popped as long as the page can take the lowest.
   struct Hopefuls {
     private var items: [(lowest: Float, index: Int32, slot: Int32)] = []
 
-    mutating func add(_ lowest: Float, _ index: Int32, _ slot: Int) {
+    /// The lowest of the films held.
+    var lowest: Float? { items.first?.lowest }
+
+    mutating func push(_ lowest: Float, _ index: Int32, _ slot: Int) {
       items.append((lowest, index, Int32(slot)))
+      var child = items.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard items[child].lowest < items[parent].lowest else { return }
+        items.swapAt(parent, child)
+        child = parent
+      }
     }
 
-    mutating func heapify() {
-      for parent in stride(from: items.count / 2 - 1, through: 0, by: -1) { sink(parent) }
-    }
-
-    mutating func popLowest() -> (Float, Int32, Int)? {
-      guard let top = items.first else { return nil }
+    /// Takes the film with the lowest score out; the heap must not be empty.
+    mutating func popLowest() -> (Float, Int32, Int) {
+      let top = items[0]
       items[0] = items[items.count - 1]
       items.removeLast()
       if !items.isEmpty { sink(0) }
