@@ -5,7 +5,23 @@ extension CatalogFile {
   /// ``CatalogFile`` for the layout).
   static func encode(_ entries: [Entry], origin: Origin = Origin()) throws -> [UInt8] {
     let entries = entries.sorted { $0.id < $1.id }
-    var names = Table()
+    // The people's names, sorted bytewise: a person's index is their place in that order.
+    let sortedNames = {
+      var named = Set<String>()
+      for entry in entries {
+        for people in listedPeople(entry) { named.formUnion(people) }
+      }
+      return named.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+    }()
+    guard sortedNames.count < 1 << 28 else {
+      throw FormatError(description: "too many people to encode (\(sortedNames.count))")
+    }
+    var nameIndex: [String: Int] = [:]
+    nameIndex.reserveCapacity(sortedNames.count)
+    for (index, name) in sortedNames.enumerated() {
+      nameIndex[String(decoding: name, as: UTF8.self)] = index
+    }
+    let names = NameBlocks.encode(sortedNames)
     var genreNames = Table(folding: true)
     var texts: [UInt8] = []
     var records: [UInt8] = []
@@ -64,10 +80,9 @@ extension CatalogFile {
       let genres = CatalogFile.genreNames(entry).prefix(Int(UInt8.max))
       extras.append(UInt8(genres.count))
       for genre in genres { extras.append(uint16: genreNames.index(of: genre)) }
-      for people in [entry.directors, Array(entry.cast.prefix(maxCast))] {
-        let listed = people.prefix(Int(UInt8.max))
+      for listed in listedPeople(entry) {
         extras.append(UInt8(listed.count))
-        for name in listed { extras.append(uint32: names.index(of: name)) }
+        for name in listed { extras.append(varint: nameIndex[name] ?? 0) }
       }
     }
     extrasStarts.append(uint32: extras.count)
@@ -82,7 +97,7 @@ extension CatalogFile {
     for count in [
       entries.count, search.termCount, texts.count, search.termBytes.count, search.postingCount,
       search.wordCount, search.nodes.count / nodeSize - 1, index.titleFilms.count / 4, extras.count,
-      names.count, names.bytes.count, genreNames.count, genreNames.bytes.count,
+      sortedNames.count, names.bytes.count, genreNames.count, genreNames.bytes.count,
     ] {
       header.append(uint32: count)
     }
@@ -110,7 +125,12 @@ extension CatalogFile {
     return file
   }
 
-  /// Strings stored once each, by index: names, genres.
+  /// The directors and the cast of `entry` that its extras list (see ``CatalogFile``).
+  static func listedPeople(_ entry: Entry) -> [[String]] {
+    [entry.directors, Array(entry.cast.prefix(maxCast))].map { Array($0.prefix(Int(UInt8.max))) }
+  }
+
+  /// Strings stored once each, by index: the genres.
   struct Table {
     private var indices: [String: Int] = [:]
     private(set) var starts: [UInt8] = []

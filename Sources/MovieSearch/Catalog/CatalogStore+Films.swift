@@ -111,16 +111,16 @@ extension CatalogStore {
         defer { at += 1 }
         return Int(bytes[at])
       }
-      func value(_ size: Int) -> Int? {
-        guard at + size <= bytes.count else { return nil }
-        defer { at += size }
-        return size == 2
-          ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
-          : Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
+      func genre() -> Int? {
+        guard at + 2 <= bytes.count else { return nil }
+        defer { at += 2 }
+        return Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
       }
-      let genres = (0..<(byte() ?? 0)).compactMap { _ in value(2).flatMap(genreName) }
-      let directors = (0..<(byte() ?? 0)).compactMap { _ in value(4).flatMap(name) }
-      let cast = (0..<(byte() ?? 0)).compactMap { _ in value(4).flatMap(name) }
+      let genres = (0..<(byte() ?? 0)).compactMap { _ in genre().flatMap(genreName) }
+      let directors = (0..<(byte() ?? 0)).compactMap { _ in
+        Varint.read(bytes, at: &at).flatMap(name)
+      }
+      let cast = (0..<(byte() ?? 0)).compactMap { _ in Varint.read(bytes, at: &at).flatMap(name) }
       return (genres, directors, cast)
     }
   }
@@ -162,28 +162,31 @@ extension CatalogStore {
     }
   }
 
-  /// Whether a value of list `list` (0: genres, 16-bit; 1: directors, 2: cast, 32-bit) of
-  /// film `film`'s extras passes `test`.
+  /// Whether a value of list `list` (0: genres, 16-bit; 1: directors, 2: cast, as
+  /// ``Varint``s) of film `film`'s extras passes `test`.
   private func anyExtra(of film: Int, list: Int, _ test: (Int) -> Bool) -> Bool {
     guard film < filmCount else { return false }
     let start = load32(layout.extrasStarts + film * 4)
     let end = load32(layout.extrasStarts + (film + 1) * 4)
     guard start <= end, end <= layout.extrasBytes else { return false }
-    var at = layout.extras + start
-    let limit = layout.extras + end
+    // Read in place, as the search reads: a listing by person reads every film's.
+    let bytes = inPlace(layout.extras + start, count: end - start)
+    var at = 0
     for current in 0...list {
-      guard at < limit else { return false }
-      let count = Int(load8(at))
-      let size = current == 0 ? 2 : 4
+      guard at < bytes.count else { return false }
+      let count = Int(bytes[at])
       at += 1
-      guard current == list else {
-        at += count * size
-        continue
-      }
       for _ in 0..<count {
-        guard at + size <= limit else { return false }
-        if test(size == 2 ? load16(at) : load32(at)) { return true }
-        at += size
+        let value: Int
+        if current == 0 {
+          guard at + 2 <= bytes.count else { return false }
+          value = Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
+          at += 2
+        } else {
+          guard let person = Varint.read(bytes, at: &at) else { return false }
+          value = person
+        }
+        if current == list, test(value) { return true }
       }
     }
     return false
@@ -192,11 +195,20 @@ extension CatalogStore {
   /// How many people the catalog names.
   var personCount: Int { layout.names }
 
-  /// Person `index`'s name.
+  /// Person `index`'s name: its block is read, and decoded up to it.
   func name(_ index: Int) -> String? {
-    string(
-      index, count: layout.names, starts: layout.nameStarts, bytes: layout.nameBytesStart,
-      limit: layout.nameBytes)
+    guard index >= 0, index < layout.names else { return nil }
+    let block = index / NameBlocks.size
+    let start = load32(layout.nameStarts + block * 4)
+    let end = load32(layout.nameStarts + (block + 1) * 4)
+    guard start <= end, end <= layout.nameBytes else { return nil }
+    return readBytes(layout.nameBytesStart + start, end - start) { bytes in
+      var found: String?
+      NameBlocks.decode(bytes, through: index % NameBlocks.size) { position, name in
+        if position == index % NameBlocks.size { found = String(decoding: name, as: UTF8.self) }
+      }
+      return found
+    }
   }
 
   /// Genre `index`'s name.

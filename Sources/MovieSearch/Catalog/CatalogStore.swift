@@ -183,7 +183,7 @@ final class CatalogStore: Sendable {
       extrasStarts = initialsOrder + initialsCount * 4
       extras = extrasStarts + (films + 1) * 4
       nameStarts = extras + extrasBytes
-      nameBytesStart = nameStarts + (names + 1) * 4
+      nameBytesStart = nameStarts + (NameBlocks.blocks(names) + 1) * 4
       genreStarts = nameBytesStart + nameBytes
       genreBytesStart = genreStarts + (genres + 1) * 4
       texts = genreBytesStart + genreBytes
@@ -206,20 +206,28 @@ final class CatalogStore: Sendable {
     UnsafeRawPointer(bitPattern: address) ?? UnsafeRawPointer(bitPattern: 16)!
   }
 
+  /// `count` bytes at `offset`, in place (the caller has checked them against the layout).
+  @inline(__always) func inPlace(_ offset: Int, count: Int) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: base + offset, count: count)
+  }
+
   @inline(__always) func load32(_ offset: Int) -> Int {
     Int(base.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
   }
 
-  /// Name `index`'s bytes, read in place (a listing by person reads every name).
-  func nameBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
-    guard index < layout.names else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-    let start = load32(layout.nameStarts + index * 4)
-    let end = load32(layout.nameStarts + (index + 1) * 4)
-    guard start <= end, end <= layout.nameBytes else {
-      return body(UnsafeRawBufferPointer(start: nil, count: 0))
+  /// Calls `body` with each person's index and name, in order, read in place (a listing by
+  /// person reads every name).
+  func forEachName(_ body: (Int, UnsafeRawBufferPointer) -> Void) {
+    for block in 0..<NameBlocks.blocks(layout.names) {
+      let start = load32(layout.nameStarts + block * 4)
+      let end = load32(layout.nameStarts + (block + 1) * 4)
+      guard start <= end, end <= layout.nameBytes else { continue }
+      let first = block * NameBlocks.size
+      NameBlocks.decode(
+        inPlace(layout.nameBytesStart + start, count: end - start),
+        through: min(NameBlocks.size, layout.names - first) - 1
+      ) { position, name in body(first + position, name) }
     }
-    return body(
-      UnsafeRawBufferPointer(start: base + layout.nameBytesStart + start, count: end - start))
   }
 
   /// The first eight bytes of film `index`'s display title, ASCII letters lower-cased,

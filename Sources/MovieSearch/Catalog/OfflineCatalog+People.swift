@@ -116,15 +116,14 @@ extension CatalogStore {
   func people(named name: String) -> Set<Int> {
     let words = TitleText.words(name).map(\.text)
     guard !words.isEmpty else { return [] }
-    return Set(
-      (0..<personCount).filter { index in
-        let mayHave = nameBytes(index) { bytes in
-          !bytes.allSatisfy { $0 < 0x80 } || words.allSatisfy { Self.holds(bytes, $0) }
-        }
-        guard mayHave, let text = self.name(index) else { return false }
-        let nameWords = Set(TitleText.words(text).map(\.text))
-        return words.allSatisfy(nameWords.contains)
-      })
+    var found = Set<Int>()
+    forEachName { index, bytes in
+      let mayHave = !bytes.allSatisfy { $0 < 0x80 } || words.allSatisfy { Self.holds(bytes, $0) }
+      guard mayHave else { return }
+      let nameWords = Set(TitleText.words(String(decoding: bytes, as: UTF8.self)).map(\.text))
+      if words.allSatisfy(nameWords.contains) { found.insert(index) }
+    }
+    return found
   }
 
   /// Whether `bytes`, lower-cased, hold `word`.

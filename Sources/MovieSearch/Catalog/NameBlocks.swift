@@ -1,0 +1,90 @@
+/// People's names as a catalog stores them (see ``CatalogFile``): sorted bytewise, in blocks
+/// of ``size``, each name after a block's first keeping only what differs from the name
+/// before it — a sorted list of names shares long beginnings ("John Smith", "John Smythe"),
+/// and IMDb's files name millions of people.
+///
+/// A name is its shared length and its own length (each a ``Varint``), then its own bytes.
+/// One name is found by decoding its block up to it: at most ``size`` names.
+enum NameBlocks {
+  /// How many names a block holds.
+  static let size = 16
+
+  /// How many blocks `names` names take.
+  static func blocks(_ names: Int) -> Int { (names + size - 1) / size }
+
+  /// `names` (sorted) as blocks: where each starts (4 bytes each, then the end), and their
+  /// bytes.
+  static func encode(_ names: [[UInt8]]) -> (starts: [UInt8], bytes: [UInt8]) {
+    var starts: [UInt8] = []
+    var bytes: [UInt8] = []
+    var previous: [UInt8] = []
+    for (index, name) in names.enumerated() {
+      if index % size == 0 {
+        starts.append(uint32: bytes.count)
+        previous = []
+      }
+      let shared = zip(previous, name).prefix { $0 == $1 }.count
+      bytes.append(varint: shared)
+      bytes.append(varint: name.count - shared)
+      bytes += name[shared...]
+      previous = name
+    }
+    starts.append(uint32: bytes.count)
+    return (starts, bytes)
+  }
+
+  /// Calls `body` with the position in the block and the bytes of each name of `block`, up
+  /// to position `last`. Damage (a length past the block's end, a shared beginning longer
+  /// than the name before) ends the block early.
+  static func decode(
+    _ block: UnsafeRawBufferPointer, through last: Int,
+    _ body: (Int, UnsafeRawBufferPointer) -> Void
+  ) {
+    // A name is no longer than the bytes of its block: they hold every byte of it.
+    withUnsafeTemporaryAllocation(byteCount: max(block.count, 1), alignment: 1) { name in
+      var length = 0
+      var at = 0
+      for position in 0...max(0, min(last, size - 1)) {
+        guard let shared = Varint.read(block, at: &at), let own = Varint.read(block, at: &at),
+          shared <= length, own <= block.count - at, shared + own <= name.count
+        else { return }
+        if own > 0 {
+          (name.baseAddress! + shared).copyMemory(from: block.baseAddress! + at, byteCount: own)
+        }
+        length = shared + own
+        at += own
+        body(position, UnsafeRawBufferPointer(start: name.baseAddress, count: length))
+      }
+    }
+  }
+}
+
+/// Unsigned numbers in seven-bit groups, the lowest first, the top bit of each byte set
+/// when another follows (LEB128): small numbers take one byte.
+enum Varint {
+  /// The number at `at` in `bytes`, `at` moved past it; `nil` past the end or for more
+  /// than four bytes (a catalog stores nothing that large this way: damage).
+  @inline(__always) static func read(_ bytes: UnsafeRawBufferPointer, at: inout Int) -> Int? {
+    var value = 0
+    for shift in stride(from: 0, to: 28, by: 7) {
+      guard at < bytes.count else { return nil }
+      let byte = bytes[at]
+      at += 1
+      value |= Int(byte & 0x7F) << shift
+      if byte < 0x80 { return value }
+    }
+    return nil
+  }
+}
+
+extension [UInt8] {
+  /// Appends `value` (below 2²⁸) as a ``Varint``.
+  mutating func append(varint value: Int) {
+    var rest = UInt32(clamping: Swift.max(0, value))
+    while rest >= 0x80 {
+      append(UInt8(truncatingIfNeeded: rest) | 0x80)
+      rest >>= 7
+    }
+    append(UInt8(rest))
+  }
+}

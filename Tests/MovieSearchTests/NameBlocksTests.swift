@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+@testable import TestSupport
+
+/// People's names are stored sorted, in blocks sharing beginnings: every name reads back as
+/// it was, one at a time or all in order, and damage ends a block without a crash.
+@Suite struct NameBlocksTests {
+  /// Names that share beginnings (and some that do not), non-ASCII ones and an empty one,
+  /// over several blocks, the last one partly full.
+  static let names: [[UInt8]] = {
+    var random = SeededGenerator(seed: 7)
+    let first = ["John", "Johnny", "Jo", "Jean-Luc", "Zoë", "Åsa", "Li", ""]
+    let last = ["Smith", "Smythe", "Sm", "Godard", "Kurosawa", "Ng", "Øvergaard"]
+    var set = Set<String>()
+    while set.count < 150 {
+      let name =
+        first[Int(random.next() % 8)] + " " + last[Int(random.next() % 7)]
+        + String(repeating: "x", count: Int(random.next() % 3))
+      set.insert(name)
+    }
+    return set.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+  }()
+
+  @Test func everyNameReadsBackAloneAndInOrder() throws {
+    let (starts, bytes) = NameBlocks.encode(Self.names)
+    #expect(starts.count == (NameBlocks.blocks(Self.names.count) + 1) * 4)
+    // Shared beginnings are stored once: smaller than the names themselves.
+    #expect(bytes.count < Self.names.reduce(0) { $0 + $1.count })
+    var read: [[UInt8]] = []
+    bytes.withUnsafeBytes { all in
+      for block in 0..<NameBlocks.blocks(Self.names.count) {
+        let start = Int(
+          starts.withUnsafeBytes { $0.load(fromByteOffset: block * 4, as: UInt32.self) })
+        let end = Int(
+          starts.withUnsafeBytes { $0.load(fromByteOffset: block * 4 + 4, as: UInt32.self) })
+        let last = min(NameBlocks.size, Self.names.count - block * NameBlocks.size) - 1
+        NameBlocks.decode(UnsafeRawBufferPointer(rebasing: all[start..<end]), through: last) {
+          position, name in
+          #expect(position == read.count - block * NameBlocks.size)
+          read.append(Array(name))
+        }
+      }
+    }
+    #expect(read == Self.names)
+  }
+
+  @Test func aCatalogsPeopleAreFoundByIndexAndByName() throws {
+    var entries: [CatalogFile.Entry] = []
+    for (index, name) in Self.names.enumerated() {
+      var entry = CatalogFile.Entry(id: index + 1, title: "Film \(index)", year: 2000, votes: 10)
+      entry.directors = [String(decoding: name, as: UTF8.self)]
+      entry.cast = [String(decoding: Self.names[(index * 7) % Self.names.count], as: UTF8.self)]
+      entries.append(entry)
+    }
+    let store = try CatalogStore(bytes: CatalogFile.encode(entries))
+    #expect(store.personCount == Self.names.count)
+    var all: [String] = []
+    store.forEachName { index, bytes in
+      #expect(index == all.count)
+      all.append(String(decoding: bytes, as: UTF8.self))
+    }
+    #expect(all == Self.names.map { String(decoding: $0, as: UTF8.self) })
+    for (film, entry) in entries.enumerated() {
+      let extras = store.extras(of: film)
+      #expect(extras.directors == entry.directors)
+      #expect(extras.cast == entry.cast)
+    }
+    #expect(store.name(Self.names.count) == nil)
+    #expect(store.name(-1) == nil)
+    let smiths = store.people(named: "john smith")
+    #expect(!smiths.isEmpty)
+    #expect(smiths.allSatisfy { store.name($0).map { $0.hasPrefix("John Smith") } == true })
+  }
+
+  @Test func damageEndsABlockWithoutACrash() {
+    let (_, bytes) = NameBlocks.encode(Array(Self.names.prefix(NameBlocks.size)))
+    var random = SeededGenerator(seed: 11)
+    for _ in 0..<2_000 {
+      var damaged = bytes
+      for _ in 0..<3 {
+        damaged[Int(random.next() % UInt64(damaged.count))] = UInt8(
+          truncatingIfNeeded: random.next())
+      }
+      let cut = Int(random.next() % UInt64(damaged.count + 1))
+      var count = 0
+      damaged.prefix(cut).withUnsafeBytes { block in
+        NameBlocks.decode(block, through: NameBlocks.size - 1) { _, name in
+          count += 1
+          #expect(name.count <= cut)
+        }
+      }
+      #expect(count <= NameBlocks.size)
+    }
+  }
+}
