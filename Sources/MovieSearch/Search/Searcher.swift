@@ -115,7 +115,8 @@ final class Searcher: Sendable {
   /// with every typo looked up — where `best` is the best score of a search by `plan` that
   /// matched every word. Such a film matches every word too (a partial match scores far
   /// above), so what missing a word costs plays no part: it needs a term only the retry
-  /// looks up (or at a lower cost), and only the titles with one are tried.
+  /// looks up (or at a lower cost), and only the titles with one that the rarest word finds
+  /// are tried.
   func typoMayWin(
     _ retry: SearchEngine, over plan: SearchPlan, below best: Float, year: Int?,
     keep: ((Int) -> Bool)?
@@ -124,8 +125,16 @@ final class Searcher: Sendable {
     for terms in retry.plan.termsBeyond(plan) {
       store.postings(terms).visit { index, _ in titles.insert(index) }
     }
-    guard titles.count > 0 else { return false }
-    let probe = try retry.search(limit: 1, year: year, keep: keep, below: best, only: titles)
+    // It matches every word, so it is among the titles the retry's rarest word finds too.
+    guard titles.count > 0, let rarest = retry.visitingOrder().groups.first else { return false }
+    var candidates = FilmBits(count: store.titleCount)
+    for source in rarest.sources {
+      store.postings(source.terms).visit { index, _ in
+        if titles.contains(index) { candidates.insert(index) }
+      }
+    }
+    guard candidates.count > 0 else { return false }
+    let probe = try retry.search(limit: 1, year: year, keep: keep, below: best, only: candidates)
     return !probe.hits.isEmpty
   }
 
