@@ -65,6 +65,7 @@ struct SearchEngine {
         for source in group.sources {
           let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
           let units = TitleMark.units(source.cost)
+          let halves = otherHalves(source)
           // A split word's halves are title words: only titles that have them are visited.
           store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) {
             index, inTitle in
@@ -72,7 +73,10 @@ struct SearchEngine {
             let mask = marks[index].mask
             // A film with one half of a split word may match only if the other half follows
             // it: most do not, and would each be scored to know.
-            if let pair = source.pair, !hasPair(index, pair) { return }
+            if let pair = source.pair {
+              if let halves, !halves.contains(index) { return }
+              if !hasPair(index, pair) { return }
+            }
             if mask == 0 { touched.append(Int32(index)) }
             // A group's sources come cheapest first: the first a title is met in is the
             // least its match of the word can cost.
@@ -102,10 +106,14 @@ struct SearchEngine {
           for source in group.sources {
             let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
             let units = TitleMark.units(source.cost)
+            let halves = otherHalves(source)
             store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) {
               index, inTitle in
               guard found.contains(index) else { return }
-              if let pair = source.pair, !hasPair(index, pair) { return }
+              if let pair = source.pair {
+                if let halves, !halves.contains(index) { return }
+                if !hasPair(index, pair) { return }
+              }
               let mask = marks[index].mask
               if mask & groupBits == 0 { marks[index].raiseFloor(by: units) }
               marks[index].mask = mask | flag
@@ -203,12 +211,43 @@ struct SearchEngine {
   /// How many postings of the commonest words may be read per film found to mark them.
   static let markedPerFilm = 64
 
+  /// Terms whose films are candidates for a query word.
+  struct Source {
+    var terms: Range<Int>
+    /// For a word that may be two title words, the option, which a candidate must have
+    /// both halves of, one after the other; and the half whose terms are not `terms`.
+    var pair: SearchPlan.Option?
+    var otherHalf: SearchPlan.Choices = []
+    /// The least a film met through them pays for the word.
+    var cost: Float
+  }
+
+  /// The titles that have `source`'s other half, when it is a split word's and marking them
+  /// (their postings read in order, a nanosecond or two each) costs less than reading the
+  /// words of every title met through `source` (a cache miss or two each) would.
+  func otherHalves(_ source: Source) -> FilmBits? {
+    guard source.pair != nil else { return nil }
+    let met = store.postings(source.terms).count
+    guard met * Self.halvesMarkedOneIn >= store.titleCount,
+      SearchPlan.postingCount(source.otherHalf, store: store) <= met * Self.markedPerFilm
+    else { return nil }
+    var titles = FilmBits(count: store.titleCount)
+    for choice in source.otherHalf {
+      store.postings(choice.terms).visit(titleWordsOnly: true) { index, _ in titles.insert(index) }
+    }
+    return titles
+  }
+
+  /// A split word's half must meet one title in this many for its other half's to be marked
+  /// first: fewer are cheaper to check one by one than a bit per title is to clear (a check
+  /// is a cache miss or two; a bit, a 64th of a word written, in order).
+  static let halvesMarkedOneIn = 1_024
+
   /// The postings to visit for one required query word (all its occurrences): its options'
   /// candidate sources, and those of a previous word's option that takes it along.
   struct Group {
-    /// The terms whose films are candidates; for a word that may be two title words, the
-    /// option, which a candidate must have both halves of, one after the other.
-    var sources: [(terms: Range<Int>, pair: SearchPlan.Option?, cost: Float)] = []
+    /// The terms whose films are candidates, cheapest first.
+    var sources: [Source] = []
     /// The plan positions of its occurrences.
     var positions: [Int] = []
     /// What missing each occurrence costs.
@@ -270,7 +309,10 @@ struct SearchEngine {
         // summed once.
         for choice in viaSecond ? option.second ?? option.first : option.first {
           let cost = absorbed ? 0 : viaSecond ? first + choice.cost : choice.cost + second
-          group.sources.append((choice.terms, option.second == nil ? nil : option, cost))
+          group.sources.append(
+            Source(
+              terms: choice.terms, pair: option.second == nil ? nil : option,
+              otherHalf: (viaSecond ? option.first : option.second) ?? [], cost: cost))
         }
       }
       // Cheapest first: the first source a film is met in says the least it pays.
