@@ -93,6 +93,11 @@ extension CatalogFile {
         popularity: popularityWeight(entry.popularity), year: entry.year, texts: &texts)
     }
     let search = try index.sections()
+    var endOfTexts: [UInt8] = []
+    endOfTexts.append(uint32: texts.count)
+    guard entries.count < 1 << CatalogFile.titleKindShift, texts.count <= UInt32.max else {
+      throw FormatError(description: "too many films or titles to encode")
+    }
     var header = magic
     for count in [
       entries.count, search.termCount, texts.count, search.termBytes.count, search.postingCount,
@@ -111,7 +116,7 @@ extension CatalogFile {
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
-      header, records, index.titleFilms, index.titleTexts, index.summaries,
+      header, records, index.titleFilms, index.titleStarts + endOfTexts, index.summaries,
       search.wordStarts, search.wordIDs, search.termStarts, search.postingStarts,
       search.postings, search.nodes, search.termBytes, search.soundOrder + [0],
       search.initialsOrder,
@@ -158,7 +163,8 @@ extension CatalogFile {
   /// The search index being built: the titles, their words, the vocabulary.
   struct Index {
     var titleFilms: [UInt8] = []
-    var titleTexts: [UInt8] = []
+    /// Where each title's text starts (its end is where the next one's starts).
+    var titleStarts: [UInt8] = []
     var summaries: [UInt8] = []
     /// The top bit of a title in `postingsByTerm`: the term is a word of the title itself.
     private static let inTitle: UInt32 = 1 << 31
@@ -194,10 +200,8 @@ extension CatalogFile {
       let words = TitleText.words(text).map(\.text)
       let article = words.count > 1 && TitleText.articleWords.contains(words[0])
       let number = titleFilms.count / 4
-      titleFilms.append(uint32: film)
-      titleTexts.append(uint32: texts.count)
-      titleTexts.append(uint16: title.count)
-      titleTexts += [kind.rawValue, 0]
+      titleFilms.append(uint32: film | Int(kind.rawValue) << CatalogFile.titleKindShift)
+      titleStarts.append(uint32: texts.count)
       texts += title
       summaries.append(float: popularity)
       summaries.append(uint16: year)

@@ -16,8 +16,8 @@ import Foundation
 /// | section | size | what |
 /// |---|---|---|
 /// | records | 32 B per film, by id | id, title offset, votes, budget, year, minutes, title length, rating, MPAA, genre flags, flags, IMDb number |
-/// | title films | 4 B per title | the film of each title |
-/// | title texts | 8 B per title | offset and length of its text, and its kind (display, original, also known as) |
+/// | title films | 4 B per title | the film of each title, and its kind (display, original, also known as) in the top two bits |
+/// | title starts | 4 B per title + 4 | where its text starts (and ends: where the next one starts) |
 /// | summaries | 8 B per title | what ranking reads in its loop: popularity (log10), year, flags, the title's own word count |
 /// | word starts | 4 B per title + 4 B per film + 4 | where each title's word ids start, then each film's people's |
 /// | word ids | 3 B per word + 1 | every title's words, then every film's people's words, as term ids |
@@ -40,10 +40,11 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGB".utf8)
+  static let magic: [UInt8] = Array("MSCATLGC".utf8)
   static let headerSize = 80
   static let recordSize = 32
-  static let titleTextSize = 8
+  /// Where a title's kind is in its film's number (``TitleKind``, in the top two bits).
+  static let titleKindShift = 30
   static let summarySize = 8
   static let nodeSize = 9
   /// The most people of a film whose names are searched (its directors first, then its

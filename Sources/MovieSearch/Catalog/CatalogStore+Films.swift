@@ -63,19 +63,26 @@ extension CatalogStore {
     return nil
   }
 
+  /// The bits of a title's film number that are the film (the others are its kind).
+  static let filmOfTitle = (1 << CatalogFile.titleKindShift) - 1
+
   /// The film of title `index` (a display title's is its own index).
   func film(ofTitle index: Int) -> Int {
     guard index >= filmCount else { return index }
-    let film = load32(layout.titleFilms + index * 4)
+    let film = load32(layout.titleFilms + index * 4) & Self.filmOfTitle
     return film < filmCount ? film : 0
   }
 
   /// The text of title `index`, and what it is to its film.
   func title(_ index: Int) -> (text: String, kind: CatalogFile.TitleKind) {
     guard index < titleCount else { return ("", .alsoKnownAs) }
-    let at = layout.titleTexts + index * CatalogFile.titleTextSize
-    let kind = CatalogFile.TitleKind(rawValue: load8(at + 6)) ?? .alsoKnownAs
-    return (text(start: load32(at), length: load16(at + 4)), kind)
+    let kind =
+      CatalogFile.TitleKind(
+        rawValue: UInt8(load32(layout.titleFilms + index * 4) >> CatalogFile.titleKindShift))
+      ?? .alsoKnownAs
+    let start = load32(layout.titleTexts + index * 4)
+    let end = load32(layout.titleTexts + index * 4 + 4)
+    return (start <= end ? text(start: start, length: end - start) : "", kind)
   }
 
   /// The other titles of film `film` (original, alternative), as title indices: they follow
@@ -86,7 +93,7 @@ extension CatalogStore {
       var high = titleCount
       while low < high {
         let middle = (low + high) / 2
-        if load32(layout.titleFilms + middle * 4) <= film {
+        if load32(layout.titleFilms + middle * 4) & Self.filmOfTitle <= film {
           low = middle + 1
         } else {
           high = middle

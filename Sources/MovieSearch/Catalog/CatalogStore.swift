@@ -169,7 +169,7 @@ final class CatalogStore: Sendable {
       initialsCount = counts[15]
       titleFilms = CatalogFile.headerSize + films * CatalogFile.recordSize
       titleTexts = titleFilms + titles * 4
-      summaries = titleTexts + titles * CatalogFile.titleTextSize
+      summaries = titleTexts + (titles + 1) * 4
       wordStarts = summaries + titles * CatalogFile.summarySize
       wordIDs = wordStarts + (titles + films + 1) * 4
       termStarts = wordIDs + words * 3 + 1
