@@ -49,19 +49,17 @@ extension CatalogFile {
       let article = index.add(
         display, film: film, kind: .display, people: people, popularity: popularity,
         year: entry.year, texts: &texts)
+      // In the order of `RecordField`'s offsets.
       records.append(uint32: entry.id)
-      records.append(uint32: texts.count - title.count)
       records.append(uint32: entry.votes)
       records.append(uint32: entry.budget ?? 0)
       records.append(uint16: entry.year)
       records.append(uint16: entry.minutes)
-      records.append(uint16: title.count)
       records.append(UInt8(clamping: Int((entry.rating * 10).rounded())))
       records.append(UInt8(mpaa))
       records.append(entry.genreFlags)
       records.append(article ? leadingArticle : 0)
       records.append(uint32: entry.imdbNumber ?? 0)
-      records += [0, 0]
       // Its other titles: the original when it differs, then the alternative titles, each
       // once however it is written.
       var seen: Set<String> = [TitleText.searchKey(display)]

@@ -15,7 +15,7 @@ import Foundation
 ///
 /// | section | size | what |
 /// |---|---|---|
-/// | records | 32 B per film, by id | id, title offset, votes, budget, year, minutes, title length, rating, MPAA, genre flags, flags, IMDb number |
+/// | records | 24 B per film, by id | id, votes, budget, year, minutes, rating, MPAA, genre flags, flags, IMDb number (see ``RecordField``); its title is title *i* |
 /// | title films | 4 B per title | the film of each title, and its kind (display, original, also known as) in the top two bits |
 /// | title starts | 4 B per title + 4 | where its text starts (and ends: where the next one starts) |
 /// | summaries | 8 B per title | what ranking reads in its loop: popularity (log10), year, flags, the title's own word count |
@@ -40,9 +40,24 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGC".utf8)
+  static let magic: [UInt8] = Array("MSCATLGD".utf8)
   static let headerSize = 80
-  static let recordSize = 32
+  static let recordSize = 24
+
+  /// Where each field of a record is, in bytes from its start.
+  enum RecordField {
+    static let id = 0
+    static let votes = 4
+    static let budget = 8
+    static let year = 12
+    static let minutes = 14
+    /// Tenths of a point.
+    static let rating = 16
+    static let mpaa = 17
+    static let genreFlags = 18
+    static let flags = 19
+    static let imdbNumber = 20
+  }
   /// Where a title's kind is in its film's number (``TitleKind``, in the top two bits).
   static let titleKindShift = 30
   static let summarySize = 8

@@ -31,11 +31,13 @@ extension CatalogStore {
       func field16(_ at: Int) -> Int {
         Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
       }
+      typealias Field = CatalogFile.RecordField
       return Record(
-        id: field32(0), votes: field32(8), budget: field32(12), year: field16(16),
-        minutes: field16(18), rating: Double(bytes[22]) / 10, mpaa: Int(bytes[23]),
-        genreFlags: bytes[24], title: text(start: field32(4), length: field16(20)),
-        imdbNumber: field32(26))
+        id: field32(Field.id), votes: field32(Field.votes), budget: field32(Field.budget),
+        year: field16(Field.year), minutes: field16(Field.minutes),
+        rating: Double(bytes[Field.rating]) / 10, mpaa: Int(bytes[Field.mpaa]),
+        genreFlags: bytes[Field.genreFlags], title: title(index).text,
+        imdbNumber: field32(Field.imdbNumber))
     }
   }
 
@@ -138,10 +140,11 @@ extension CatalogStore {
   @inline(__always) func filterFields(_ index: Int) -> (
     year: Int, minutes: Int, rating: Double, votes: Int, mpaa: Int, genreFlags: UInt8
   ) {
+    typealias Field = CatalogFile.RecordField
     let at = CatalogFile.headerSize + index * CatalogFile.recordSize
     return (
-      load16(at + 16), load16(at + 18), Double(load8(at + 22)) / 10, load32(at + 8),
-      Int(load8(at + 23)), load8(at + 24)
+      load16(at + Field.year), load16(at + Field.minutes), Double(load8(at + Field.rating)) / 10,
+      load32(at + Field.votes), Int(load8(at + Field.mpaa)), load8(at + Field.genreFlags)
     )
   }
 

@@ -233,10 +233,11 @@ final class CatalogStore: Sendable {
   /// The first eight bytes of film `index`'s display title, ASCII letters lower-cased,
   /// as a number that orders as the text does (shorter titles padded with zeros).
   func titleSortKey(_ film: Int) -> UInt64 {
-    let at = CatalogFile.headerSize + film * CatalogFile.recordSize
-    let start = load32(at + 4)
-    let length = load16(at + 20)
-    guard start + length <= layout.textBytes else { return 0 }
+    guard film >= 0, film < filmCount else { return 0 }
+    let start = load32(layout.titleTexts + film * 4)
+    let end = load32(layout.titleTexts + film * 4 + 4)
+    guard start <= end, end <= layout.textBytes else { return 0 }
+    let length = end - start
     var key: UInt64 = 0
     for offset in 0..<8 {
       var byte = offset < length ? load8(layout.texts + start + offset) : 0
