@@ -78,13 +78,17 @@ extension CatalogStore {
   /// The text of title `index`, and what it is to its film.
   func title(_ index: Int) -> (text: String, kind: CatalogFile.TitleKind) {
     guard index < titleCount else { return ("", .alsoKnownAs) }
-    let kind =
-      CatalogFile.TitleKind(
-        rawValue: UInt8(load32(layout.titleFilms + index * 4) >> CatalogFile.titleKindShift))
-      ?? .alsoKnownAs
+    let kind = titleKind(index)
     let start = load32(layout.titleTexts + index * 4)
     let end = load32(layout.titleTexts + index * 4 + 4)
     return (start <= end ? text(start: start, length: end - start) : "", kind)
+  }
+
+  /// What title `index` is to its film, read without its text.
+  func titleKind(_ index: Int) -> CatalogFile.TitleKind {
+    guard index >= 0, index < titleCount else { return .alsoKnownAs }
+    let bits = load32(layout.titleFilms + index * 4) >> CatalogFile.titleKindShift
+    return CatalogFile.TitleKind(rawValue: UInt8(bits)) ?? .alsoKnownAs
   }
 
   /// The other titles of film `film` (original, alternative), as title indices: they follow
@@ -229,7 +233,19 @@ extension CatalogStore {
   }
 
   /// Every genre's name, in the order of their indices.
-  var genreNames: [String] { (0..<layout.genres).compactMap(genreName) }
+  var genreNames: [String] { genreTable.value { (0..<layout.genres).compactMap(genreName) } }
+
+  /// The names of film `film`'s genres, read in place: neither its people's names nor the
+  /// genre table again (a page of results asks this of every film on it).
+  func genres(of film: Int) -> [String] {
+    let names = genreNames
+    var found: [String] = []
+    _ = anyGenre(of: film) { index in
+      if index < names.count { found.append(names[index]) }
+      return false
+    }
+    return found
+  }
 
   private func string(_ index: Int, count: Int, starts: Int, bytes: Int, limit: Int) -> String? {
     guard index < count else { return nil }

@@ -39,6 +39,8 @@ final class CatalogStore: Sendable {
   let termCount: Int
   /// Where each section starts (see ``CatalogFile``), and how many of each thing there are.
   let layout: Layout
+  /// The genres' names, once asked.
+  let genreTable = Remembered<[String]>()
 
   /// The catalog built into the binary.
   static func embedded() throws(CatalogFile.FormatError) -> CatalogStore {

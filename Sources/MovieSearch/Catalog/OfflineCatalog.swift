@@ -315,8 +315,9 @@ public struct OfflineCatalog: MovieService {
 
   func movie(_ film: Int) -> Movie {
     let record = store.record(film)
-    let genres = genres(store.extras(of: film).genres)
-    let original = store.otherTitles(of: film).map(store.title).first { $0.kind == .original }
+    let genres = genres(store.genres(of: film))
+    let original = store.otherTitles(of: film).first { store.titleKind($0) == .original }
+      .map(store.title)
     var movie = Movie(
       id: record.id, title: record.title, originalTitle: original?.text ?? record.title,
       releaseDate: record.year > 0 ? ReleaseDate(year: record.year) : nil,
