@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+
+/// A search whose best film matched every word asks whether reading its words as typos
+/// could find a better one: only the titles with a term the typos add, among those its
+/// rarest word finds, are tried — and the answer is the one trying every title gives.
+@Suite struct TypoProbeTests {
+  /// Words of the catalog and typos of them that are title words too ("kinx", "lovx"), so
+  /// that a typed word's typos find more popular films.
+  static let queries = [
+    "lovx", "kinx", "stax wars", "the lorx", "matrix", "king", "love street", "lorx of the rings",
+    "gladiatox", "the mood", "dead evil", "kubrick", "shining", "seven samurai", "west chinx",
+    "aliex", "warx", "shininx", "samurax", "returx", "ringx", "streex", "womax", "traix",
+    "crystax", "birx", "operx", "futurx", "spidex", "onlinx", "deax", "sainx", "the moox",
+  ]
+
+  @Test(arguments: [false, true])
+  func tryingOnlyTheTitlesWithANewTermAnswersAsTryingEveryTitle(people: Bool) throws {
+    let searcher = (people ? PruningTests.withPeople : PruningTests.catalog).searcher
+    var asked = 0
+    var found = 0
+    for text in Self.queries {
+      let query = try #require(TitleQuery(text))
+      let plan = SearchPlan(query, searcher: searcher)
+      let retry = SearchEngine(
+        searcher: searcher, plan: SearchPlan(query, searcher: searcher, everyTypo: true))
+      // Each year's films apart too: more searches, some with a typo film to find.
+      for year in [nil] + Array(stride(from: 1950, to: 2010, by: 7)) {
+        let page = try SearchEngine(searcher: searcher, plan: plan).search(limit: 1, year: year)
+        guard let best = page.hits.first?.score, best < Ranking.partialMatch / 2 else { continue }
+        let everyTitle = try retry.search(limit: 1, year: year, below: best)
+        let answer = try searcher.typoMayWin(retry, over: plan, below: best, year: year, keep: nil)
+        asked += 1
+        if !everyTitle.hits.isEmpty { found += 1 }
+        #expect(answer == !everyTitle.hits.isEmpty, "\(text) in \(year ?? 0)")
+      }
+    }
+    // The queries ask both ways.
+    #expect(asked > 40, "\(asked) asked, \(found) found")
+    #expect(found > 0 && found < asked, "\(asked) asked, \(found) found")
+  }
+
+  @Test func theTermsBeyondAreTheRetrysRunsLessThoseThePlanHadAsCheap() throws {
+    let searcher = PruningTests.catalog.searcher
+    for text in Self.queries {
+      let query = try #require(TitleQuery(text))
+      let plan = SearchPlan(query, searcher: searcher)
+      let retry = SearchPlan(query, searcher: searcher, everyTypo: true)
+      let beyond = retry.termsBeyond(plan).flatMap { Array($0) }
+      var expected = Set<Int>()
+      for (word, before) in zip(retry.words, plan.words) {
+        for choice in word.options.first?.first ?? [] {
+          for term in choice.terms {
+            let known = SearchPlan.choice(containing: term, in: before.options.first?.first ?? [])
+            if (known?.cost).map({ $0 > choice.cost }) ?? true { expected.insert(term) }
+          }
+        }
+      }
+      #expect(Set(beyond) == expected, "\(text)")
+    }
+    // The typos of "lovx" are among them.
+    let query = try #require(TitleQuery("lovx"))
+    let beyond = SearchPlan(query, searcher: searcher, everyTypo: true)
+      .termsBeyond(SearchPlan(query, searcher: searcher))
+    #expect(
+      beyond.contains {
+        $0.contains { String(decoding: searcher.store.term($0), as: UTF8.self) == "love" }
+      })
+  }
+}
