@@ -45,6 +45,47 @@ extension SearchEngine {
     }
   }
 
+  /// Scores the films of the buckets that certainly match (`certain`: each bucket's slot in
+  /// `bounds`, and the least any of its films can score) into `best`, by their lowest
+  /// possible score, the lowest first, from a heap. The buckets are opened in order of their
+  /// least, and a film is scored once no bucket still closed can hold a lower one; when
+  /// neither the next film nor the next bucket can enter the page, nothing left can. A
+  /// bucket of films that miss words is then never opened once the page holds films that
+  /// match them all. With `exhaustive`, every film is scored.
+  func scoreBestFirst(
+    _ certain: [(least: Float, slot: Int)], bounds: [(Bound, Int)], buckets: Buckets,
+    into best: inout BestHits, below: Float?, exhaustive: Bool
+  ) {
+    let certain = certain.sorted { ($0.least, $0.slot) < ($1.least, $1.slot) }
+    var hopefuls = Hopefuls()
+    var opened = 0
+    while true {
+      let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
+      let nextBucket = opened < certain.count ? certain[opened].least : .infinity
+      if let lowest = hopefuls.lowest, lowest <= nextBucket {
+        if !exhaustive, lowest > threshold { break }
+        let (_, index, slot) = hopefuls.popLowest()
+        let score = score(
+          Int(index), matches: nil, unless: exhaustive ? nil : threshold,
+          absent: exhaustive ? 0 : bounds[slot].0.absent)
+        if let score, score < below ?? .infinity {
+          best.insert(Hit(index: Int(index), score: score))
+        }
+      } else if opened < certain.count {
+        if !exhaustive, nextBucket > threshold { break }
+        let slot = certain[opened].slot
+        opened += 1
+        let (bound, bucket) = bounds[slot]
+        for (index, floor) in zip(buckets.films[bucket], buckets.floors[bucket]) {
+          let lowest = lowest(Int(index), bound, floor: floor)
+          if exhaustive || lowest <= threshold { hopefuls.push(lowest, index, slot) }
+        }
+      } else {
+        break
+      }
+    }
+  }
+
   /// The films met, by mask and the groups met through their own titles' words, each with
   /// its floor. Neighbouring postings often share both: the slot of the last one is tried
   /// first.

@@ -163,48 +163,18 @@ struct SearchEngine {
         if score < below ?? .infinity { best.insert(Hit(index: Int(index), score: score)) }
       }
     }
-    // The others all match: they are scored by their lowest possible score, the lowest
-    // first, from a heap. Their buckets are opened in order of the least any of their films
-    // can score (floors are rounded down: a 64th less per group), and a film is scored once
-    // no bucket still closed can hold a lower one; when neither the next film nor the next
-    // bucket can enter the page, nothing left can, and the rest are counted without being
-    // read. A bucket of films that miss words is then never opened once the page holds
-    // films that match them all.
+    // The others all match: they are scored best first (see `scoreBestFirst`); all are
+    // counted, most without being read.
     var certain: [(least: Float, slot: Int)] = []
     let slack = Float(groups.count) / TitleMark.unitsPerCost
     for (slot, (bound, bucket)) in bounds.enumerated() where bound.certain {
       let titles = buckets.films[bucket]
       if films == nil { total += titles.count } else { for title in titles { count(title) } }
+      // Floors are rounded down: a 64th less per group.
       certain.append((bound.base + bonus - most - slack, slot))
     }
-    certain.sort { ($0.least, $0.slot) < ($1.least, $1.slot) }
-    var hopefuls = Hopefuls()
-    var opened = 0
-    while true {
-      let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
-      let nextBucket = opened < certain.count ? certain[opened].least : .infinity
-      if let lowest = hopefuls.lowest, lowest <= nextBucket {
-        if !exhaustive, lowest > threshold { break }
-        let (_, index, slot) = hopefuls.popLowest()
-        let score = score(
-          Int(index), matches: nil, unless: exhaustive ? nil : threshold,
-          absent: exhaustive ? 0 : bounds[slot].0.absent)
-        if let score, score < below ?? .infinity {
-          best.insert(Hit(index: Int(index), score: score))
-        }
-      } else if opened < certain.count {
-        if !exhaustive, nextBucket > threshold { break }
-        let slot = certain[opened].slot
-        opened += 1
-        let (bound, bucket) = bounds[slot]
-        for (index, floor) in zip(buckets.films[bucket], buckets.floors[bucket]) {
-          let lowest = lowest(Int(index), bound, floor: floor)
-          if exhaustive || lowest <= threshold { hopefuls.push(lowest, index, slot) }
-        }
-      } else {
-        break
-      }
-    }
+    scoreBestFirst(
+      certain, bounds: bounds, buckets: buckets, into: &best, below: below, exhaustive: exhaustive)
     return (best.sorted(), below == nil ? (films?.count ?? total) : 0)
   }
 
