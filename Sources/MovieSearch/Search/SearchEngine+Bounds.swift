@@ -2,46 +2,32 @@
 /// were met in), each bucket's bound and each film's lowest possible score, and the heap they
 /// are scored from, the lowest first (see ``SearchEngine/search(limit:year:keep:below:only:countFilms:exhaustive:)``).
 extension SearchEngine {
-  /// Films to score, with their lowest possible scores: a binary min-heap, filled a bucket
-  /// at a time, popped as long as the page can take the lowest.
+  /// Films to score, with their lowest possible scores: a heap, the lowest first, filled a
+  /// bucket at a time, popped as long as the page can take the lowest.
   struct Hopefuls {
-    private var items: [(lowest: Float, index: Int32, slot: Int32)] = []
+    /// A film, ordered by its lowest possible score.
+    struct Hopeful: Comparable {
+      var lowest: Float
+      var index: Int32
+      var slot: Int32
+
+      static func < (a: Hopeful, b: Hopeful) -> Bool { a.lowest < b.lowest }
+      static func == (a: Hopeful, b: Hopeful) -> Bool { a.lowest == b.lowest }
+    }
+
+    private var heap = BinaryHeap<Hopeful, LeastFirst>()
 
     /// The lowest of the films held.
-    var lowest: Float? { items.first?.lowest }
+    var lowest: Float? { heap.top?.lowest }
 
     mutating func push(_ lowest: Float, _ index: Int32, _ slot: Int) {
-      items.append((lowest, index, Int32(slot)))
-      var child = items.count - 1
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard items[child].lowest < items[parent].lowest else { return }
-        items.swapAt(parent, child)
-        child = parent
-      }
+      heap.push(Hopeful(lowest: lowest, index: index, slot: Int32(slot)))
     }
 
     /// Takes the film with the lowest score out; the heap must not be empty.
     mutating func popLowest() -> (Float, Int32, Int) {
-      let top = items[0]
-      items[0] = items[items.count - 1]
-      items.removeLast()
-      if !items.isEmpty { sink(0) }
+      let top = heap.popTop()
       return (top.lowest, top.index, Int(top.slot))
-    }
-
-    private mutating func sink(_ start: Int) {
-      var parent = start
-      while true {
-        let left = 2 * parent + 1
-        let right = left + 1
-        var lowest = parent
-        if left < items.count, items[left].lowest < items[lowest].lowest { lowest = left }
-        if right < items.count, items[right].lowest < items[lowest].lowest { lowest = right }
-        guard lowest != parent else { return }
-        items.swapAt(parent, lowest)
-        parent = lowest
-      }
     }
   }
 
