@@ -343,6 +343,8 @@ extension CatalogFile {
       bytes.appendNode(terms: range.lowerBound, firstChild: firstChild, isTerm: isTerm, byte: byte)
     }
     bytes.appendNode(terms: terms.count, firstChild: queue.count, isTerm: false, byte: 0)
+    // A spare byte: the sentinel can be read with an eight-byte load.
+    bytes.append(0)
     return bytes
   }
 }
@@ -351,8 +353,8 @@ extension [UInt8] {
   /// A trie node (see ``CatalogFile/trie(_:)``): its first term, its first child with the
   /// term flag in the top bit, its byte.
   fileprivate mutating func appendNode(terms: Int, firstChild: Int, isTerm: Bool, byte: UInt8) {
-    append(uint32: terms)
-    append(uint32: firstChild | (isTerm ? Int(CatalogStore.Trie.termFlag) : 0))
+    append(uint24: terms)
+    append(uint24: firstChild | (isTerm ? Int(CatalogStore.Trie.termFlag) : 0))
     append(byte)
   }
 

@@ -24,7 +24,7 @@ import Foundation
 /// | term starts | 4 B per term + 4 | where each term's bytes start |
 /// | posting starts | 4 B per term + 4 | how many postings come before each term's |
 /// | postings | 3 B (4 B past 2²³ titles) per (term, title) + 1 | for each term, the titles that have it, in order, each with its top bit set when the term is a word of the title itself (not only of its people's) |
-/// | trie nodes | 9 B per node + 9 | the vocabulary as a trie, for the typo walk: each node's first term, first child, whether its path is a term, and byte (see ``trie(_:)``) |
+/// | trie nodes | 7 B per node + 8 | the vocabulary as a trie, for the typo walk: each node's first term (3 B), first child (23 bits) and whether its path is a term (the top bit), and byte (see ``trie(_:)``) |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
 /// | sound order | 3 B per term of five bytes or more + 1 | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
 /// | initials order | 4 B per entry | the titles of known films by their words' initials (see ``InitialsIndex``): each title's number, its top bit set when its initials skip a leading article |
@@ -40,7 +40,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGD".utf8)
+  static let magic: [UInt8] = Array("MSCATLGE".utf8)
   static let headerSize = 80
   static let recordSize = 24
 
@@ -61,7 +61,7 @@ enum CatalogFile {
   /// Where a title's kind is in its film's number (``TitleKind``, in the top two bits).
   static let titleKindShift = 30
   static let summarySize = 8
-  static let nodeSize = 9
+  static let nodeSize = 7
   /// The most people of a film whose names are searched (its directors first, then its
   /// cast in billing order).
   static let searchedPeople = 4

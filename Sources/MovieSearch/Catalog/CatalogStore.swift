@@ -179,7 +179,7 @@ final class CatalogStore: Sendable {
       postingsStart = postingStarts + (terms + 1) * 4
       // A width outside 3...4 is damage: the sizes are computed as if it were 4.
       nodesStart = postingsStart + postings * (postingWidth == 3 ? 3 : 4) + 1
-      termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize
+      termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize + 1
       soundOrder = termBytesStart + termBytes
       initialsOrder = soundOrder + soundOrderCount * 3 + 1
       extrasStarts = initialsOrder + initialsCount * 4
@@ -383,8 +383,8 @@ final class CatalogStore: Sendable {
 
   /// The trie of the vocabulary, read in place; a damaged node reads as a leaf of no terms.
   struct Trie {
-    /// The top bit of a node's first child: its path is a term.
-    static let termFlag: UInt32 = 1 << 31
+    /// The top bit of a node's first child (three bytes): its path is a term.
+    static let termFlag: UInt32 = 1 << 23
 
     let base: UnsafeRawPointer
     /// The number of nodes (the sentinel after them not counted).
@@ -417,11 +417,11 @@ final class CatalogStore: Sendable {
     /// The byte of node `index` (0 past the end).
     @inline(__always) func byte(_ index: Int) -> UInt8 {
       index < count
-        ? base.load(fromByteOffset: index * CatalogFile.nodeSize + 8, as: UInt8.self) : 0
+        ? base.load(fromByteOffset: index &* CatalogFile.nodeSize &+ 6, as: UInt8.self) : 0
     }
 
     @inline(__always) private func firstTerm(_ index: Int) -> Int {
-      index < count ? Int(load(index * CatalogFile.nodeSize)) : 0
+      index < count ? Int(load(index &* CatalogFile.nodeSize) & 0xFF_FFFF) : 0
     }
 
     @inline(__always) private func load(_ offset: Int) -> UInt32 {
@@ -429,16 +429,18 @@ final class CatalogStore: Sendable {
     }
 
     @inline(__always) private func node(_ index: Int, termsEnd high: Int) -> Node {
-      // The sentinel after the last node is always there: node `index + 1` can be read.
+      // The sentinel after the last node, and a spare byte, are always there: node
+      // `index + 1` can be read, eight bytes at a time.
       guard index >= 0, index < count else {
         return Node(terms: 0..<0, children: 0..<0, byte: 0, isTerm: false)
       }
-      let at = index * CatalogFile.nodeSize
-      let low = Int(load(at))
-      let first = load(at + 4)
+      let at = index &* CatalogFile.nodeSize
+      let fields = base.loadUnaligned(fromByteOffset: at, as: UInt64.self).littleEndian
+      let low = Int(truncatingIfNeeded: fields & 0xFF_FFFF)
+      let first = UInt32(truncatingIfNeeded: fields &>> 24) & 0xFF_FFFF
       let firstChild = Int(first & ~Self.termFlag)
-      let end = Int(load(at + CatalogFile.nodeSize + 4) & ~Self.termFlag)
-      let byte = base.load(fromByteOffset: at + 8, as: UInt8.self)
+      let end = Int((load(at &+ CatalogFile.nodeSize &+ 3) & 0xFF_FFFF) & ~Self.termFlag)
+      let byte = UInt8(truncatingIfNeeded: fields &>> 48)
       guard low <= high, high <= termCount, firstChild > index, firstChild <= end, end <= count
       else { return Node(terms: 0..<0, children: 0..<0, byte: byte, isTerm: false) }
       return Node(
