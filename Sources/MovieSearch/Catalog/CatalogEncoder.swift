@@ -77,7 +77,7 @@ extension CatalogFile {
       extrasStarts.append(uint32: extras.count)
       let genres = CatalogFile.genreNames(entry).prefix(Int(UInt8.max))
       extras.append(UInt8(genres.count))
-      for genre in genres { extras.append(uint16: genreNames.index(of: genre)) }
+      for genre in genres { extras.append(varint: genreNames.index(of: genre)) }
       for listed in listedPeople(entry) {
         extras.append(UInt8(listed.count))
         for name in listed { extras.append(varint: nameIndex[name] ?? 0) }

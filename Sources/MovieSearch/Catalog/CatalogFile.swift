@@ -29,7 +29,7 @@ import Foundation
 /// | sound order | 3 B per term of five bytes or more + 1 | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
 /// | initials order | 4 B per entry | the titles of known films by their words' initials (see ``InitialsIndex``): each title's number, its top bit set when its initials skip a leading article |
 /// | extras starts | 4 B per film + 4 | where each film's extras start |
-/// | extras | | per film: its genres (2-byte indices into the genre names), directors and cast (indices into the names, as ``Varint``s) |
+/// | extras | | per film: its genres (indices into the genre names), directors and cast (indices into the names), each list a byte's count of ``Varint``s |
 /// | name starts | 4 B per block of names + 4 | where each block of names starts |
 /// | names | | the people's names, sorted bytewise, in blocks that keep only what a name adds to the one before (see ``NameBlocks``) |
 /// | genre starts | 4 B per genre + 4 | where each genre's name starts |
@@ -40,7 +40,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGE".utf8)
+  static let magic: [UInt8] = Array("MSCATLGF".utf8)
   static let headerSize = 80
   static let recordSize = 24
 

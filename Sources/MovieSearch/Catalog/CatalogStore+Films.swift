@@ -114,28 +114,13 @@ extension CatalogStore {
 
   /// What film `film` has beyond its record: its genres' names, its directors, its cast.
   func extras(of film: Int) -> (genres: [String], directors: [String], cast: [String]) {
-    let start = load32(layout.extrasStarts + film * 4)
-    let end = load32(layout.extrasStarts + (film + 1) * 4)
-    guard start <= end, end <= layout.extrasBytes else { return ([], [], []) }
-    return readBytes(layout.extras + start, end - start) { bytes in
-      var at = 0
-      func byte() -> Int? {
-        guard at < bytes.count else { return nil }
-        defer { at += 1 }
-        return Int(bytes[at])
-      }
-      func genre() -> Int? {
-        guard at + 2 <= bytes.count else { return nil }
-        defer { at += 2 }
-        return Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
-      }
-      let genres = (0..<(byte() ?? 0)).compactMap { _ in genre().flatMap(genreName) }
-      let directors = (0..<(byte() ?? 0)).compactMap { _ in
-        Varint.read(bytes, at: &at).flatMap(name)
-      }
-      let cast = (0..<(byte() ?? 0)).compactMap { _ in Varint.read(bytes, at: &at).flatMap(name) }
-      return (genres, directors, cast)
+    var directors: [String] = []
+    var cast: [String] = []
+    forEachPerson(of: film) { person, isDirector in
+      guard let name = name(person) else { return }
+      if isDirector { directors.append(name) } else { cast.append(name) }
     }
+    return (genres(of: film), directors, cast)
   }
 
   /// What a filter asks of the film at `index`, read without its title — from the mapping
@@ -176,8 +161,8 @@ extension CatalogStore {
     }
   }
 
-  /// Whether a value of list `list` (0: genres, 16-bit; 1: directors, 2: cast, as
-  /// ``Varint``s) of film `film`'s extras passes `test`.
+  /// Whether a value of list `list` (0: genres, 1: directors, 2: cast) of film `film`'s
+  /// extras passes `test`.
   private func anyExtra(of film: Int, list: Int, _ test: (Int) -> Bool) -> Bool {
     guard film < filmCount else { return false }
     let start = load32(layout.extrasStarts + film * 4)
@@ -191,15 +176,7 @@ extension CatalogStore {
       let count = Int(bytes[at])
       at += 1
       for _ in 0..<count {
-        let value: Int
-        if current == 0 {
-          guard at + 2 <= bytes.count else { return false }
-          value = Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
-          at += 2
-        } else {
-          guard let person = Varint.read(bytes, at: &at) else { return false }
-          value = person
-        }
+        guard let value = Varint.read(bytes, at: &at) else { return false }
         if current == list, test(value) { return true }
       }
     }
