@@ -145,7 +145,7 @@ import Testing
     // Every count of the header at its largest, one at a time.
     for field in Array(stride(from: 8, to: 60, by: 4))
       + [
-        CatalogFile.postingWidthOffset, CatalogFile.soundOrderOffset,
+        CatalogFile.postingBytesOffset, CatalogFile.soundOrderOffset,
         CatalogFile.initialsOrderOffset,
       ]
     {

@@ -107,7 +107,7 @@ extension CatalogFile {
     header += [UInt8](repeating: 0, count: originOffset - header.count)
     header.append(uint16: origin.day ?? 0)
     header += [origin.source.rawValue, 0]
-    header.append(uint32: search.postingWidth)
+    header.append(uint32: search.postings.count)
     header.append(uint32: search.soundOrder.count / 3)
     header.append(uint32: search.initialsOrder.count / 4)
     header += [UInt8](repeating: 0, count: headerSize - header.count)
@@ -116,6 +116,7 @@ extension CatalogFile {
     let sections = [
       header, records, index.titleFilms, index.titleStarts + endOfTexts, index.summaries,
       search.wordStarts, search.wordIDs, search.termStarts, search.postingStarts,
+      search.postingByteStarts,
       search.postings, search.nodes, search.termBytes, search.soundOrder + [0],
       search.initialsOrder,
       extrasStarts, extras,
@@ -242,7 +243,7 @@ extension CatalogFile {
       var wordIDs: [UInt8] = []
       var termStarts: [UInt8] = []
       var postingStarts: [UInt8] = []
-      var postingWidth = 3
+      var postingByteStarts: [UInt8] = []
       var postings: [UInt8] = []
       var nodes: [UInt8] = []
       var termBytes: [UInt8] = []
@@ -274,31 +275,33 @@ extension CatalogFile {
         sections.wordCount += count
       }
       sections.wordStarts.append(uint32: sections.wordCount)
-      // A posting is three bytes while titles fit in 23 bits, the top bit its flag.
-      let titles = wordCounts.count
-      let width = titles < 1 << 23 ? 3 : 4
-      guard titles < 1 << 31 else {
+      // A posting is its title less the one before, doubled, plus its flag: in as many bits
+      // as the term's largest needs.
+      guard wordCounts.count < 1 << 31 else {
         throw FormatError(description: "the titles are too many to be encoded")
       }
-      let flag = 1 << (width * 8 - 1)
-      sections.postingWidth = width
       for term in order {
         sections.termStarts.append(uint32: sections.termBytes.count)
         sections.postingStarts.append(uint32: sections.postingCount)
+        sections.postingByteStarts.append(uint32: sections.postings.count)
         sections.termBytes += terms[term]
-        for posting in postingsByTerm[term] {
+        var previous = 0
+        let values = postingsByTerm[term].map { posting in
           let title = Int(posting & ~Self.inTitle)
-          let value = title | (posting & Self.inTitle != 0 ? flag : 0)
-          for shift in stride(from: 0, to: width * 8, by: 8) {
-            sections.postings.append(UInt8(truncatingIfNeeded: value >> shift))
-          }
+          defer { previous = title }
+          return UInt64(title - previous) << 1 | (posting & Self.inTitle != 0 ? 1 : 0)
         }
+        sections.postings.append(packing: values)
         sections.postingCount += postingsByTerm[term].count
       }
-      // A spare byte: the last posting can be read with a four-byte load.
-      sections.postings.append(0)
       sections.termStarts.append(uint32: sections.termBytes.count)
       sections.postingStarts.append(uint32: sections.postingCount)
+      sections.postingByteStarts.append(uint32: sections.postings.count)
+      // Spare bytes: the last value can be read with an eight-byte load.
+      sections.postings += [UInt8](repeating: 0, count: 8)
+      guard sections.postings.count <= UInt32.max else {
+        throw FormatError(description: "the postings are too many to be encoded")
+      }
       sections.nodes = try trie(order.map { terms[$0] })
       // The sound order: each key made once, the ids sorted by it.
       let sounded = order.enumerated().compactMap { id, term in
@@ -356,6 +359,27 @@ extension [UInt8] {
     append(uint24: terms)
     append(uint24: firstChild | (isTerm ? Int(CatalogStore.Trie.termFlag) : 0))
     append(byte)
+  }
+
+  /// Appends `values` (each below 2⁴⁸) packed (see ``CatalogStore/Postings``): a byte saying
+  /// how many bits each takes (as many as the largest needs, at least one), then their bits,
+  /// low first, the last byte filled with zeros.
+  mutating func append(packing values: [UInt64]) {
+    let width = Swift.max(1, 64 - (values.max() ?? 0).leadingZeroBitCount)
+    append(UInt8(width))
+    // Fewer than 8 bits wait between values: one more always fits.
+    var pending: UInt64 = 0
+    var bits = 0
+    for value in values {
+      pending |= value << UInt64(bits)
+      bits += width
+      while bits >= 8 {
+        append(UInt8(truncatingIfNeeded: pending))
+        pending >>= 8
+        bits -= 8
+      }
+    }
+    if bits > 0 { append(UInt8(truncatingIfNeeded: pending)) }
   }
 
   mutating func append(uint32 value: Int) {

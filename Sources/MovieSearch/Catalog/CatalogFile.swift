@@ -10,7 +10,7 @@ import Foundation
 /// *i*'s), then its other titles — the original, alternative titles — after them, by film.
 /// A title is searched by its words and by the words of its film's people (its directors and
 /// first cast, stored once per film), which a query word may match too, at a cost. After an
-/// 80-byte header (the magic, thirteen counts, the origin, the width of a posting, the number
+/// 80-byte header (the magic, thirteen counts, the origin, the bytes of the postings, the number
 /// of terms in sound order, the number of entries in initials order, and zeros):
 ///
 /// | section | size | what |
@@ -23,7 +23,8 @@ import Foundation
 /// | word ids | 3 B per word + 1 | every title's words, then every film's people's words, as term ids |
 /// | term starts | 4 B per term + 4 | where each term's bytes start |
 /// | posting starts | 4 B per term + 4 | how many postings come before each term's |
-/// | postings | 3 B (4 B past 2²³ titles) per (term, title) + 1 | for each term, the titles that have it, in order, each with its top bit set when the term is a word of the title itself (not only of its people's) |
+/// | posting byte starts | 4 B per term + 4 | where each term's postings start |
+/// | postings | per term: 1 B + as many bits per title as its largest value needs; 8 B at the end | for each term, how many bits each of its values takes, then the titles that have it, in order, each as its difference from the one before (the first: itself) times two, plus one when the term is a word of the title itself (not only of its people's) |
 /// | trie nodes | 7 B per node + 8 | the vocabulary as a trie, for the typo walk: each node's first term (3 B), first child (23 bits) and whether its path is a term (the top bit), and byte (see ``trie(_:)``) |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
 /// | sound order | 3 B per term of five bytes or more + 1 | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
@@ -40,7 +41,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGF".utf8)
+  static let magic: [UInt8] = Array("MSCATLGG".utf8)
   static let headerSize = 80
   static let recordSize = 24
 
@@ -102,9 +103,8 @@ enum CatalogFile {
     "western": 37, "short": 100_001,
   ]
 
-  /// Where the header says how many bytes a posting takes (3, or 4 for a catalog of 2²³
-  /// titles or more).
-  static let postingWidthOffset = 64
+  /// Where the header says how many bytes the postings take.
+  static let postingBytesOffset = 64
 
   /// Where the header says how many terms the sound order holds.
   static let soundOrderOffset = 68

@@ -127,7 +127,7 @@ final class CatalogStore: Sendable {
     self.owner = owner
     layout = Layout(
       counts: (0..<13).map { header(8 + 4 * $0) }
-        + [CatalogFile.postingWidthOffset, CatalogFile.soundOrderOffset].map(header)
+        + [CatalogFile.postingBytesOffset, CatalogFile.soundOrderOffset].map(header)
         + [header(CatalogFile.initialsOrderOffset)])
     filmCount = layout.films
     titleCount = layout.titles
@@ -144,8 +144,10 @@ final class CatalogStore: Sendable {
         }
       throw CatalogFile.FormatError(description: "\(what) \(reason)", kind: kind)
     }
-    guard layout.end == size, titleCount >= filmCount, (3...4).contains(layout.postingWidth),
-      layout.soundOrderCount <= termCount, layout.initialsCount <= 2 * titleCount
+    // The postings' count is the last term's end (read once the sections are known to fit).
+    guard layout.end == size, titleCount >= filmCount,
+      layout.soundOrderCount <= termCount, layout.initialsCount <= 2 * titleCount,
+      load32(layout.postingStarts + termCount * 4) == layout.postings
     else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
     }
@@ -154,8 +156,9 @@ final class CatalogStore: Sendable {
   /// Where each section starts, from the header's counts (each below 2³²: no sum overflows).
   struct Layout {
     let films, terms, textBytes, termBytes, postings, words, nodes, titles, extrasBytes: Int
-    let names, nameBytes, genres, genreBytes, postingWidth, soundOrderCount, initialsCount: Int
-    let titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts, postingStarts: Int
+    let names, nameBytes, genres, genreBytes, postingBytes, soundOrderCount, initialsCount: Int
+    let titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts: Int
+    let postingStarts, postingByteStarts: Int
     let postingsStart, nodesStart, termBytesStart, soundOrder, initialsOrder, extrasStarts: Int
     let extras, nameStarts: Int
     let nameBytesStart, genreStarts, genreBytesStart, texts, end: Int
@@ -164,7 +167,7 @@ final class CatalogStore: Sendable {
       (films, terms, textBytes, termBytes, postings, words, nodes) = (
         counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6]
       )
-      (titles, extrasBytes, names, nameBytes, genres, genreBytes, postingWidth) = (
+      (titles, extrasBytes, names, nameBytes, genres, genreBytes, postingBytes) = (
         counts[7], counts[8], counts[9], counts[10], counts[11], counts[12], counts[13]
       )
       soundOrderCount = counts[14]
@@ -176,9 +179,9 @@ final class CatalogStore: Sendable {
       wordIDs = wordStarts + (titles + films + 1) * 4
       termStarts = wordIDs + words * 3 + 1
       postingStarts = termStarts + (terms + 1) * 4
-      postingsStart = postingStarts + (terms + 1) * 4
-      // A width outside 3...4 is damage: the sizes are computed as if it were 4.
-      nodesStart = postingsStart + postings * (postingWidth == 3 ? 3 : 4) + 1
+      postingByteStarts = postingStarts + (terms + 1) * 4
+      postingsStart = postingByteStarts + (terms + 1) * 4
+      nodesStart = postingsStart + postingBytes
       termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize + 1
       soundOrder = termBytesStart + termBytes
       initialsOrder = soundOrder + soundOrderCount * 3 + 1
@@ -490,38 +493,67 @@ final class CatalogStore: Sendable {
     let start = load32(layout.postingStarts + terms.lowerBound * 4)
     let end = load32(layout.postingStarts + terms.upperBound * 4)
     guard start <= end, end <= layout.postings else {
-      return Postings(base: base, range: 0..<0, width: 4, limit: 0)
+      return Postings(
+        terms: 0..<0, starts: base, byteStarts: base, postings: base, count: 0, bytes: 0,
+        limit: 0)
     }
     return Postings(
-      base: base + layout.postingsStart, range: start..<end, width: layout.postingWidth,
-      limit: titleCount)
+      terms: terms, starts: base + layout.postingStarts,
+      byteStarts: base + layout.postingByteStarts, postings: base + layout.postingsStart,
+      count: end - start, bytes: layout.postingBytes, limit: titleCount)
   }
 
-  /// A run of postings, read in place: titles in order, each `width` bytes with its top bit
-  /// set when the term is a word of the title itself (see ``CatalogFile``).
+  /// A run of postings, read in place. Each term's are packed (see ``CatalogFile``): a byte
+  /// saying how many bits each takes, then each title less the one before (the first: less
+  /// 0), doubled, plus one when the term is a word of the title itself. A fixed width reads
+  /// without a branch per posting; a term's largest gap sets it.
   struct Postings {
-    let base: UnsafeRawPointer
-    let range: Range<Int>
-    /// Three or four bytes.
-    let width: Int
+    /// Their terms; how many postings, and how many bytes of them, come before each one's.
+    let terms: Range<Int>
+    let starts: UnsafeRawPointer
+    let byteStarts: UnsafeRawPointer
+    let postings: UnsafeRawPointer
+    let count: Int
+    /// The postings' bytes: a term's past them are damage, skipped.
+    let bytes: Int
     /// Indices at or past this are damage, skipped.
     let limit: Int
 
-    var count: Int { range.count }
+    @inline(__always) private func load(_ table: UnsafeRawPointer, _ term: Int) -> Int {
+      Int(table.loadUnaligned(fromByteOffset: term &* 4, as: UInt32.self).littleEndian)
+    }
 
-    /// Calls `body` with each title, in order, and whether the term is a word of the title
-    /// itself; with `titleWordsOnly`, only with those that have it so (not only in their
-    /// people's names).
+    /// Calls `body` with each title, in order for each term, and whether the term is a word
+    /// of the title itself; with `titleWordsOnly`, only with those that have it so (not only
+    /// in their people's names).
     @inline(__always) func visit(titleWordsOnly: Bool = false, _ body: (Int, Bool) -> Void) {
-      // Four bytes are read for each (the section ends with a spare byte), the rest masked.
-      let flag = UInt32(1) << UInt32(width &* 8 &- 1)
-      let title = flag &- 1
-      let skipped = titleWordsOnly ? flag : 0
-      for position in range {
-        let value = base.loadUnaligned(fromByteOffset: position &* width, as: UInt32.self)
-          .littleEndian
-        let index = Int(value & title)
-        if value & skipped == skipped, index < limit { body(index, value & flag != 0) }
+      guard !terms.isEmpty else { return }
+      let limit = UInt64(limit)
+      var count = load(starts, terms.lowerBound)
+      var start = load(byteStarts, terms.lowerBound)
+      for term in terms {
+        let nextCount = load(starts, term &+ 1)
+        let nextStart = load(byteStarts, term &+ 1)
+        defer { (count, start) = (nextCount, nextStart) }
+        // The spare bytes after the last term's are not its own.
+        guard start < nextStart, nextStart <= bytes &- 8, count < nextCount else { continue }
+        let width = Int(postings.load(fromByteOffset: start, as: UInt8.self))
+        guard (1...48).contains(width) else { continue }
+        let mask: UInt64 = (1 &<< UInt64(width)) &- 1
+        let data = start &+ 1
+        // As many as its bytes hold at most.
+        let values = min(nextCount &- count, (nextStart &- data) &* 8 / width)
+        var title: UInt64 = 0
+        var bit = 0
+        for _ in 0..<values {
+          let word = postings.loadUnaligned(fromByteOffset: data &+ bit &>> 3, as: UInt64.self)
+            .littleEndian
+          let value = (word &>> UInt64(bit & 7)) & mask
+          bit &+= width
+          title &+= value &>> 1
+          let inTitle = value & 1 != 0
+          if title < limit, inTitle || !titleWordsOnly { body(Int(title), inTitle) }
+        }
       }
     }
   }

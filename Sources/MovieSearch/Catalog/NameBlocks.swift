@@ -78,7 +78,7 @@ enum Varint {
 }
 
 extension [UInt8] {
-  /// Appends `value` (below 2²⁸) as a ``Varint``.
+  /// Appends `value` (below 2³²) as a ``Varint``.
   mutating func append(varint value: Int) {
     var rest = UInt32(clamping: Swift.max(0, value))
     while rest >= 0x80 {

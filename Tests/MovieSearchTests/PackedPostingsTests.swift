@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+@testable import TestSupport
+
+/// Each term's postings are packed in as many bits as its largest gap needs: they read back
+/// as the titles that have the term, in order, with whether it is a word of the title itself.
+@Suite struct PackedPostingsTests {
+  /// Terms of every width from 1 to 48 bits, empty ones and one-posting ones among them, read
+  /// one term at a time and as one run.
+  @Test func everyWidthReadsBack() {
+    var random = SeededGenerator(seed: 21)
+    var lists: [[(title: Int, inTitle: Bool)]] = []
+    for width in 1...48 {
+      for count in [0, 1, 2, 9, 64] {
+        var title = 0
+        lists.append(
+          (0..<count).map { index in
+            // One gap as wide as the width allows; the others smaller.
+            let top = UInt64(1) << UInt64(max(0, width - 2))
+            title += index == count / 2 ? Int(top) : Int(random.next() % top)
+            return (title, random.next() % 2 == 0)
+          })
+      }
+    }
+    var starts: [UInt8] = []
+    var byteStarts: [UInt8] = []
+    var packed: [UInt8] = []
+    var postings = 0
+    for list in lists {
+      starts.append(uint32: postings)
+      byteStarts.append(uint32: packed.count)
+      postings += list.count
+      var previous = 0
+      packed.append(
+        packing: list.map { title, inTitle in
+          defer { previous = title }
+          return UInt64(title - previous) << 1 | (inTitle ? 1 : 0)
+        })
+    }
+    starts.append(uint32: postings)
+    byteStarts.append(uint32: packed.count)
+    packed += [UInt8](repeating: 0, count: 8)
+    starts.withUnsafeBytes { starts in
+      byteStarts.withUnsafeBytes { byteStarts in
+        packed.withUnsafeBytes { packed in
+          func read(_ terms: Range<Int>, titleWordsOnly: Bool = false) -> [(Int, Bool)] {
+            let run = CatalogStore.Postings(
+              terms: terms, starts: starts.baseAddress!, byteStarts: byteStarts.baseAddress!,
+              postings: packed.baseAddress!, count: 0, bytes: packed.count, limit: 1 << 60)
+            var read: [(Int, Bool)] = []
+            run.visit(titleWordsOnly: titleWordsOnly) { read.append(($0, $1)) }
+            return read
+          }
+          for (term, list) in lists.enumerated() {
+            let one = read(term..<term + 1)
+            #expect(one.map(\.0) == list.map(\.title), "term \(term)")
+            #expect(one.map(\.1) == list.map(\.inTitle), "term \(term)")
+            let titled = read(term..<term + 1, titleWordsOnly: true)
+            #expect(titled.map(\.0) == list.filter(\.inTitle).map(\.title), "term \(term)")
+          }
+          #expect(read(0..<lists.count).map(\.0) == lists.joined().map(\.title))
+        }
+      }
+    }
+  }
+
+  /// Through a catalog: every term's postings are the titles whose words, or whose film's
+  /// people's words, have it.
+  @Test func aCatalogsPostingsAreItsTitlesWords() throws {
+    var random = SeededGenerator(seed: 22)
+    let words = ["red", "river", "night", "moon", "city", "the", "of", "love", "war", "sea"]
+    let names = ["Ann Lee", "Bo Moon", "Cy River", "Di Sea", "Ed Night"]
+    var entries: [CatalogFile.Entry] = []
+    for index in 0..<300 {
+      func title() -> String {
+        (0..<Int(1 + random.next() % 4)).map { _ in words[Int(random.next() % 10)] }
+          .joined(separator: " ") + (index % 7 == 0 ? " Unique\(index)x" : "")
+      }
+      var entry = CatalogFile.Entry(id: index + 1, title: title(), year: 1990, votes: index)
+      if index % 3 == 0 { entry.alternativeTitles = [title()] }
+      entry.directors = [names[Int(random.next() % 5)]]
+      entry.cast = [names[Int(random.next() % 5)]]
+      entries.append(entry)
+    }
+    let store = try CatalogStore(bytes: CatalogFile.encode(entries))
+    func terms(_ text: String) -> Set<[UInt8]> { Set(TitleText.words(text).map(\.text)) }
+    let people = (0..<store.filmCount).map { film in
+      store.extras(of: film).directors.reduce(into: Set<[UInt8]>()) { $0.formUnion(terms($1)) }
+        .union(store.extras(of: film).cast.reduce(into: Set<[UInt8]>()) { $0.formUnion(terms($1)) })
+    }
+    let titles = (0..<store.titleCount).map { terms(store.title($0).text) }
+    for id in 0..<store.termCount {
+      let term = Array(store.term(id))
+      let expected = titles.indices.compactMap { title -> (Int, Bool)? in
+        if titles[title].contains(term) { return (title, true) }
+        return people[store.film(ofTitle: title)].contains(term) ? (title, false) : nil
+      }
+      var read: [(Int, Bool)] = []
+      let postings = store.postings(id..<id + 1)
+      postings.visit { read.append(($0, $1)) }
+      let word = String(decoding: term, as: UTF8.self)
+      #expect(read.map(\.0) == expected.map(\.0), "\(word)")
+      #expect(read.map(\.1) == expected.map(\.1), "\(word)")
+      #expect(postings.count == expected.count, "\(word)")
+    }
+  }
+}
