@@ -114,7 +114,8 @@ extension CatalogFile {
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
-      header, records, index.titleFilms, index.titleStarts + endOfTexts, index.summaries,
+      header, records, Array(index.titleFilms.dropFirst(entries.count * 4)),
+      index.titleStarts + endOfTexts, index.summaries,
       search.wordStarts, search.wordIDs, search.termStarts, search.postingStarts,
       search.postingByteStarts,
       search.postings, search.nodes, search.termBytes, search.soundOrder + [0],
@@ -268,8 +269,11 @@ extension CatalogFile {
         throw FormatError(description: "the vocabulary is too large to be encoded")
       }
       // The titles' words, then the films' people's; a spare byte after them.
-      for term in titleTerms + people.joined() { sections.wordIDs.append(uint24: idOfTerm[term]) }
-      sections.wordIDs.append(0)
+      // In as many bits as the largest id needs; spare bytes for eight-byte loads.
+      sections.wordIDs.append(
+        bits: (titleTerms + people.joined()).map { UInt64(idOfTerm[$0]) },
+        width: CatalogFile.termIDWidth(terms.count))
+      sections.wordIDs += [UInt8](repeating: 0, count: 8)
       for count in wordCounts + people.map(\.count) {
         sections.wordStarts.append(uint32: sections.wordCount)
         sections.wordCount += count
@@ -362,11 +366,16 @@ extension [UInt8] {
   }
 
   /// Appends `values` (each below 2⁴⁸) packed (see ``CatalogStore/Postings``): a byte saying
-  /// how many bits each takes (as many as the largest needs, at least one), then their bits,
-  /// low first, the last byte filled with zeros.
+  /// how many bits each takes (as many as the largest needs, at least one), then their bits.
   mutating func append(packing values: [UInt64]) {
     let width = Swift.max(1, 64 - (values.max() ?? 0).leadingZeroBitCount)
     append(UInt8(width))
+    append(bits: values, width: width)
+  }
+
+  /// Appends `values`, each in its low `width` bits (at most 48), low bits first, the last
+  /// byte filled with zeros.
+  mutating func append(bits values: [UInt64], width: Int) {
     // Fewer than 8 bits wait between values: one more always fits.
     var pending: UInt64 = 0
     var bits = 0

@@ -16,11 +16,11 @@ import Foundation
 /// | section | size | what |
 /// |---|---|---|
 /// | records | 24 B per film, by id | id, votes, budget, year, minutes, rating, MPAA, genre flags, flags, IMDb number (see ``RecordField``); its title is title *i* |
-/// | title films | 4 B per title | the film of each title, and its kind (display, original, also known as) in the top two bits |
+/// | title films | 4 B per other title | the film of each title after the display ones, and its kind (original, also known as) in the top two bits |
 /// | title starts | 4 B per title + 4 | where its text starts (and ends: where the next one starts) |
 /// | summaries | 8 B per title | what ranking reads in its loop: popularity (log10), year, flags, the title's own word count |
 /// | word starts | 4 B per title + 4 B per film + 4 | where each title's word ids start, then each film's people's |
-/// | word ids | 3 B per word + 1 | every title's words, then every film's people's words, as term ids |
+/// | word ids | as many bits per word as the largest term id needs (``termIDWidth(_:)``); 8 B at the end | every title's words, then every film's people's words, as term ids |
 /// | term starts | 4 B per term + 4 | where each term's bytes start |
 /// | posting starts | 4 B per term + 4 | how many postings come before each term's |
 /// | posting byte starts | 4 B per term + 4 | where each term's postings start |
@@ -41,7 +41,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGG".utf8)
+  static let magic: [UInt8] = Array("MSCATLGI".utf8)
   static let headerSize = 80
   static let recordSize = 24
 
@@ -62,6 +62,11 @@ enum CatalogFile {
   /// Where a title's kind is in its film's number (``TitleKind``, in the top two bits).
   static let titleKindShift = 30
   static let summarySize = 8
+
+  /// How many bits a term id takes in the word ids, for a vocabulary of `terms` terms.
+  static func termIDWidth(_ terms: Int) -> Int {
+    max(1, Int.bitWidth - max(0, terms - 1).leadingZeroBitCount)
+  }
   static let nodeSize = 7
   /// The most people of a film whose names are searched (its directors first, then its
   /// cast in billing order).

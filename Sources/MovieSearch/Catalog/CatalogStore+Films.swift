@@ -71,7 +71,7 @@ extension CatalogStore {
   /// The film of title `index` (a display title's is its own index).
   func film(ofTitle index: Int) -> Int {
     guard index >= filmCount else { return index }
-    let film = load32(layout.titleFilms + index * 4) & Self.filmOfTitle
+    let film = load32(layout.titleFilms + (index - filmCount) * 4) & Self.filmOfTitle
     return film < filmCount ? film : 0
   }
 
@@ -87,7 +87,8 @@ extension CatalogStore {
   /// What title `index` is to its film, read without its text.
   func titleKind(_ index: Int) -> CatalogFile.TitleKind {
     guard index >= 0, index < titleCount else { return .alsoKnownAs }
-    let bits = load32(layout.titleFilms + index * 4) >> CatalogFile.titleKindShift
+    guard index >= filmCount else { return .display }
+    let bits = load32(layout.titleFilms + (index - filmCount) * 4) >> CatalogFile.titleKindShift
     return CatalogFile.TitleKind(rawValue: UInt8(bits)) ?? .alsoKnownAs
   }
 
@@ -99,7 +100,7 @@ extension CatalogStore {
       var high = titleCount
       while low < high {
         let middle = (low + high) / 2
-        if load32(layout.titleFilms + middle * 4) & Self.filmOfTitle <= film {
+        if load32(layout.titleFilms + (middle - filmCount) * 4) & Self.filmOfTitle <= film {
           low = middle + 1
         } else {
           high = middle

@@ -173,11 +173,12 @@ final class CatalogStore: Sendable {
       soundOrderCount = counts[14]
       initialsCount = counts[15]
       titleFilms = CatalogFile.headerSize + films * CatalogFile.recordSize
-      titleTexts = titleFilms + titles * 4
+      // Only the other titles say their film: a display title's is its own index.
+      titleTexts = titleFilms + (titles - films) * 4
       summaries = titleTexts + (titles + 1) * 4
       wordStarts = summaries + titles * CatalogFile.summarySize
       wordIDs = wordStarts + (titles + films + 1) * 4
-      termStarts = wordIDs + words * 3 + 1
+      termStarts = wordIDs + (words * CatalogFile.termIDWidth(terms) + 7) / 8 + 8
       postingStarts = termStarts + (terms + 1) * 4
       postingByteStarts = postingStarts + (terms + 1) * 4
       postingsStart = postingByteStarts + (terms + 1) * 4
@@ -366,12 +367,22 @@ final class CatalogStore: Sendable {
     /// Ids at or past this are damage, read as "no term".
     let limit: Int
 
+    /// How many bits an id takes (see ``CatalogFile/termIDWidth(_:)``).
+    let width: Int
+
+    init(base: UnsafeRawPointer, title: Int, titleCount: Int, people: Int, count: Int, limit: Int) {
+      (self.base, self.title, self.titleCount, self.people, self.count, self.limit) = (
+        base, title, titleCount, people, count, limit
+      )
+      width = CatalogFile.termIDWidth(limit)
+    }
+
     @inline(__always) subscript(position: Int) -> Int {
       let at = position < titleCount ? title &+ position : people &+ position
-      // Three bytes an id: four are read (the section ends with a spare byte) and the top
-      // one dropped.
-      let id = Int(
-        base.loadUnaligned(fromByteOffset: at &* 3, as: UInt32.self).littleEndian & 0xFF_FFFF)
+      // Eight bytes are read (the section ends with spare ones) and the id's bits kept.
+      let bit = at &* width
+      let word = base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self).littleEndian
+      let id = Int(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & ((1 &<< UInt64(width)) &- 1))
       return id < limit ? id : -1
     }
   }

@@ -111,11 +111,14 @@ extension SearchEngine {
     _ index: Int, matches: UnsafeMutablePointer<Matches>?, unless threshold: Float?,
     absent: UInt32, tables: Tables
   ) -> Float? {
-    let ids = store.words(index)
-    let count = min(ids.count, 64)
+    let words = store.words(index)
+    let count = min(words.count, 64)
+    // Each id unpacked once: the loops below read them again and again.
+    var ids = InlineArray<64, Int>(repeating: -1)
+    for at in 0..<count { ids[at] = words[at] }
     let summary = store.summary(index)
     // The title's own words come first; the film's people's after them.
-    let titleWords = min(ids.titleCount, count)
+    let titleWords = min(words.titleCount, count)
     let article = summary.flags & CatalogFile.leadingArticle != 0
     let floor = bonus - Ranking.popularity * summary.popularity
     var used: UInt64 = 0
