@@ -26,7 +26,7 @@ extension CatalogFile {
     var texts: [UInt8] = []
     var records: [UInt8] = []
     var extras: [UInt8] = []
-    var extrasStarts: [UInt8] = []
+    var extrasStarts: [Int] = []
     records.reserveCapacity(entries.count * recordSize)
     var index = Index()
     // Display titles first, one per film; the others after all of them, by film.
@@ -74,7 +74,7 @@ extension CatalogFile {
         }
         others.append((film, shown, kind, people))
       }
-      extrasStarts.append(uint32: extras.count)
+      extrasStarts.append(extras.count)
       let genres = CatalogFile.genreNames(entry).prefix(Int(UInt8.max))
       extras.append(UInt8(genres.count))
       for genre in genres { extras.append(varint: genreNames.index(of: genre)) }
@@ -83,7 +83,7 @@ extension CatalogFile {
         for name in listed { extras.append(varint: nameIndex[name] ?? 0) }
       }
     }
-    extrasStarts.append(uint32: extras.count)
+    extrasStarts.append(extras.count)
     for other in others {
       let entry = entries[other.film]
       _ = index.add(
@@ -91,8 +91,6 @@ extension CatalogFile {
         popularity: popularityWeight(entry.popularity), year: entry.year, texts: &texts)
     }
     let search = try index.sections()
-    var endOfTexts: [UInt8] = []
-    endOfTexts.append(uint32: texts.count)
     guard entries.count < 1 << CatalogFile.titleKindShift, texts.count <= UInt32.max else {
       throw FormatError(description: "too many films or titles to encode")
     }
@@ -108,19 +106,22 @@ extension CatalogFile {
     header.append(uint16: origin.day ?? 0)
     header += [origin.source.rawValue, 0]
     header.append(uint32: search.postings.count)
-    header.append(uint32: search.soundOrder.count / 3)
+    header.append(uint32: search.soundOrder.count)
     header.append(uint32: search.initialsOrder.count / 4)
     header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
       header, records, Array(index.titleFilms.dropFirst(entries.count * 4)),
-      index.titleStarts + endOfTexts, index.summaries,
-      search.wordStarts, search.wordIDs, search.termStarts, search.postingStarts,
-      search.postingByteStarts,
-      search.postings, search.nodes, search.termBytes, search.soundOrder + [0],
+      PackedInts.encode(index.titleStarts + [texts.count], largest: texts.count), index.summaries,
+      PackedInts.encode(search.wordStarts, largest: search.wordCount), search.wordIDs,
+      PackedInts.encode(search.termStarts, largest: search.termBytes.count),
+      PackedInts.encode(search.postingStarts, largest: search.postingCount),
+      PackedInts.encode(search.postingByteStarts, largest: search.postings.count),
+      search.postings, search.nodes, search.termBytes,
+      PackedInts.encode(search.soundOrder, largest: search.termCount - 1),
       search.initialsOrder,
-      extrasStarts, extras,
+      PackedInts.encode(extrasStarts, largest: extras.count), extras,
       names.starts,
       names.bytes, genreNames.starts, genreNames.bytes, texts,
     ]
@@ -164,7 +165,7 @@ extension CatalogFile {
   struct Index {
     var titleFilms: [UInt8] = []
     /// Where each title's text starts (its end is where the next one's starts).
-    var titleStarts: [UInt8] = []
+    var titleStarts: [Int] = []
     var summaries: [UInt8] = []
     /// The top bit of a title in `postingsByTerm`: the term is a word of the title itself.
     private static let inTitle: UInt32 = 1 << 31
@@ -201,7 +202,7 @@ extension CatalogFile {
       let article = words.count > 1 && TitleText.articleWords.contains(words[0])
       let number = titleFilms.count / 4
       titleFilms.append(uint32: film | Int(kind.rawValue) << CatalogFile.titleKindShift)
-      titleStarts.append(uint32: texts.count)
+      titleStarts.append(texts.count)
       texts += title
       summaries.append(float: popularity)
       summaries.append(uint16: year)
@@ -240,16 +241,16 @@ extension CatalogFile {
     }
 
     struct Sections {
-      var wordStarts: [UInt8] = []
+      var wordStarts: [Int] = []
       var wordIDs: [UInt8] = []
-      var termStarts: [UInt8] = []
-      var postingStarts: [UInt8] = []
-      var postingByteStarts: [UInt8] = []
+      var termStarts: [Int] = []
+      var postingStarts: [Int] = []
+      var postingByteStarts: [Int] = []
       var postings: [UInt8] = []
       var nodes: [UInt8] = []
       var termBytes: [UInt8] = []
       /// The ids of the terms of ``Phonetic/shortest`` bytes or more, by key.
-      var soundOrder: [UInt8] = []
+      var soundOrder: [Int] = []
       /// The titles of known films by their initials (see ``InitialsIndex``).
       var initialsOrder: [UInt8] = []
       var termCount = 0
@@ -269,25 +270,23 @@ extension CatalogFile {
         throw FormatError(description: "the vocabulary is too large to be encoded")
       }
       // The titles' words, then the films' people's; a spare byte after them.
-      // In as many bits as the largest id needs; spare bytes for eight-byte loads.
+      // In as many bits as the largest id needs (see ``PackedInts``).
       sections.wordIDs.append(
-        bits: (titleTerms + people.joined()).map { UInt64(idOfTerm[$0]) },
-        width: CatalogFile.termIDWidth(terms.count))
-      sections.wordIDs += [UInt8](repeating: 0, count: 8)
+        packed: (titleTerms + people.joined()).map { idOfTerm[$0] }, largest: terms.count - 1)
       for count in wordCounts + people.map(\.count) {
-        sections.wordStarts.append(uint32: sections.wordCount)
+        sections.wordStarts.append(sections.wordCount)
         sections.wordCount += count
       }
-      sections.wordStarts.append(uint32: sections.wordCount)
+      sections.wordStarts.append(sections.wordCount)
       // A posting is its title less the one before, doubled, plus its flag: in as many bits
       // as the term's largest needs.
       guard wordCounts.count < 1 << 31 else {
         throw FormatError(description: "the titles are too many to be encoded")
       }
       for term in order {
-        sections.termStarts.append(uint32: sections.termBytes.count)
-        sections.postingStarts.append(uint32: sections.postingCount)
-        sections.postingByteStarts.append(uint32: sections.postings.count)
+        sections.termStarts.append(sections.termBytes.count)
+        sections.postingStarts.append(sections.postingCount)
+        sections.postingByteStarts.append(sections.postings.count)
         sections.termBytes += terms[term]
         var previous = 0
         let values = postingsByTerm[term].map { posting in
@@ -298,9 +297,9 @@ extension CatalogFile {
         sections.postings.append(packing: values)
         sections.postingCount += postingsByTerm[term].count
       }
-      sections.termStarts.append(uint32: sections.termBytes.count)
-      sections.postingStarts.append(uint32: sections.postingCount)
-      sections.postingByteStarts.append(uint32: sections.postings.count)
+      sections.termStarts.append(sections.termBytes.count)
+      sections.postingStarts.append(sections.postingCount)
+      sections.postingByteStarts.append(sections.postings.count)
       // Spare bytes: the last value can be read with an eight-byte load.
       sections.postings += [UInt8](repeating: 0, count: 8)
       guard sections.postings.count <= UInt32.max else {
@@ -311,7 +310,7 @@ extension CatalogFile {
       let sounded = order.enumerated().compactMap { id, term in
         terms[term].count >= Phonetic.shortest ? (key: Phonetic.key(terms[term]), id: id) : nil
       }.sorted { $0.key.lexicographicallyPrecedes($1.key) || ($0.key == $1.key && $0.id < $1.id) }
-      for (_, id) in sounded { sections.soundOrder.append(uint24: id) }
+      sections.soundOrder = sounded.map(\.id)
       for (_, entry) in initialsOrder() { sections.initialsOrder.append(uint32: Int(entry)) }
       sections.termCount = terms.count
       return sections

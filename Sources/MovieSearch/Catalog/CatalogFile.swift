@@ -17,19 +17,19 @@ import Foundation
 /// |---|---|---|
 /// | records | 24 B per film, by id | id, votes, budget, year, minutes, rating, MPAA, genre flags, flags, IMDb number (see ``RecordField``); its title is title *i* |
 /// | title films | 4 B per other title | the film of each title after the display ones, and its kind (original, also known as) in the top two bits |
-/// | title starts | 4 B per title + 4 | where its text starts (and ends: where the next one starts) |
+/// | title starts | *P*: a number per title + 1 | where its text starts (and ends: where the next one starts) |
 /// | summaries | 8 B per title | what ranking reads in its loop: popularity (log10), year, flags, the title's own word count |
-/// | word starts | 4 B per title + 4 B per film + 4 | where each title's word ids start, then each film's people's |
-/// | word ids | as many bits per word as the largest term id needs (``termIDWidth(_:)``); 8 B at the end | every title's words, then every film's people's words, as term ids |
-/// | term starts | 4 B per term + 4 | where each term's bytes start |
-/// | posting starts | 4 B per term + 4 | how many postings come before each term's |
-/// | posting byte starts | 4 B per term + 4 | where each term's postings start |
+/// | word starts | *P*: a number per title and per film + 1 | where each title's word ids start, then each film's people's |
+/// | word ids | *P*: a number per word | every title's words, then every film's people's words, as term ids |
+/// | term starts | *P*: a number per term + 1 | where each term's bytes start |
+/// | posting starts | *P*: a number per term + 1 | how many postings come before each term's |
+/// | posting byte starts | *P*: a number per term + 1 | where each term's postings start |
 /// | postings | per term: 1 B + as many bits per title as its largest value needs; 8 B at the end | for each term, how many bits each of its values takes, then the titles that have it, in order, each as its difference from the one before (the first: itself) times two, plus one when the term is a word of the title itself (not only of its people's) |
 /// | trie nodes | 7 B per node + 8 | the vocabulary as a trie, for the typo walk: each node's first term (3 B), first child (23 bits) and whether its path is a term (the top bit), and byte (see ``trie(_:)``) |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
-/// | sound order | 3 B per term of five bytes or more + 1 | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
+/// | sound order | *P*: a number per term of five bytes or more | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
 /// | initials order | 4 B per entry | the titles of known films by their words' initials (see ``InitialsIndex``): each title's number, its top bit set when its initials skip a leading article |
-/// | extras starts | 4 B per film + 4 | where each film's extras start |
+/// | extras starts | *P*: a number per film + 1 | where each film's extras start |
 /// | extras | | per film: its genres (indices into the genre names), directors and cast (indices into the names), each list a byte's count of ``Varint``s |
 /// | name starts | 4 B per block of names + 4 | where each block of names starts |
 /// | names | | the people's names, sorted bytewise, in blocks that keep only what a name adds to the one before (see ``NameBlocks``) |
@@ -37,11 +37,14 @@ import Foundation
 /// | genres | | the genre names |
 /// | texts | | the titles' texts |
 ///
+/// *P*: a table of numbers each in as many bits as the largest it can hold needs (the header
+/// says it: the texts' bytes, the words, the terms…), and 8 spare bytes (see ``PackedInts``).
+///
 /// Terms are sorted, and postings are laid out in term order: the titles of every term
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGI".utf8)
+  static let magic: [UInt8] = Array("MSCATLGJ".utf8)
   static let headerSize = 80
   static let recordSize = 24
 
@@ -63,10 +66,6 @@ enum CatalogFile {
   static let titleKindShift = 30
   static let summarySize = 8
 
-  /// How many bits a term id takes in the word ids, for a vocabulary of `terms` terms.
-  static func termIDWidth(_ terms: Int) -> Int {
-    max(1, Int.bitWidth - max(0, terms - 1).leadingZeroBitCount)
-  }
   static let nodeSize = 7
   /// The most people of a film whose names are searched (its directors first, then its
   /// cast in billing order).

@@ -79,8 +79,8 @@ extension CatalogStore {
   func title(_ index: Int) -> (text: String, kind: CatalogFile.TitleKind) {
     guard index < titleCount else { return ("", .alsoKnownAs) }
     let kind = titleKind(index)
-    let start = load32(layout.titleTexts + index * 4)
-    let end = load32(layout.titleTexts + index * 4 + 4)
+    let start = titleStarts[index]
+    let end = titleStarts[index + 1]
     return (start <= end ? text(start: start, length: end - start) : "", kind)
   }
 
@@ -166,8 +166,8 @@ extension CatalogStore {
   /// extras passes `test`.
   private func anyExtra(of film: Int, list: Int, _ test: (Int) -> Bool) -> Bool {
     guard film < filmCount else { return false }
-    let start = load32(layout.extrasStarts + film * 4)
-    let end = load32(layout.extrasStarts + (film + 1) * 4)
+    let start = extrasStarts[film]
+    let end = extrasStarts[film + 1]
     guard start <= end, end <= layout.extrasBytes else { return false }
     // Read in place, as the search reads: a listing by person reads every film's.
     let bytes = inPlace(layout.extras + start, count: end - start)

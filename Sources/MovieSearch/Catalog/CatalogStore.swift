@@ -147,7 +147,7 @@ final class CatalogStore: Sendable {
     // The postings' count is the last term's end (read once the sections are known to fit).
     guard layout.end == size, titleCount >= filmCount,
       layout.soundOrderCount <= termCount, layout.initialsCount <= 2 * titleCount,
-      load32(layout.postingStarts + termCount * 4) == layout.postings
+      postingStarts[termCount] == layout.postings
     else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
     }
@@ -175,19 +175,21 @@ final class CatalogStore: Sendable {
       titleFilms = CatalogFile.headerSize + films * CatalogFile.recordSize
       // Only the other titles say their film: a display title's is its own index.
       titleTexts = titleFilms + (titles - films) * 4
-      summaries = titleTexts + (titles + 1) * 4
+      // Offsets and ids are packed (see ``PackedInts``), as wide as their largest can be.
+      typealias Table = PackedInts
+      summaries = titleTexts + Table.size(count: titles + 1, largest: textBytes)
       wordStarts = summaries + titles * CatalogFile.summarySize
-      wordIDs = wordStarts + (titles + films + 1) * 4
-      termStarts = wordIDs + (words * CatalogFile.termIDWidth(terms) + 7) / 8 + 8
-      postingStarts = termStarts + (terms + 1) * 4
-      postingByteStarts = postingStarts + (terms + 1) * 4
-      postingsStart = postingByteStarts + (terms + 1) * 4
+      wordIDs = wordStarts + Table.size(count: titles + films + 1, largest: words)
+      termStarts = wordIDs + Table.size(count: words, largest: terms - 1)
+      postingStarts = termStarts + Table.size(count: terms + 1, largest: termBytes)
+      postingByteStarts = postingStarts + Table.size(count: terms + 1, largest: postings)
+      postingsStart = postingByteStarts + Table.size(count: terms + 1, largest: postingBytes)
       nodesStart = postingsStart + postingBytes
       termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize + 1
       soundOrder = termBytesStart + termBytes
-      initialsOrder = soundOrder + soundOrderCount * 3 + 1
+      initialsOrder = soundOrder + Table.size(count: soundOrderCount, largest: terms - 1)
       extrasStarts = initialsOrder + initialsCount * 4
-      extras = extrasStarts + (films + 1) * 4
+      extras = extrasStarts + Table.size(count: films + 1, largest: extrasBytes)
       nameStarts = extras + extrasBytes
       nameBytesStart = nameStarts + (NameBlocks.blocks(names) + 1) * 4
       genreStarts = nameBytesStart + nameBytes
@@ -240,8 +242,8 @@ final class CatalogStore: Sendable {
   /// as a number that orders as the text does (shorter titles padded with zeros).
   func titleSortKey(_ film: Int) -> UInt64 {
     guard film >= 0, film < filmCount else { return 0 }
-    let start = load32(layout.titleTexts + film * 4)
-    let end = load32(layout.titleTexts + film * 4 + 4)
+    let start = titleStarts[film]
+    let end = titleStarts[film + 1]
     guard start <= end, end <= layout.textBytes else { return 0 }
     let length = end - start
     var key: UInt64 = 0
@@ -323,17 +325,18 @@ final class CatalogStore: Sendable {
   /// once per film, read after the title's words whichever of its titles it is).
   @inline(__always) func words(_ index: Int) -> WordIDs {
     guard index >= 0, index < titleCount else {
-      return WordIDs(base: base, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
+      return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
     }
     let people = layout.titles + film(ofTitle: index)
-    let start = load32(layout.wordStarts + index * 4)
-    let end = load32(layout.wordStarts + (index + 1) * 4)
-    let peopleStart = load32(layout.wordStarts + people * 4)
-    let peopleEnd = load32(layout.wordStarts + (people + 1) * 4)
+    let starts = wordStarts
+    let start = starts[index]
+    let end = starts[index + 1]
+    let peopleStart = starts[people]
+    let peopleEnd = starts[people + 1]
     guard start <= end, end <= layout.words, peopleStart <= peopleEnd, peopleEnd <= layout.words
-    else { return WordIDs(base: base, title: 0, titleCount: 0, people: 0, count: 0, limit: 0) }
+    else { return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0) }
     return WordIDs(
-      base: base + layout.wordIDs, title: start, titleCount: end - start,
+      ids: wordIDs, title: start, titleCount: end - start,
       people: peopleStart - (end - start), count: end - start + peopleEnd - peopleStart,
       limit: termCount)
   }
@@ -341,21 +344,22 @@ final class CatalogStore: Sendable {
   /// The term ids of title `index`'s own words (not its people's).
   @inline(__always) func titleWords(_ index: Int) -> WordIDs {
     guard index >= 0, index < titleCount else {
-      return WordIDs(base: base, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
+      return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
     }
-    let start = load32(layout.wordStarts + index * 4)
-    let end = load32(layout.wordStarts + (index + 1) * 4)
+    let start = wordStarts[index]
+    let end = wordStarts[index + 1]
     guard start <= end, end <= layout.words else {
-      return WordIDs(base: base, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
+      return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
     }
     return WordIDs(
-      base: base + layout.wordIDs, title: start, titleCount: end - start, people: 0,
+      ids: wordIDs, title: start, titleCount: end - start, people: 0,
       count: end - start, limit: termCount)
   }
 
   /// A title's term ids, read in place: its own words, then its film's people's.
   struct WordIDs {
-    let base: UnsafeRawPointer
+    /// The word ids (see ``PackedInts``).
+    let ids: PackedInts
     /// Where the title's words start.
     let title: Int
     /// How many words are the title's: the rest are its film's people's.
@@ -367,22 +371,8 @@ final class CatalogStore: Sendable {
     /// Ids at or past this are damage, read as "no term".
     let limit: Int
 
-    /// How many bits an id takes (see ``CatalogFile/termIDWidth(_:)``).
-    let width: Int
-
-    init(base: UnsafeRawPointer, title: Int, titleCount: Int, people: Int, count: Int, limit: Int) {
-      (self.base, self.title, self.titleCount, self.people, self.count, self.limit) = (
-        base, title, titleCount, people, count, limit
-      )
-      width = CatalogFile.termIDWidth(limit)
-    }
-
     @inline(__always) subscript(position: Int) -> Int {
-      let at = position < titleCount ? title &+ position : people &+ position
-      // Eight bytes are read (the section ends with spare ones) and the id's bits kept.
-      let bit = at &* width
-      let word = base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self).littleEndian
-      let id = Int(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & ((1 &<< UInt64(width)) &- 1))
+      let id = ids[position < titleCount ? title &+ position : people &+ position]
       return id < limit ? id : -1
     }
   }
@@ -391,7 +381,7 @@ final class CatalogStore: Sendable {
   var trie: Trie {
     Trie(
       base: base + layout.nodesStart, count: layout.nodes, termCount: termCount,
-      termStarts: base + layout.termStarts, termBytes: base + layout.termBytesStart,
+      termStarts: termStarts, termBytes: base + layout.termBytesStart,
       termBytesCount: layout.termBytes)
   }
 
@@ -404,7 +394,7 @@ final class CatalogStore: Sendable {
     /// The number of nodes (the sentinel after them not counted).
     let count: Int
     let termCount: Int
-    let termStarts: UnsafeRawPointer
+    let termStarts: PackedInts
     let termBytes: UnsafeRawPointer
     let termBytesCount: Int
 
@@ -467,10 +457,8 @@ final class CatalogStore: Sendable {
     @inline(__always) func tail(of node: Node, depth: Int) -> UnsafeRawBufferPointer? {
       guard node.terms.count == 1, node.children.isEmpty, !node.isTerm else { return nil }
       let term = node.terms.lowerBound
-      let start = Int(
-        termStarts.loadUnaligned(fromByteOffset: term * 4, as: UInt32.self).littleEndian)
-      let end = Int(
-        termStarts.loadUnaligned(fromByteOffset: term * 4 + 4, as: UInt32.self).littleEndian)
+      let start = termStarts[term]
+      let end = termStarts[term + 1]
       guard start <= end, end <= termBytesCount, end - start > depth else { return nil }
       return UnsafeRawBufferPointer(start: termBytes + start, count: end - start)
     }
@@ -478,8 +466,8 @@ final class CatalogStore: Sendable {
 
   /// The bytes of term `term`.
   @inline(__always) func term(_ term: Int) -> UnsafeRawBufferPointer {
-    let start = load32(layout.termStarts + term * 4)
-    let end = load32(layout.termStarts + (term + 1) * 4)
+    let start = termStarts[term]
+    let end = termStarts[term + 1]
     guard start <= end, end <= layout.termBytes else {
       return UnsafeRawBufferPointer(start: nil, count: 0)
     }
@@ -489,7 +477,7 @@ final class CatalogStore: Sendable {
   /// The id of the term at `position` of the sound order (see ``CatalogFile``); -1 for damage.
   @inline(__always) func soundOrderTerm(_ position: Int) -> Int {
     guard position >= 0, position < layout.soundOrderCount else { return -1 }
-    let id = load32(layout.soundOrder + position * 3) & 0xFF_FFFF
+    let id = soundOrderIDs[position]
     return id < termCount ? id : -1
   }
 
@@ -499,18 +487,48 @@ final class CatalogStore: Sendable {
     return UInt32(load32(layout.initialsOrder + position * 4))
   }
 
+  /// Where each title's text starts (and the last one's ends).
+  var titleStarts: PackedInts { PackedInts(base + layout.titleTexts, largest: layout.textBytes) }
+
+  /// Where each title's words start, then each film's people's (and the last ones end).
+  var wordStarts: PackedInts { PackedInts(base + layout.wordStarts, largest: layout.words) }
+
+  /// Each title's words, then each film's people's, as term ids.
+  var wordIDs: PackedInts { PackedInts(base + layout.wordIDs, largest: termCount - 1) }
+
+  /// Where each term's bytes start (and the last one's end).
+  var termStarts: PackedInts { PackedInts(base + layout.termStarts, largest: layout.termBytes) }
+
+  /// How many postings come before each term's.
+  var postingStarts: PackedInts {
+    PackedInts(base + layout.postingStarts, largest: layout.postings)
+  }
+
+  /// Where each term's postings start.
+  var postingByteStarts: PackedInts {
+    PackedInts(base + layout.postingByteStarts, largest: layout.postingBytes)
+  }
+
+  /// Where each film's extras start (and the last one's end).
+  var extrasStarts: PackedInts {
+    PackedInts(base + layout.extrasStarts, largest: layout.extrasBytes)
+  }
+
+  /// The term ids in sound order (see ``CatalogFile``).
+  var soundOrderIDs: PackedInts { PackedInts(base + layout.soundOrder, largest: termCount - 1) }
+
   /// The postings (title indices) of the terms `terms`, one contiguous run.
   @inline(__always) func postings(_ terms: Range<Int>) -> Postings {
-    let start = load32(layout.postingStarts + terms.lowerBound * 4)
-    let end = load32(layout.postingStarts + terms.upperBound * 4)
+    let start = postingStarts[terms.lowerBound]
+    let end = postingStarts[terms.upperBound]
     guard start <= end, end <= layout.postings else {
       return Postings(
-        terms: 0..<0, starts: base, byteStarts: base, postings: base, count: 0, bytes: 0,
-        limit: 0)
+        terms: 0..<0, starts: postingStarts, byteStarts: postingByteStarts, postings: base,
+        count: 0, bytes: 0, limit: 0)
     }
     return Postings(
-      terms: terms, starts: base + layout.postingStarts,
-      byteStarts: base + layout.postingByteStarts, postings: base + layout.postingsStart,
+      terms: terms, starts: postingStarts, byteStarts: postingByteStarts,
+      postings: base + layout.postingsStart,
       count: end - start, bytes: layout.postingBytes, limit: titleCount)
   }
 
@@ -521,8 +539,8 @@ final class CatalogStore: Sendable {
   struct Postings {
     /// Their terms; how many postings, and how many bytes of them, come before each one's.
     let terms: Range<Int>
-    let starts: UnsafeRawPointer
-    let byteStarts: UnsafeRawPointer
+    let starts: PackedInts
+    let byteStarts: PackedInts
     let postings: UnsafeRawPointer
     let count: Int
     /// The postings' bytes: a term's past them are damage, skipped.
@@ -530,21 +548,17 @@ final class CatalogStore: Sendable {
     /// Indices at or past this are damage, skipped.
     let limit: Int
 
-    @inline(__always) private func load(_ table: UnsafeRawPointer, _ term: Int) -> Int {
-      Int(table.loadUnaligned(fromByteOffset: term &* 4, as: UInt32.self).littleEndian)
-    }
-
     /// Calls `body` with each title, in order for each term, and whether the term is a word
     /// of the title itself; with `titleWordsOnly`, only with those that have it so (not only
     /// in their people's names).
     @inline(__always) func visit(titleWordsOnly: Bool = false, _ body: (Int, Bool) -> Void) {
       guard !terms.isEmpty else { return }
       let limit = UInt64(limit)
-      var count = load(starts, terms.lowerBound)
-      var start = load(byteStarts, terms.lowerBound)
+      var count = starts[terms.lowerBound]
+      var start = byteStarts[terms.lowerBound]
       for term in terms {
-        let nextCount = load(starts, term &+ 1)
-        let nextStart = load(byteStarts, term &+ 1)
+        let nextCount = starts[term &+ 1]
+        let nextStart = byteStarts[term &+ 1]
         defer { (count, start) = (nextCount, nextStart) }
         // The spare bytes after the last term's are not its own.
         guard start < nextStart, nextStart <= bytes &- 8, count < nextCount else { continue }

@@ -4,9 +4,31 @@ import Testing
 @testable import MovieSearch
 @testable import TestSupport
 
-/// Each term's postings are packed in as many bits as its largest gap needs: they read back
-/// as the titles that have the term, in order, with whether it is a word of the title itself.
-@Suite struct PackedPostingsTests {
+/// A catalog's offsets and ids are packed in as many bits as the largest needs, and each
+/// term's postings in as many as its largest gap needs: all read back as they were — the
+/// postings as the titles that have the term, in order, with whether it is a word of the
+/// title itself.
+@Suite struct PackingTests {
+  /// Numbers of every width from 1 to 48 bits read back, the largest and zero among them.
+  @Test func packedNumbersReadBackAtEveryWidth() {
+    var random = SeededGenerator(seed: 20)
+    for width in 1...48 {
+      let largest = Int((UInt64(1) << UInt64(width)) - 1)
+      #expect(PackedInts.width(largest: largest) == width)
+      let values =
+        [0, largest] + (0..<100).map { _ in Int(random.next() % UInt64(largest + 1)) } + [largest]
+      let bytes = PackedInts.encode(values, largest: largest)
+      #expect(bytes.count == PackedInts.size(count: values.count, largest: largest))
+      bytes.withUnsafeBytes { raw in
+        let table = PackedInts(raw.baseAddress!, largest: largest)
+        #expect(values.indices.map { table[$0] } == values, "width \(width)")
+      }
+    }
+    #expect(PackedInts.width(largest: 0) == 1)
+    #expect(PackedInts.width(largest: -5) == 1)
+    #expect(PackedInts.width(largest: Int.max) == 48)
+  }
+
   /// Terms of every width from 1 to 48 bits, empty ones and one-posting ones among them, read
   /// one term at a time and as one run.
   @Test func everyWidthReadsBack() {
@@ -24,13 +46,13 @@ import Testing
           })
       }
     }
-    var starts: [UInt8] = []
-    var byteStarts: [UInt8] = []
+    var starts: [Int] = []
+    var byteStarts: [Int] = []
     var packed: [UInt8] = []
     var postings = 0
     for list in lists {
-      starts.append(uint32: postings)
-      byteStarts.append(uint32: packed.count)
+      starts.append(postings)
+      byteStarts.append(packed.count)
       postings += list.count
       var previous = 0
       packed.append(
@@ -39,15 +61,18 @@ import Testing
           return UInt64(title - previous) << 1 | (inTitle ? 1 : 0)
         })
     }
-    starts.append(uint32: postings)
-    byteStarts.append(uint32: packed.count)
+    starts.append(postings)
+    byteStarts.append(packed.count)
     packed += [UInt8](repeating: 0, count: 8)
-    starts.withUnsafeBytes { starts in
-      byteStarts.withUnsafeBytes { byteStarts in
+    let startTable = PackedInts.encode(starts, largest: postings)
+    let byteStartTable = PackedInts.encode(byteStarts, largest: packed.count)
+    startTable.withUnsafeBytes { starts in
+      byteStartTable.withUnsafeBytes { byteStarts in
         packed.withUnsafeBytes { packed in
           func read(_ terms: Range<Int>, titleWordsOnly: Bool = false) -> [(Int, Bool)] {
             let run = CatalogStore.Postings(
-              terms: terms, starts: starts.baseAddress!, byteStarts: byteStarts.baseAddress!,
+              terms: terms, starts: PackedInts(starts.baseAddress!, largest: postings),
+              byteStarts: PackedInts(byteStarts.baseAddress!, largest: packed.count),
               postings: packed.baseAddress!, count: 0, bytes: packed.count, limit: 1 << 60)
             var read: [(Int, Bool)] = []
             run.visit(titleWordsOnly: titleWordsOnly) { read.append(($0, $1)) }
