@@ -173,7 +173,10 @@ import Testing
       ),
       (["details", "9223372036854775807"], "'9223372036854775807' is too large to be a film id."),
       (["details", "4294967296"], "'4294967296' is too large to be a film id."),
-      (["details", "1e300"], "'1e300' is not a film id (a positive whole number)."),
+      (
+        ["details", "1e300"],
+        "'1e300' is not a film id (a positive whole number, or IMDb's: tt0080684)."
+      ),
     ]
     for (arguments, message) in cases {
       let result = try await CLI.run(arguments, limit: .seconds(30))

@@ -65,6 +65,16 @@ extension CatalogStore {
     return nil
   }
 
+  /// The index of the film whose IMDb number is `number`: a catalog built from IMDb's files
+  /// uses it as the film's id; any other is looked through, its records read in place.
+  func index(ofIMDbNumber number: Int) -> Int? {
+    let field = CatalogFile.headerSize + CatalogFile.RecordField.imdbNumber
+    if let index = index(ofID: number), load32(field + index * CatalogFile.recordSize) == number {
+      return index
+    }
+    return (0..<filmCount).first { load32(field + $0 * CatalogFile.recordSize) == number }
+  }
+
   /// The bits of a title's film number that are the film (the others are its kind).
   static let filmOfTitle = (1 << CatalogFile.titleKindShift) - 1
 

@@ -281,7 +281,7 @@ public struct OfflineCatalog: MovieService {
       movie: movie(index), genres: genres(extras.genres),
       runtime: record.minutes > 0 ? record.minutes : nil,
       budget: record.budget > 0 ? record.budget : nil,
-      imdbID: record.imdbNumber > 0 ? Self.imdbID(record.imdbNumber) : nil, credits: people,
+      imdbID: IMDbID(number: record.imdbNumber)?.description, credits: people,
       releaseDates: certification(record).map {
         [CountryReleases(country: "US", releases: [.init(certification: $0, type: 3)])]
       } ?? [])
@@ -308,9 +308,12 @@ public struct OfflineCatalog: MovieService {
   public func imageConfiguration() -> ImageConfiguration? { nil }
 
   /// IMDb's id of its number: `tt0133093`.
-  static func imdbID(_ number: Int) -> String {
-    let digits = String(number)
-    return "tt" + String(repeating: "0", count: max(0, 7 - digits.count)) + digits
+  /// The id of the film IMDb knows as `imdbID`.
+  public func movieID(imdbID: IMDbID) throws(MovieServiceError) -> Int {
+    guard let index = store.index(ofIMDbNumber: imdbID.number) else {
+      throw .notFound(message: "the catalog has no film with IMDb id \(imdbID)")
+    }
+    return store.id(index)
   }
 
   func movie(_ film: Int) -> Movie {

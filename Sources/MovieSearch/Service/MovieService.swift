@@ -84,6 +84,9 @@ public protocol MovieService: Sendable {
   func moreLikeThis(id: Int, language: String?) async throws(MovieServiceError) -> [Movie]
   /// Everything known about one film.
   func movieDetails(id: Int, language: String?) async throws(MovieServiceError) -> MovieDetails
+  /// The id of the film IMDb knows as `imdbID` (``MovieServiceError/notFound(message:)``
+  /// when there is none, or the service cannot tell).
+  func movieID(imdbID: IMDbID) async throws(MovieServiceError) -> Int
   /// One page of popular films, for a screen with nothing typed yet.
   func popularMovies(page: Int, language: String?) async throws(MovieServiceError) -> MoviePage
   /// Where posters are served, or `nil` when the service has no images.
@@ -93,6 +96,11 @@ public protocol MovieService: Sendable {
 }
 
 extension MovieService {
+  /// A service that does not know IMDb's ids.
+  public func movieID(imdbID: IMDbID) async throws(MovieServiceError) -> Int {
+    throw .notFound(message: "films cannot be looked up by IMDb id here")
+  }
+
   /// A server on the network, unless the service says otherwise.
   public var traits: MovieServiceTraits { .remote }
 

@@ -165,6 +165,17 @@ public struct TMDbClient: MovieService {
     return try await get("movie/\(id)", parameters)
   }
 
+  /// `GET /find/{imdb_id}?external_source=imdb_id`: the TMDb id of the film IMDb knows as
+  /// `imdbID`.
+  public func movieID(imdbID: IMDbID) async throws(MovieServiceError) -> Int {
+    let found: FoundByExternalID = try await get(
+      "find/\(imdbID)", [("external_source", "imdb_id")])
+    guard let id = found.movies.first?.id else {
+      throw .notFound(message: "TMDb has no film with IMDb id \(imdbID)")
+    }
+    return id
+  }
+
   /// `GET /movie/popular`.
   public func popularMovies(page: Int, language: String?) async throws(MovieServiceError)
     -> MoviePage
@@ -367,4 +378,14 @@ public struct TMDbClient: MovieService {
 
   private static let unreserved = CharacterSet(
     charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}
+
+/// What `GET /find/{external_id}` answers: the films among the things with that id (its
+/// people, series and episodes are not asked for).
+struct FoundByExternalID: Decodable {
+  let movies: [Movie]
+
+  enum CodingKeys: String, CodingKey {
+    case movies = "movie_results"
+  }
 }

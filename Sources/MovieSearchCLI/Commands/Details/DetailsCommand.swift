@@ -13,7 +13,9 @@ struct DetailsCommand: Command {
   static let abstract =
     "Show everything about one film: title, year, runtime, genres, certification, rating, director, cast, overview."
   static let summary = "Show everything about one film."
-  static let arguments = Arguments.fixed([("<id>", "The film's id, as search results list it.")])
+  static let arguments = Arguments.fixed([
+    ("<id>", "The film's id, as search results list it, or its IMDb id (tt0080684) or link.")
+  ])
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
     let arguments = invocation.positionals
@@ -21,14 +23,26 @@ struct DetailsCommand: Command {
     guard arguments.count == 1 else {
       throw invocation.usageError("Give one film id, not \(arguments.count).")
     }
-    guard let id = Int(text), (1...Int(UInt32.max)).contains(id) else {
+    let given = Int(text).flatMap { (1...Int(UInt32.max)).contains($0) ? $0 : nil }
+    let imdbID = given == nil ? IMDbID(text) : nil
+    guard given != nil || imdbID != nil else {
       let digits = !text.isEmpty && text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber)
       throw invocation.usageError(
         digits && text.contains(where: { $0 != "0" })
           ? "'\(text.prefix(40))\(text.count > 40 ? "…" : "")' is too large to be a film id."
-          : "'\(text.prefix(40))' is not a film id (a positive whole number).")
+          : "'\(text.prefix(40))' is not a film id (a positive whole number, or IMDb's: tt0080684)."
+      )
     }
     let service = try Backend.service(for: invocation)
+    var id = given ?? 0
+    if let imdbID {
+      do {
+        id = try await service.movieID(imdbID: imdbID)
+      } catch {
+        Output.error("Error: \(error.description)")
+        return 1
+      }
+    }
     if !service.traits.honoursLanguageAndRegion {
       Backend.noteNoEffect(["region": invocation[\.region] != nil])
     }
