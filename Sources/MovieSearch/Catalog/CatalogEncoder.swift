@@ -27,7 +27,15 @@ extension CatalogFile {
     var records: [UInt8] = []
     var extras: [UInt8] = []
     var extrasStarts: [Int] = []
-    records.reserveCapacity(entries.count * recordSize)
+    // The optional fields only when some film has them; an IMDb number that is its film's
+    // id (a catalog of IMDb's files) is not stored again.
+    var fields: RecordFields = []
+    if entries.contains(where: { ($0.budget ?? 0) > 0 }) { fields.insert(.budget) }
+    if entries.contains(where: { $0.imdbNumber != nil }) {
+      fields.insert(
+        entries.allSatisfy { $0.imdbNumber == $0.id } ? .imdbNumberIsID : .imdbNumber)
+    }
+    records.reserveCapacity(entries.count * fields.recordSize)
     var index = Index()
     // Display titles first, one per film; the others after all of them, by film.
     var others: [(film: Int, text: String, kind: TitleKind, people: [Int])] = []
@@ -52,14 +60,14 @@ extension CatalogFile {
       // In the order of `RecordField`'s offsets.
       records.append(uint32: entry.id)
       records.append(uint32: entry.votes)
-      records.append(uint32: entry.budget ?? 0)
       records.append(uint16: entry.year)
       records.append(uint16: entry.minutes)
       records.append(UInt8(clamping: Int((entry.rating * 10).rounded())))
       records.append(UInt8(mpaa))
       records.append(entry.genreFlags)
       records.append(article ? leadingArticle : 0)
-      records.append(uint32: entry.imdbNumber ?? 0)
+      if fields.contains(.budget) { records.append(uint32: entry.budget ?? 0) }
+      if fields.imdbNumberField != nil { records.append(uint32: entry.imdbNumber ?? 0) }
       // Its other titles: the original when it differs, then the alternative titles, each
       // once however it is written.
       var seen: Set<String> = [TitleText.searchKey(display)]
@@ -104,7 +112,7 @@ extension CatalogFile {
     }
     header += [UInt8](repeating: 0, count: originOffset - header.count)
     header.append(uint16: origin.day ?? 0)
-    header += [origin.source.rawValue, 0]
+    header += [origin.source.rawValue, fields.rawValue]
     header.append(uint32: search.postings.count)
     header.append(uint32: search.soundOrder.count)
     header.append(uint32: search.initialsOrder.count / 4)

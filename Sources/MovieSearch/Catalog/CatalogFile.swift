@@ -10,12 +10,13 @@ import Foundation
 /// *i*'s), then its other titles — the original, alternative titles — after them, by film.
 /// A title is searched by its words and by the words of its film's people (its directors and
 /// first cast, stored once per film), which a query word may match too, at a cost. After an
-/// 80-byte header (the magic, thirteen counts, the origin, the bytes of the postings, the number
+/// 80-byte header (the magic, thirteen counts, the origin and which record fields are stored,
+/// the bytes of the postings, the number
 /// of terms in sound order, the number of entries in initials order, and zeros):
 ///
 /// | section | size | what |
 /// |---|---|---|
-/// | records | 24 B per film, by id | id, votes, budget, year, minutes, rating, MPAA, genre flags, flags, IMDb number (see ``RecordField``); its title is title *i* |
+/// | records | 16 B per film, by id, + 4 with budgets, + 4 with IMDb numbers other than the ids (``RecordFields``) | id, votes, year, minutes, rating, MPAA, genre flags, flags, then the budget and the IMDb number when stored (see ``RecordField``); its title is title *i* |
 /// | title films | 4 B per other title | the film of each title after the display ones, and its kind (original, also known as) in the top two bits |
 /// | title starts | *P*: a number per title + 1 | where its text starts (and ends: where the next one starts) |
 /// | summaries | 8 B per title | what ranking reads in its loop: popularity (log10), year, flags, the title's own word count |
@@ -44,24 +45,47 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGJ".utf8)
+  static let magic: [UInt8] = Array("MSCATLGK".utf8)
   static let headerSize = 80
-  static let recordSize = 24
 
-  /// Where each field of a record is, in bytes from its start.
+  /// Where each field of a record is, in bytes from its start: 16 bytes every record has,
+  /// then the budget and the IMDb number when the catalog stores them (``RecordFields``).
   enum RecordField {
     static let id = 0
     static let votes = 4
-    static let budget = 8
-    static let year = 12
-    static let minutes = 14
+    static let year = 8
+    static let minutes = 10
     /// Tenths of a point.
-    static let rating = 16
-    static let mpaa = 17
-    static let genreFlags = 18
-    static let flags = 19
-    static let imdbNumber = 20
+    static let rating = 12
+    static let mpaa = 13
+    static let genreFlags = 14
+    static let flags = 15
+    /// Where the budget is, when stored.
+    static let budget = 16
   }
+
+  /// Which of a record's optional fields a catalog stores (a byte of its header): a
+  /// catalog of IMDb's files has no budgets, and its ids are IMDb's numbers; TMDb's export
+  /// has neither budgets nor IMDb numbers.
+  struct RecordFields: OptionSet, Equatable {
+    let rawValue: UInt8
+    static let budget = RecordFields(rawValue: 1)
+    static let imdbNumber = RecordFields(rawValue: 2)
+    /// The IMDb number is the id (and not stored).
+    static let imdbNumberIsID = RecordFields(rawValue: 4)
+    static let all: RecordFields = [.budget, .imdbNumber, .imdbNumberIsID]
+
+    /// The bytes of a record.
+    var recordSize: Int { 16 + (contains(.budget) ? 4 : 0) + (imdbNumberField != nil ? 4 : 0) }
+
+    /// Where the IMDb number is, when stored.
+    var imdbNumberField: Int? {
+      contains(.imdbNumber) && !contains(.imdbNumberIsID) ? (contains(.budget) ? 20 : 16) : nil
+    }
+  }
+
+  /// Where the header says which of a record's fields are stored (``RecordFields``).
+  static let recordFieldsOffset = 63
   /// Where a title's kind is in its film's number (``TitleKind``, in the top two bits).
   static let titleKindShift = 30
   static let summarySize = 8
@@ -121,7 +145,7 @@ enum CatalogFile {
   static let originOffset = 60
 
   /// Where a catalog came from: what it was built from, and the day (since 1970, UTC) it
-  /// was built, in four bytes of the header (16-bit day, 8-bit source, one spare byte).
+  /// was built, in four bytes of the header (16-bit day, 8-bit source; the fourth byte says which record fields are stored).
   struct Origin: Equatable {
     var source: OfflineCatalog.Coverage.Source = .unknown
     /// Days since 1970-01-01 (UTC); `nil` when not said.

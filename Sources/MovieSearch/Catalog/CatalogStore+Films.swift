@@ -19,12 +19,13 @@ extension CatalogStore {
 
   /// The record bytes of the film at `index`.
   func recordBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
-    readBytes(CatalogFile.headerSize + index * CatalogFile.recordSize, CatalogFile.recordSize, body)
+    readBytes(CatalogFile.headerSize + index * layout.recordSize, layout.recordSize, body)
   }
 
   /// The film at `index` (0..<count).
   func record(_ index: Int) -> Record {
-    recordBytes(index) { bytes in
+    let fields = layout.recordFields
+    return recordBytes(index) { bytes in
       func field32(_ at: Int) -> Int {
         Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
       }
@@ -32,12 +33,15 @@ extension CatalogStore {
         Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
       }
       typealias Field = CatalogFile.RecordField
+      let id = field32(Field.id)
       return Record(
-        id: field32(Field.id), votes: field32(Field.votes), budget: field32(Field.budget),
+        id: id, votes: field32(Field.votes),
+        budget: fields.contains(.budget) ? field32(Field.budget) : 0,
         year: field16(Field.year), minutes: field16(Field.minutes),
         rating: Double(bytes[Field.rating]) / 10, mpaa: Int(bytes[Field.mpaa]),
         genreFlags: bytes[Field.genreFlags], title: title(index).text,
-        imdbNumber: field32(Field.imdbNumber))
+        imdbNumber: fields.contains(.imdbNumberIsID) ? id : fields.imdbNumberField.map(field32) ?? 0
+      )
     }
   }
 
@@ -68,11 +72,10 @@ extension CatalogStore {
   /// The index of the film whose IMDb number is `number`: a catalog built from IMDb's files
   /// uses it as the film's id; any other is looked through, its records read in place.
   func index(ofIMDbNumber number: Int) -> Int? {
-    let field = CatalogFile.headerSize + CatalogFile.RecordField.imdbNumber
-    if let index = index(ofID: number), load32(field + index * CatalogFile.recordSize) == number {
-      return index
-    }
-    return (0..<filmCount).first { load32(field + $0 * CatalogFile.recordSize) == number }
+    if layout.recordFields.contains(.imdbNumberIsID) { return index(ofID: number) }
+    guard let field = layout.recordFields.imdbNumberField else { return nil }
+    let at = CatalogFile.headerSize + field
+    return (0..<filmCount).first { load32(at + $0 * layout.recordSize) == number }
   }
 
   /// The bits of a title's film number that are the film (the others are its kind).
@@ -141,7 +144,7 @@ extension CatalogStore {
     year: Int, minutes: Int, rating: Double, votes: Int, mpaa: Int, genreFlags: UInt8
   ) {
     typealias Field = CatalogFile.RecordField
-    let at = CatalogFile.headerSize + index * CatalogFile.recordSize
+    let at = CatalogFile.headerSize + index * layout.recordSize
     return (
       load16(at + Field.year), load16(at + Field.minutes), Double(load8(at + Field.rating)) / 10,
       load32(at + Field.votes), Int(load8(at + Field.mpaa)), load8(at + Field.genreFlags)

@@ -128,7 +128,8 @@ final class CatalogStore: Sendable {
     layout = Layout(
       counts: (0..<13).map { header(8 + 4 * $0) }
         + [CatalogFile.postingBytesOffset, CatalogFile.soundOrderOffset].map(header)
-        + [header(CatalogFile.initialsOrderOffset)])
+        + [header(CatalogFile.initialsOrderOffset)]
+        + [header(CatalogFile.recordFieldsOffset - 3) >> 24])
     filmCount = layout.films
     titleCount = layout.titles
     termCount = layout.terms
@@ -146,6 +147,7 @@ final class CatalogStore: Sendable {
     }
     // The postings' count is the last term's end (read once the sections are known to fit).
     guard layout.end == size, titleCount >= filmCount,
+      CatalogFile.RecordFields.all.isSuperset(of: layout.recordFields),
       layout.soundOrderCount <= termCount, layout.initialsCount <= 2 * titleCount,
       postingStarts[termCount] == layout.postings
     else {
@@ -157,6 +159,9 @@ final class CatalogStore: Sendable {
   struct Layout {
     let films, terms, textBytes, termBytes, postings, words, nodes, titles, extrasBytes: Int
     let names, nameBytes, genres, genreBytes, postingBytes, soundOrderCount, initialsCount: Int
+    /// Which of a record's fields are stored, and so its size.
+    let recordFields: CatalogFile.RecordFields
+    let recordSize: Int
     let titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts: Int
     let postingStarts, postingByteStarts: Int
     let postingsStart, nodesStart, termBytesStart, soundOrder, initialsOrder, extrasStarts: Int
@@ -172,7 +177,10 @@ final class CatalogStore: Sendable {
       )
       soundOrderCount = counts[14]
       initialsCount = counts[15]
-      titleFilms = CatalogFile.headerSize + films * CatalogFile.recordSize
+      // Unknown fields are damage (see `init`).
+      recordFields = CatalogFile.RecordFields(rawValue: UInt8(truncatingIfNeeded: counts[16]))
+      recordSize = recordFields.recordSize
+      titleFilms = CatalogFile.headerSize + films * recordSize
       // Only the other titles say their film: a display title's is its own index.
       titleTexts = titleFilms + (titles - films) * 4
       // Offsets and ids are packed (see ``PackedInts``), as wide as their largest can be.
