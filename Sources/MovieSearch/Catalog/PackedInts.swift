@@ -45,6 +45,32 @@ extension PackedInts {
 }
 
 extension [UInt8] {
+  /// Appends `values` (each below 2⁴⁸) packed (see ``CatalogStore/Postings``): a byte saying
+  /// how many bits each takes (as many as the largest needs, at least one), then their bits.
+  mutating func append(packing values: [UInt64]) {
+    let width = Swift.max(1, 64 - (values.max() ?? 0).leadingZeroBitCount)
+    append(UInt8(width))
+    append(bits: values, width: width)
+  }
+
+  /// Appends `values`, each in its low `width` bits (at most 48), low bits first, the last
+  /// byte filled with zeros.
+  mutating func append(bits values: [UInt64], width: Int) {
+    // Fewer than 8 bits wait between values: one more always fits.
+    var pending: UInt64 = 0
+    var bits = 0
+    for value in values {
+      pending |= value << UInt64(bits)
+      bits += width
+      while bits >= 8 {
+        append(UInt8(truncatingIfNeeded: pending))
+        pending >>= 8
+        bits -= 8
+      }
+    }
+    if bits > 0 { append(UInt8(truncatingIfNeeded: pending)) }
+  }
+
   /// Appends `values` (each from 0 to `largest`) as a ``PackedInts`` table.
   mutating func append(packed values: [Int], largest: Int) {
     append(bits: values.map { UInt64(Swift.max(0, $0)) }, width: PackedInts.width(largest: largest))

@@ -1,0 +1,280 @@
+/// The search index of a catalog, read in place: each title's summary and words, the
+/// vocabulary (its trie, its terms, the sound and initials orders), the postings, and the
+/// packed tables of offsets they are found through (see ``CatalogFile``).
+extension CatalogStore {
+  /// What ranking reads of title `index` in one load: its film's log10(1 + popularity) and
+  /// year, its flags, and how many words the title has (up to 255).
+  @inline(__always) func summary(_ index: Int) -> (
+    popularity: Float, year: Int, flags: UInt8, titleWords: Int
+  ) {
+    let value = base.loadUnaligned(
+      fromByteOffset: layout.summaries + index * CatalogFile.summarySize, as: UInt64.self
+    ).littleEndian
+    return (
+      Float(bitPattern: UInt32(truncatingIfNeeded: value)), Int((value >> 32) & 0xFFFF),
+      UInt8(truncatingIfNeeded: value >> 48), Int(value >> 56)
+    )
+  }
+
+  /// The term ids of title `index`: its words in order, then its film's people's (stored
+  /// once per film, read after the title's words whichever of its titles it is).
+  @inline(__always) func words(_ index: Int) -> WordIDs {
+    guard index >= 0, index < titleCount else {
+      return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
+    }
+    let people = layout.titles + film(ofTitle: index)
+    let starts = wordStarts
+    let start = starts[index]
+    let end = starts[index + 1]
+    let peopleStart = starts[people]
+    let peopleEnd = starts[people + 1]
+    guard start <= end, end <= layout.words, peopleStart <= peopleEnd, peopleEnd <= layout.words
+    else { return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0) }
+    return WordIDs(
+      ids: wordIDs, title: start, titleCount: end - start,
+      people: peopleStart - (end - start), count: end - start + peopleEnd - peopleStart,
+      limit: termCount)
+  }
+
+  /// The term ids of title `index`'s own words (not its people's).
+  @inline(__always) func titleWords(_ index: Int) -> WordIDs {
+    guard index >= 0, index < titleCount else {
+      return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
+    }
+    let start = wordStarts[index]
+    let end = wordStarts[index + 1]
+    guard start <= end, end <= layout.words else {
+      return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
+    }
+    return WordIDs(
+      ids: wordIDs, title: start, titleCount: end - start, people: 0,
+      count: end - start, limit: termCount)
+  }
+
+  /// A title's term ids, read in place: its own words, then its film's people's.
+  struct WordIDs {
+    /// The word ids (see ``PackedInts``).
+    let ids: PackedInts
+    /// Where the title's words start.
+    let title: Int
+    /// How many words are the title's: the rest are its film's people's.
+    let titleCount: Int
+    /// Where the people's words start, less `titleCount` (so that position `titleCount` is
+    /// the first of them).
+    let people: Int
+    let count: Int
+    /// Ids at or past this are damage, read as "no term".
+    let limit: Int
+
+    @inline(__always) subscript(position: Int) -> Int {
+      let id = ids[position < titleCount ? title &+ position : people &+ position]
+      return id < limit ? id : -1
+    }
+  }
+
+  /// The vocabulary's trie in place (see ``CatalogFile/trie(_:)``).
+  var trie: Trie {
+    Trie(
+      base: base + layout.nodesStart, count: layout.nodes, termCount: termCount,
+      termStarts: termStarts, termBytes: base + layout.termBytesStart,
+      termBytesCount: layout.termBytes)
+  }
+
+  /// The trie of the vocabulary, read in place; a damaged node reads as a leaf of no terms.
+  struct Trie {
+    /// The top bit of a node's first child (three bytes): its path is a term.
+    static let termFlag: UInt32 = 1 << 23
+
+    let base: UnsafeRawPointer
+    /// The number of nodes (the sentinel after them not counted).
+    let count: Int
+    let termCount: Int
+    let termStarts: PackedInts
+    let termBytes: UnsafeRawPointer
+    let termBytesCount: Int
+
+    /// A node: the terms that start with its path, its children, the last byte of its path
+    /// and whether its path is a term itself.
+    struct Node {
+      var terms: Range<Int>
+      var children: Range<Int>
+      var byte: UInt8
+      var isTerm: Bool
+    }
+
+    /// The root: every term.
+    var root: Node { node(0, termsEnd: termCount) }
+
+    /// Child `index` of `parent` (one of `parent.children`): its terms end where its next
+    /// sibling's begin, or with its parent's.
+    @inline(__always) func child(_ index: Int, of parent: Node) -> Node {
+      let end =
+        index + 1 < parent.children.upperBound ? firstTerm(index + 1) : parent.terms.upperBound
+      return node(index, termsEnd: end)
+    }
+
+    /// The byte of node `index` (0 past the end).
+    @inline(__always) func byte(_ index: Int) -> UInt8 {
+      index < count
+        ? base.load(fromByteOffset: index &* CatalogFile.nodeSize &+ 6, as: UInt8.self) : 0
+    }
+
+    @inline(__always) private func firstTerm(_ index: Int) -> Int {
+      index < count ? Int(load(index &* CatalogFile.nodeSize) & 0xFF_FFFF) : 0
+    }
+
+    @inline(__always) private func load(_ offset: Int) -> UInt32 {
+      base.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian
+    }
+
+    @inline(__always) private func node(_ index: Int, termsEnd high: Int) -> Node {
+      // The sentinel after the last node, and a spare byte, are always there: node
+      // `index + 1` can be read, eight bytes at a time.
+      guard index >= 0, index < count else {
+        return Node(terms: 0..<0, children: 0..<0, byte: 0, isTerm: false)
+      }
+      let at = index &* CatalogFile.nodeSize
+      let fields = base.loadUnaligned(fromByteOffset: at, as: UInt64.self).littleEndian
+      let low = Int(truncatingIfNeeded: fields & 0xFF_FFFF)
+      let first = UInt32(truncatingIfNeeded: fields &>> 24) & 0xFF_FFFF
+      let firstChild = Int(first & ~Self.termFlag)
+      let end = Int((load(at &+ CatalogFile.nodeSize &+ 3) & 0xFF_FFFF) & ~Self.termFlag)
+      let byte = UInt8(truncatingIfNeeded: fields &>> 48)
+      guard low <= high, high <= termCount, firstChild > index, firstChild <= end, end <= count
+      else { return Node(terms: 0..<0, children: 0..<0, byte: byte, isTerm: false) }
+      return Node(
+        terms: low..<high, children: firstChild..<end, byte: byte,
+        isTerm: first & Self.termFlag != 0)
+    }
+
+    /// When `node`, whose path is `depth` bytes long, is a tail (see ``CatalogFile/trie(_:)``):
+    /// its term's bytes, the path going on along them past `depth`.
+    @inline(__always) func tail(of node: Node, depth: Int) -> UnsafeRawBufferPointer? {
+      guard node.terms.count == 1, node.children.isEmpty, !node.isTerm else { return nil }
+      let term = node.terms.lowerBound
+      let start = termStarts[term]
+      let end = termStarts[term + 1]
+      guard start <= end, end <= termBytesCount, end - start > depth else { return nil }
+      return UnsafeRawBufferPointer(start: termBytes + start, count: end - start)
+    }
+  }
+
+  /// The bytes of term `term`.
+  @inline(__always) func term(_ term: Int) -> UnsafeRawBufferPointer {
+    let start = termStarts[term]
+    let end = termStarts[term + 1]
+    guard start <= end, end <= layout.termBytes else {
+      return UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeRawBufferPointer(start: base + layout.termBytesStart + start, count: end - start)
+  }
+
+  /// The id of the term at `position` of the sound order (see ``CatalogFile``); -1 for damage.
+  @inline(__always) func soundOrderTerm(_ position: Int) -> Int {
+    guard position >= 0, position < layout.soundOrderCount else { return -1 }
+    let id = soundOrderIDs[position]
+    return id < termCount ? id : -1
+  }
+
+  /// Entry `position` of the initials order (see ``InitialsIndex``); 0 past the end.
+  @inline(__always) func initialsEntry(_ position: Int) -> UInt32 {
+    guard position >= 0, position < layout.initialsCount else { return 0 }
+    return UInt32(load32(layout.initialsOrder + position * 4))
+  }
+
+  /// Where each title's text starts (and the last one's ends).
+  var titleStarts: PackedInts { PackedInts(base + layout.titleTexts, largest: layout.textBytes) }
+
+  /// Where each title's words start, then each film's people's (and the last ones end).
+  var wordStarts: PackedInts { PackedInts(base + layout.wordStarts, largest: layout.words) }
+
+  /// Each title's words, then each film's people's, as term ids.
+  var wordIDs: PackedInts { PackedInts(base + layout.wordIDs, largest: termCount - 1) }
+
+  /// Where each term's bytes start (and the last one's end).
+  var termStarts: PackedInts { PackedInts(base + layout.termStarts, largest: layout.termBytes) }
+
+  /// How many postings come before each term's.
+  var postingStarts: PackedInts {
+    PackedInts(base + layout.postingStarts, largest: layout.postings)
+  }
+
+  /// Where each term's postings start.
+  var postingByteStarts: PackedInts {
+    PackedInts(base + layout.postingByteStarts, largest: layout.postingBytes)
+  }
+
+  /// Where each film's extras start (and the last one's end).
+  var extrasStarts: PackedInts {
+    PackedInts(base + layout.extrasStarts, largest: layout.extrasBytes)
+  }
+
+  /// The term ids in sound order (see ``CatalogFile``).
+  var soundOrderIDs: PackedInts { PackedInts(base + layout.soundOrder, largest: termCount - 1) }
+
+  /// The postings (title indices) of the terms `terms`, one contiguous run.
+  @inline(__always) func postings(_ terms: Range<Int>) -> Postings {
+    let start = postingStarts[terms.lowerBound]
+    let end = postingStarts[terms.upperBound]
+    guard start <= end, end <= layout.postings else {
+      return Postings(
+        terms: 0..<0, starts: postingStarts, byteStarts: postingByteStarts, postings: base,
+        count: 0, bytes: 0, limit: 0)
+    }
+    return Postings(
+      terms: terms, starts: postingStarts, byteStarts: postingByteStarts,
+      postings: base + layout.postingsStart,
+      count: end - start, bytes: layout.postingBytes, limit: titleCount)
+  }
+
+  /// A run of postings, read in place. Each term's are packed (see ``CatalogFile``): a byte
+  /// saying how many bits each takes, then each title less the one before (the first: less
+  /// 0), doubled, plus one when the term is a word of the title itself. A fixed width reads
+  /// without a branch per posting; a term's largest gap sets it.
+  struct Postings {
+    /// Their terms; how many postings, and how many bytes of them, come before each one's.
+    let terms: Range<Int>
+    let starts: PackedInts
+    let byteStarts: PackedInts
+    let postings: UnsafeRawPointer
+    let count: Int
+    /// The postings' bytes: a term's past them are damage, skipped.
+    let bytes: Int
+    /// Indices at or past this are damage, skipped.
+    let limit: Int
+
+    /// Calls `body` with each title, in order for each term, and whether the term is a word
+    /// of the title itself; with `titleWordsOnly`, only with those that have it so (not only
+    /// in their people's names).
+    @inline(__always) func visit(titleWordsOnly: Bool = false, _ body: (Int, Bool) -> Void) {
+      guard !terms.isEmpty else { return }
+      let limit = UInt64(limit)
+      var count = starts[terms.lowerBound]
+      var start = byteStarts[terms.lowerBound]
+      for term in terms {
+        let nextCount = starts[term &+ 1]
+        let nextStart = byteStarts[term &+ 1]
+        defer { (count, start) = (nextCount, nextStart) }
+        // The spare bytes after the last term's are not its own.
+        guard start < nextStart, nextStart <= bytes &- 8, count < nextCount else { continue }
+        let width = Int(postings.load(fromByteOffset: start, as: UInt8.self))
+        guard (1...48).contains(width) else { continue }
+        let mask: UInt64 = (1 &<< UInt64(width)) &- 1
+        let data = start &+ 1
+        // As many as its bytes hold at most.
+        let values = min(nextCount &- count, (nextStart &- data) &* 8 / width)
+        var title: UInt64 = 0
+        var bit = 0
+        for _ in 0..<values {
+          let word = postings.loadUnaligned(fromByteOffset: data &+ bit &>> 3, as: UInt64.self)
+            .littleEndian
+          let value = (word &>> UInt64(bit & 7)) & mask
+          bit &+= width
+          title &+= value &>> 1
+          let inTitle = value & 1 != 0
+          if title < limit, inTitle || !titleWordsOnly { body(Int(title), inTitle) }
+        }
+      }
+    }
+  }
+}
