@@ -35,9 +35,12 @@ let package = Package(
     // terminal restored, temporary files removed, a catalog shrunk under its mapping
     // reported): signal handlers, so in C (see Sources/ExitGuard/include/ExitGuard.h).
     .target(name: "ExitGuard"),
+    // Prefetch hints, for the search's loops over titles read at random (see
+    // Sources/CacheHints/include/CacheHints.h).
+    .target(name: "CacheHints"),
     .target(
       name: "MovieSearch",
-      dependencies: ["Streams", "CatalogData", "CurlShim", "ExitGuard", "ZlibShim"]),
+      dependencies: ["Streams", "CacheHints", "CatalogData", "CurlShim", "ExitGuard", "ZlibShim"]),
     // Everything the binary does, as a library: its tests run commands and the finder in
     // process (the finder on a fake terminal), without spawning the binary.
     // StreamsTesting for `stream --virtual-time`, which replays a session on virtual time.

@@ -1,3 +1,5 @@
+import CacheHints
+
 /// The search index of a catalog, read in place: each title's summary and words, the
 /// vocabulary (its trie, its terms, the sound and initials orders), the postings, and the
 /// packed tables of offsets they are found through (see ``CatalogFile``).
@@ -49,6 +51,49 @@ extension CatalogStore {
     return WordIDs(
       ids: wordIDs, title: start, titleCount: end - start, people: 0,
       count: end - start, limit: termCount)
+  }
+
+  /// Asks for title `index`'s summary ahead of reading it (see CacheHints).
+  @inline(__always) func prefetchSummary(_ index: Int) {
+    ms_prefetch(base + layout.summaries + index &* CatalogFile.summarySize)
+  }
+
+  /// Asks for where title `index`'s words start ahead of reading them.
+  @inline(__always) func prefetchWordStart(_ index: Int) {
+    ms_prefetch(wordStarts.address(of: index))
+  }
+
+  /// Asks for title `index`'s first words ahead of reading them (where they start is read).
+  @inline(__always) func prefetchTitleWords(_ index: Int) {
+    guard index >= 0, index < titleCount else { return }
+    ms_prefetch(wordIDs.address(of: min(wordStarts[index], layout.words)))
+  }
+
+  /// Asks for the film of title `index` ahead of reading it (a display title's is itself).
+  @inline(__always) func prefetchFilm(ofTitle index: Int) {
+    guard index >= filmCount else { return }
+    ms_prefetch(base + layout.titleFilms + (index &- filmCount) &* 4)
+  }
+
+  /// Asks for what scoring each of `titles` reads, in three rounds: its summary, where its
+  /// words start and its film; its words, and where its film's people's words start; then
+  /// those. Each round reads what the one before asked for, so that a round's misses overlap
+  /// rather than each title's coming one after the other.
+  @inline(__always) func prefetchForScoring<Titles: Collection<Int32>>(_ titles: Titles) {
+    let count = titleCount
+    for title in titles where title >= 0 && Int(title) < count {
+      prefetchSummary(Int(title))
+      prefetchWordStart(Int(title))
+      prefetchFilm(ofTitle: Int(title))
+    }
+    for title in titles where title >= 0 && Int(title) < count {
+      prefetchTitleWords(Int(title))
+      prefetchWordStart(layout.titles + film(ofTitle: Int(title)))
+    }
+    for title in titles where title >= 0 && Int(title) < count {
+      let start = wordStarts[layout.titles + film(ofTitle: Int(title))]
+      ms_prefetch(wordIDs.address(of: min(start, layout.words)))
+    }
   }
 
   /// A title's term ids, read in place: its own words, then its film's people's.
@@ -242,6 +287,32 @@ extension CatalogStore {
     let bytes: Int
     /// Indices at or past this are damage, skipped.
     let limit: Int
+
+    /// Calls `body` with the titles of ``visit(titleWordsOnly:_:)`` in batches of up to
+    /// ``batchSize``, each as its index times two, plus one when the term is a word of the
+    /// title itself: a caller that reads something of each title at random can ask for all of
+    /// a batch's first (see CacheHints), so that their cache misses overlap.
+    @inline(__always) func visitBatches(
+      titleWordsOnly: Bool = false, _ body: (UnsafeBufferPointer<Int>) -> Void
+    ) {
+      guard !terms.isEmpty else { return }
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.batchSize) { batch in
+        var count = 0
+        visit(titleWordsOnly: titleWordsOnly) { title, inTitle in
+          batch[count] = title &<< 1 | (inTitle ? 1 : 0)
+          count &+= 1
+          if count == Self.batchSize {
+            body(UnsafeBufferPointer(rebasing: batch[..<count]))
+            count = 0
+          }
+        }
+        if count > 0 { body(UnsafeBufferPointer(rebasing: batch[..<count])) }
+      }
+    }
+
+    /// How many titles a batch of ``visitBatches(titleWordsOnly:_:)`` holds at most: enough
+    /// to keep the processor's outstanding misses busy, few enough to stay in its first cache.
+    static let batchSize = 32
 
     /// Calls `body` with each title, in order for each term, and whether the term is a word
     /// of the title itself; with `titleWordsOnly`, only with those that have it so (not only

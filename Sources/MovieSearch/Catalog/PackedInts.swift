@@ -27,6 +27,11 @@ struct PackedInts {
     (max(0, count) * width(largest: largest) + 7) / 8 + 8
   }
 
+  /// Where number `index` starts (for a prefetch hint: it may be past the table).
+  @inline(__always) func address(of index: Int) -> UnsafeRawPointer {
+    base + (index &* width) &>> 3
+  }
+
   /// Number `index` (the caller has checked it against the table's count).
   @inline(__always) subscript(index: Int) -> Int {
     let bit = index &* width

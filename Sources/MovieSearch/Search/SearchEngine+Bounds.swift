@@ -45,32 +45,56 @@ extension SearchEngine {
     let certain = certain.sorted { ($0.least, $0.slot) < ($1.least, $1.slot) }
     var hopefuls = Hopefuls()
     var opened = 0
+    // Films are taken from the heap a few at a time, so that what scoring them reads is
+    // asked for together (see `prefetchForScoring`); each is scored as if taken alone.
+    var taken: [(lowest: Float, index: Int32, slot: Int)] = []
+    taken.reserveCapacity(Self.scoredTogether)
     while true {
       let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
       let nextBucket = opened < certain.count ? certain[opened].least : .infinity
       if let lowest = hopefuls.lowest, lowest <= nextBucket {
         if !exhaustive, lowest > threshold { break }
-        let (_, index, slot) = hopefuls.popLowest()
-        let score = score(
-          Int(index), matches: nil, unless: exhaustive ? nil : threshold,
-          absent: exhaustive ? 0 : bounds[slot].0.absent)
-        if let score, score < below ?? .infinity {
-          best.insert(Hit(index: Int(index), score: score))
+        taken.removeAll(keepingCapacity: true)
+        while taken.count < Self.scoredTogether, let lowest = hopefuls.lowest,
+          lowest <= nextBucket, exhaustive || lowest <= threshold
+        {
+          taken.append(hopefuls.popLowest())
+        }
+        store.prefetchForScoring(taken.lazy.map(\.index))
+        for (lowest, index, slot) in taken {
+          // The page may have filled since: what is left cannot enter it.
+          let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
+          if !exhaustive, lowest > threshold { return }
+          let score = score(
+            Int(index), matches: nil, unless: exhaustive ? nil : threshold,
+            absent: exhaustive ? 0 : bounds[slot].0.absent)
+          if let score, score < below ?? .infinity {
+            best.insert(Hit(index: Int(index), score: score))
+          }
         }
       } else if opened < certain.count {
         if !exhaustive, nextBucket > threshold { break }
         let slot = certain[opened].slot
         opened += 1
         let (bound, bucket) = bounds[slot]
-        for (index, floor) in zip(buckets.films[bucket], buckets.floors[bucket]) {
-          let lowest = lowest(Int(index), bound, floor: floor)
-          if exhaustive || lowest <= threshold { hopefuls.push(lowest, index, slot) }
-        }
+        let floors = buckets.floors[bucket]
+        // Each film's summary is a cache miss: asked for a little ahead.
+        let films = buckets.films[bucket]
+        films.indices.forEach(
+          askingAhead: 32, ask: { store.prefetchSummary(Int(films[$0])) },
+          then: { at in
+            let index = films[at]
+            let lowest = lowest(Int(index), bound, floor: floors[at])
+            if exhaustive || lowest <= threshold { hopefuls.push(lowest, index, slot) }
+          })
       } else {
         break
       }
     }
   }
+
+  /// How many films are taken from the heap at a time to be scored.
+  static let scoredTogether = 8
 
   /// The films met, by mask and the groups met through their own titles' words, each with
   /// its floor. Neighbouring postings often share both: the slot of the last one is tried

@@ -1,3 +1,5 @@
+import CacheHints
+
 /// Finds and ranks the films that match a ``SearchPlan`` (see ``Searcher`` for the stages).
 ///
 /// Candidates come from the postings of each required query word in turn, the rarest first
@@ -54,90 +56,37 @@ struct SearchEngine {
       if films != nil { films?.insert(store.film(ofTitle: Int(title))) } else { total += 1 }
     }
     let (order, rare, unmatched) = visitingOrder()
-    // The groups visited or marked: the films' masks say whether they are in them.
-    var groups = Array(order.prefix(rare))
-    var touched: [Int32] = []
     var buckets = Buckets()
-    let cancelled = searcher.withMarks { marks in
-      var visited = 0
-      for (bit, group) in order.prefix(rare).enumerated() {
-        let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
-        for source in group.sources {
-          let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
-          let units = TitleMark.units(source.cost)
-          let halves = otherHalves(source)
-          // A split word's halves are title words: only titles that have them are visited.
-          store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) {
-            index, inTitle in
-            if let only, !only.contains(index) { return }
-            let mask = marks[index].mask
-            // A film with one half of a split word may match only if the other half follows
-            // it: most do not, and would each be scored to know.
-            if let pair = source.pair {
-              if let halves, !halves.contains(index) { return }
-              if !hasPair(index, pair) { return }
-            }
-            if mask == 0 { touched.append(Int32(index)) }
-            // A group's sources come cheapest first: the first a title is met in is the
-            // least its match of the word can cost.
-            if mask & groupBits == 0 { marks[index].raiseFloor(by: units) }
-            marks[index].mask = mask | flag
-            if inTitle { marks[index].titled |= UInt16(truncatingIfNeeded: 1 << bit) }
-          }
-          visited += store.postings(source.terms).count
-          if visited > 4096 {
-            visited = 0
-            if Task.isCancelled { break }
-          }
-        }
+    let (cancelled, everyGroup) = searcher.withMarks { marks in
+      marks.withUnsafeMutableBufferPointer { marks in
+        let (touched, everyGroup, cancelled) = markTitles(
+          order, rare: rare, only: only, marks: marks)
+        // Each title's mark, and what the filters read, asked for a little ahead.
+        touched.forEach(
+          askingAhead: 32,
+          ask: { next in
+            if let base = marks.baseAddress { ms_prefetch_for_writing(base + Int(next)) }
+            if filter != nil { store.prefetchSummary(Int(next)) }
+          },
+          then: { index in
+            let position = Int(index)
+            let mark = marks[position]
+            marks[position] = TitleMark()
+            if cancelled { return }
+            if let filter, store.summary(position).year != filter { return }
+            // A listing's filters (`keep`, by film): a title of a film they leave out is not met.
+            if let keep, !keep(store.film(ofTitle: position)) { return }
+            buckets.add(index, mark)
+          })
+        return (cancelled, everyGroup)
       }
-      // The commonest words find no film; they are marked on the films found: a film that
-      // lacks them is then known to, and is not scored to learn it. Their postings are read
-      // in order and checked against a bit per title found (a fraction of the marks' size,
-      // so it stays in the cache): a nanosecond or two each, against a few hundred to score
-      // a film — worth it unless the films found are few.
-      let common = order[rare...].reduce(0) { $0 + $1.postings }
-      if rare < order.count, !Task.isCancelled, touched.count * Self.markedPerFilm >= common {
-        groups = order
-        var found = FilmBits(count: store.titleCount)
-        for index in touched { found.insert(Int(index)) }
-        for (bit, group) in zip(rare..<order.count, order[rare...]) {
-          let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
-          for source in group.sources {
-            let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
-            let units = TitleMark.units(source.cost)
-            let halves = otherHalves(source)
-            store.postings(source.terms).visit(titleWordsOnly: source.pair != nil) {
-              index, inTitle in
-              guard found.contains(index) else { return }
-              if let pair = source.pair {
-                if let halves, !halves.contains(index) { return }
-                if !hasPair(index, pair) { return }
-              }
-              let mask = marks[index].mask
-              if mask & groupBits == 0 { marks[index].raiseFloor(by: units) }
-              marks[index].mask = mask | flag
-              if inTitle { marks[index].titled |= UInt16(truncatingIfNeeded: 1 << bit) }
-            }
-          }
-          if Task.isCancelled { break }
-        }
-      }
-      for index in touched {
-        let position = Int(index)
-        let mark = marks[position]
-        marks[position] = TitleMark()
-        if let filter, store.summary(position).year != filter { continue }
-        // A listing's filters (`keep`, by film): a title of a film they leave out is not met.
-        if let keep, !keep(store.film(ofTitle: position)) { continue }
-        buckets.add(index, mark)
-      }
-      return Task.isCancelled
     }
     if cancelled { throw .cancelled }
     // Whether every group was visited or marked: then a film's groups met only through its
     // people's words are all its title can match.
-    let allKnown = groups.count == order.count
+    let allKnown = everyGroup
+    // The groups visited or marked: the films' masks say whether they are in them.
+    var groups = Array(order.prefix(everyGroup ? order.count : rare))
     // Words no term matches are in no film's mask: every bound counts them missed.
     groups += unmatched
     // Counting films, the page holds films too: each by its best title.
@@ -156,7 +105,11 @@ struct SearchEngine {
       }
     // Films that may match, through words split in two: each is scored to know.
     for (bound, slot) in bounds where !bound.certain {
-      for index in buckets.films[slot] {
+      let titles = buckets.films[slot]
+      for (at, index) in titles.enumerated() {
+        if at % Self.scoredTogether == 0 {
+          store.prefetchForScoring(titles[at..<min(at + Self.scoredTogether, titles.count)])
+        }
         guard let score = score(Int(index), matches: nil, absent: exhaustive ? 0 : bound.absent)
         else { continue }
         count(index)
@@ -169,7 +122,13 @@ struct SearchEngine {
     let slack = Float(groups.count) / TitleMark.unitsPerCost
     for (slot, (bound, bucket)) in bounds.enumerated() where bound.certain {
       let titles = buckets.films[bucket]
-      if films == nil { total += titles.count } else { for title in titles { count(title) } }
+      if films == nil {
+        total += titles.count
+      } else {
+        // Another title's film is a cache miss: asked for a little ahead.
+        titles.forEach(
+          askingAhead: 32, ask: { store.prefetchFilm(ofTitle: Int($0)) }, then: { count($0) })
+      }
       // Floors are rounded down: a 64th less per group.
       certain.append((bound.base + bonus - most - slack, slot))
     }

@@ -1,0 +1,111 @@
+import CacheHints
+
+/// The first stage of a search: the titles met in the postings of the query's words, each
+/// marked with the groups it was met in (see ``TitleMark``).
+///
+/// A title's mark, and what telling whether it has a split word's pair reads, are cache
+/// misses — the marks of an IMDb-size catalog are 9 MB, its words 25 MB, read at random. The
+/// postings are read a batch at a time (``CatalogStore/Postings/visitBatches(titleWordsOnly:_:)``),
+/// and a batch's reads are asked for before any is made (CacheHints), so that their misses
+/// overlap instead of coming one after the other.
+extension SearchEngine {
+  /// Marks the titles of the rarest groups of `order` (the first `rare`) in `marks`, and —
+  /// when reading the commonest groups' postings costs little beside the titles found — the
+  /// commonest groups on the titles found. Returns the titles found, in the order first met,
+  /// whether every group was marked, and whether the search was cancelled.
+  func markTitles(
+    _ order: [Group], rare: Int, only: FilmBits?, marks: UnsafeMutableBufferPointer<TitleMark>
+  ) -> (touched: [Int32], everyGroup: Bool, cancelled: Bool) {
+    var touched: [Int32] = []
+    var visited = 0
+    for (bit, group) in order.prefix(rare).enumerated() {
+      for source in group.sources {
+        mark(source, bit: bit, in: marks, among: only, touched: &touched)
+        visited += store.postings(source.terms).count
+        if visited > 4096 {
+          visited = 0
+          if Task.isCancelled { return (touched, false, true) }
+        }
+      }
+    }
+    // The commonest words find no film; they are marked on the films found: a film that
+    // lacks them is then known to, and is not scored to learn it. Their postings are read
+    // in order and checked against a bit per title found (a fraction of the marks' size,
+    // so it stays in the cache): a nanosecond or two each, against a few hundred to score
+    // a film — worth it unless the films found are few.
+    let common = order[rare...].reduce(0) { $0 + $1.postings }
+    guard rare < order.count, touched.count * Self.markedPerFilm >= common else {
+      return (touched, rare == order.count, Task.isCancelled)
+    }
+    var found = FilmBits(count: store.titleCount)
+    for index in touched { found.insert(Int(index)) }
+    for (bit, group) in zip(rare..<order.count, order[rare...]) {
+      if Task.isCancelled { return (touched, true, true) }
+      for source in group.sources {
+        mark(source, bit: bit, in: marks, among: found, touched: &touched)
+      }
+    }
+    return (touched, true, Task.isCancelled)
+  }
+
+  /// Marks the titles in `source`'s postings (among `among`'s, when given) as met in group
+  /// `bit`; those met for the first time are added to `touched`.
+  @inline(__always) private func mark(
+    _ source: Source, bit: Int, in marks: UnsafeMutableBufferPointer<TitleMark>,
+    among: FilmBits?, touched: inout [Int32]
+  ) {
+    let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
+    let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
+    let units = TitleMark.units(source.cost)
+    let titled = UInt16(truncatingIfNeeded: 1 << bit)
+    let halves = otherHalves(source)
+    guard let marked = marks.baseAddress else { return }
+    let size = CatalogStore.Postings.batchSize
+    // Two halves: a batch's marks are asked for as it comes, and read once the next one has
+    // come, so that a whole batch's reading and asking hides their misses.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * size) { kept in
+      var pending = 0..<0
+      func process(_ range: Range<Int>) {
+        var end = range.upperBound
+        // A film with one half of a split word may match only if the other half follows it:
+        // most do not, and would each be scored to know (their words' starts were asked for
+        // with their marks; their words now).
+        if let pair = source.pair {
+          for entry in kept[range] { store.prefetchTitleWords(entry &>> 1) }
+          end = range.lowerBound
+          for entry in kept[range] where hasPair(entry &>> 1, pair) {
+            kept[end] = entry
+            end &+= 1
+          }
+        }
+        for entry in kept[range.lowerBound..<end] {
+          let index = entry &>> 1
+          let mask = marks[index].mask
+          if mask == 0 { touched.append(Int32(index)) }
+          // A group's sources come cheapest first: the first a title is met in is the
+          // least its match of the word can cost.
+          if mask & groupBits == 0 { marks[index].raiseFloor(by: units) }
+          marks[index].mask = mask | flag
+          if entry & 1 != 0 { marks[index].titled |= titled }
+        }
+      }
+      // A split word's halves are title words: only titles that have them are visited.
+      store.postings(source.terms).visitBatches(titleWordsOnly: source.pair != nil) { batch in
+        let start = pending.lowerBound == 0 ? size : 0
+        var count = start
+        for entry in batch {
+          let index = entry &>> 1
+          if let among, !among.contains(index) { continue }
+          if let halves, !halves.contains(index) { continue }
+          kept[count] = entry
+          count &+= 1
+          ms_prefetch_for_writing(marked + index)
+          if source.pair != nil { store.prefetchWordStart(index) }
+        }
+        process(pending)
+        pending = start..<count
+      }
+      process(pending)
+    }
+  }
+}
