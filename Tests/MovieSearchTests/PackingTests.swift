@@ -64,15 +64,22 @@ import Testing
     starts.append(postings)
     byteStarts.append(packed.count)
     packed += [UInt8](repeating: 0, count: 8)
-    let startTable = PackedInts.encode(starts, largest: postings)
-    let byteStartTable = PackedInts.encode(byteStarts, largest: packed.count)
+    var startTable: [UInt8] = []
+    startTable.append(offsets: starts, largest: postings)
+    var byteStartTable: [UInt8] = []
+    byteStartTable.append(offsets: byteStarts, largest: packed.count)
     startTable.withUnsafeBytes { starts in
       byteStartTable.withUnsafeBytes { byteStarts in
         packed.withUnsafeBytes { packed in
           func read(_ terms: Range<Int>, titleWordsOnly: Bool = false) -> [(Int, Bool)] {
             let run = CatalogStore.Postings(
-              terms: terms, starts: PackedInts(starts.baseAddress!, largest: postings),
-              byteStarts: PackedInts(byteStarts.baseAddress!, largest: packed.count),
+              terms: terms,
+              starts: OffsetTable(
+                starts.baseAddress!, bytes: starts.count, count: lists.count + 1,
+                largest: postings),
+              byteStarts: OffsetTable(
+                byteStarts.baseAddress!, bytes: byteStarts.count, count: lists.count + 1,
+                largest: packed.count),
               postings: packed.baseAddress!, count: 0, bytes: packed.count, limit: 1 << 60)
             var read: [(Int, Bool)] = []
             run.visit(titleWordsOnly: titleWordsOnly) { read.append(($0, $1)) }

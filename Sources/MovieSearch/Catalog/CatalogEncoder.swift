@@ -116,20 +116,36 @@ extension CatalogFile {
     header.append(uint32: search.postings.count)
     header.append(uint32: search.soundOrder.count)
     header.append(uint32: search.initialsOrder.count / 4)
+    // The offset tables, whose sizes the header says (in `OffsetTableKind`'s order).
+    func offsets(_ values: [Int], largest: Int) -> [UInt8] {
+      var bytes: [UInt8] = []
+      bytes.append(offsets: values, largest: largest)
+      return bytes
+    }
+    let tables = [
+      offsets(index.titleStarts + [texts.count], largest: texts.count),
+      offsets(search.wordStarts, largest: search.wordCount),
+      offsets(search.termStarts, largest: search.termBytes.count),
+      offsets(search.postingStarts, largest: search.postingCount),
+      offsets(search.postingByteStarts, largest: search.postings.count),
+      offsets(extrasStarts, largest: extras.count),
+    ]
+    header += [UInt8](repeating: 0, count: offsetTableSizesOffset - header.count)
+    for table in tables {
+      guard table.count <= UInt32.max else {
+        throw FormatError(description: "the catalog is too large to be encoded")
+      }
+      header.append(uint32: table.count)
+    }
     header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
       header, records, Array(index.titleFilms.dropFirst(entries.count * 4)),
-      PackedInts.encode(index.titleStarts + [texts.count], largest: texts.count), index.summaries,
-      PackedInts.encode(search.wordStarts, largest: search.wordCount), search.wordIDs,
-      PackedInts.encode(search.termStarts, largest: search.termBytes.count),
-      PackedInts.encode(search.postingStarts, largest: search.postingCount),
-      PackedInts.encode(search.postingByteStarts, largest: search.postings.count),
+      tables[0], index.summaries, tables[1], search.wordIDs, tables[2], tables[3], tables[4],
       search.postings, search.nodes, search.termBytes,
       PackedInts.encode(search.soundOrder, largest: search.termCount - 1),
-      search.initialsOrder,
-      PackedInts.encode(extrasStarts, largest: extras.count), extras,
+      search.initialsOrder, tables[5], extras,
       names.starts,
       names.bytes, genreNames.starts, genreNames.bytes, texts,
     ]

@@ -9,28 +9,28 @@ import Foundation
 /// What is searched are **titles**: every film's display title first (title *i* is film
 /// *i*'s), then its other titles — the original, alternative titles — after them, by film.
 /// A title is searched by its words and by the words of its film's people (its directors and
-/// first cast, stored once per film), which a query word may match too, at a cost. After an
-/// 80-byte header (the magic, thirteen counts, the origin and which record fields are stored,
-/// the bytes of the postings, the number
-/// of terms in sound order, the number of entries in initials order, and zeros):
+/// first cast, stored once per film), which a query word may match too, at a cost. After a
+/// 128-byte header (the magic, thirteen counts, the origin and which record fields are stored,
+/// the bytes of the postings, the number of terms in sound order, the number of entries in
+/// initials order, four zeros, the bytes of each offset table (*O*), and zeros):
 ///
 /// | section | size | what |
 /// |---|---|---|
 /// | records | 16 B per film, by id, + 4 with budgets, + 4 with IMDb numbers other than the ids (``RecordFields``) | id, votes, year, minutes, rating, MPAA, genre flags, flags, then the budget and the IMDb number when stored (see ``RecordField``); its title is title *i* |
 /// | title films | 4 B per other title | the film of each title after the display ones, and its kind (original, also known as) in the top two bits |
-/// | title starts | *P*: a number per title + 1 | where its text starts (and ends: where the next one starts) |
+/// | title starts | *O*: a number per title + 1 | where its text starts (and ends: where the next one starts) |
 /// | summaries | 8 B per title | what ranking reads in its loop: popularity (log10), year, flags, the title's own word count |
-/// | word starts | *P*: a number per title and per film + 1 | where each title's word ids start, then each film's people's |
+/// | word starts | *O*: a number per title and per film + 1 | where each title's word ids start, then each film's people's |
 /// | word ids | *P*: a number per word | every title's words, then every film's people's words, as term ids |
-/// | term starts | *P*: a number per term + 1 | where each term's bytes start |
-/// | posting starts | *P*: a number per term + 1 | how many postings come before each term's |
-/// | posting byte starts | *P*: a number per term + 1 | where each term's postings start |
+/// | term starts | *O*: a number per term + 1 | where each term's bytes start |
+/// | posting starts | *O*: a number per term + 1 | how many postings come before each term's |
+/// | posting byte starts | *O*: a number per term + 1 | where each term's postings start |
 /// | postings | per term: 1 B + as many bits per title as its largest value needs; 8 B at the end | for each term, how many bits each of its values takes, then the titles that have it, in order, each as its difference from the one before (the first: itself) times two, plus one when the term is a word of the title itself (not only of its people's) |
 /// | trie nodes | 7 B per node + 8 | the vocabulary as a trie, for the typo walk: each node's first term (3 B), first child (23 bits) and whether its path is a term (the top bit), and byte (see ``trie(_:)``) |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
 /// | sound order | *P*: a number per term of five bytes or more | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
 /// | initials order | 4 B per entry | the titles of known films by their words' initials (see ``InitialsIndex``): each title's number, its top bit set when its initials skip a leading article |
-/// | extras starts | *P*: a number per film + 1 | where each film's extras start |
+/// | extras starts | *O*: a number per film + 1 | where each film's extras start |
 /// | extras | | per film: its genres (indices into the genre names), directors and cast (indices into the names), each list a byte's count of ``Varint``s |
 /// | name starts | 4 B per block of names + 4 | where each block of names starts |
 /// | names | | the people's names, sorted bytewise, in blocks that keep only what a name adds to the one before (see ``NameBlocks``) |
@@ -40,13 +40,24 @@ import Foundation
 ///
 /// *P*: a table of numbers each in as many bits as the largest it can hold needs (the header
 /// says it: the texts' bytes, the words, the terms…), and 8 spare bytes (see ``PackedInts``).
+/// *O*: a table of offsets in blocks, each its first offset and the others' differences
+/// from it (see ``OffsetTable``).
 ///
 /// Terms are sorted, and postings are laid out in term order: the titles of every term
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGK".utf8)
-  static let headerSize = 80
+  static let magic: [UInt8] = Array("MSCATLGL".utf8)
+  static let headerSize = 128
+
+  /// Where the header says how many bytes each ``OffsetTable`` takes, four each, in the order
+  /// of ``OffsetTableKind``.
+  static let offsetTableSizesOffset = 80
+
+  /// The offset tables of a catalog, in the order of their sizes in the header.
+  enum OffsetTableKind: Int, CaseIterable {
+    case titleStarts, wordStarts, termStarts, postingStarts, postingByteStarts, extrasStarts
+  }
 
   /// Where each field of a record is, in bytes from its start: 16 bytes every record has,
   /// then the budget and the IMDb number when the catalog stores them (``RecordFields``).

@@ -134,7 +134,7 @@ extension CatalogStore {
     /// The number of nodes (the sentinel after them not counted).
     let count: Int
     let termCount: Int
-    let termStarts: PackedInts
+    let termStarts: OffsetTable
     let termBytes: UnsafeRawPointer
     let termBytesCount: Int
 
@@ -227,32 +227,8 @@ extension CatalogStore {
     return UInt32(load32(layout.initialsOrder + position * 4))
   }
 
-  /// Where each title's text starts (and the last one's ends).
-  var titleStarts: PackedInts { PackedInts(base + layout.titleTexts, largest: layout.textBytes) }
-
-  /// Where each title's words start, then each film's people's (and the last ones end).
-  var wordStarts: PackedInts { PackedInts(base + layout.wordStarts, largest: layout.words) }
-
   /// Each title's words, then each film's people's, as term ids.
   var wordIDs: PackedInts { PackedInts(base + layout.wordIDs, largest: termCount - 1) }
-
-  /// Where each term's bytes start (and the last one's end).
-  var termStarts: PackedInts { PackedInts(base + layout.termStarts, largest: layout.termBytes) }
-
-  /// How many postings come before each term's.
-  var postingStarts: PackedInts {
-    PackedInts(base + layout.postingStarts, largest: layout.postings)
-  }
-
-  /// Where each term's postings start.
-  var postingByteStarts: PackedInts {
-    PackedInts(base + layout.postingByteStarts, largest: layout.postingBytes)
-  }
-
-  /// Where each film's extras start (and the last one's end).
-  var extrasStarts: PackedInts {
-    PackedInts(base + layout.extrasStarts, largest: layout.extrasBytes)
-  }
 
   /// The term ids in sound order (see ``CatalogFile``).
   var soundOrderIDs: PackedInts { PackedInts(base + layout.soundOrder, largest: termCount - 1) }
@@ -279,8 +255,8 @@ extension CatalogStore {
   struct Postings {
     /// Their terms; how many postings, and how many bytes of them, come before each one's.
     let terms: Range<Int>
-    let starts: PackedInts
-    let byteStarts: PackedInts
+    let starts: OffsetTable
+    let byteStarts: OffsetTable
     let postings: UnsafeRawPointer
     let count: Int
     /// The postings' bytes: a term's past them are damage, skipped.

@@ -41,6 +41,18 @@ final class CatalogStore: Sendable {
   let layout: Layout
   /// The genres' names, once asked.
   let genreTable = Remembered<[String]>()
+  /// Where each title's text starts (and the last one's ends).
+  let titleStarts: OffsetTable
+  /// Where each title's words start, then each film's people's (and the last ones end).
+  let wordStarts: OffsetTable
+  /// Where each term's bytes start (and the last one's end).
+  let termStarts: OffsetTable
+  /// How many postings come before each term's.
+  let postingStarts: OffsetTable
+  /// Where each term's postings start.
+  let postingByteStarts: OffsetTable
+  /// Where each film's extras start (and the last one's end).
+  let extrasStarts: OffsetTable
 
   /// The catalog built into the binary.
   static func embedded() throws(CatalogFile.FormatError) -> CatalogStore {
@@ -129,10 +141,37 @@ final class CatalogStore: Sendable {
       counts: (0..<13).map { header(8 + 4 * $0) }
         + [CatalogFile.postingBytesOffset, CatalogFile.soundOrderOffset].map(header)
         + [header(CatalogFile.initialsOrderOffset)]
-        + [header(CatalogFile.recordFieldsOffset - 3) >> 24])
+        + [header(CatalogFile.recordFieldsOffset - 3) >> 24],
+      tableSizes: CatalogFile.OffsetTableKind.allCases.map {
+        header(CatalogFile.offsetTableSizesOffset + 4 * $0.rawValue)
+      })
     filmCount = layout.films
     titleCount = layout.titles
     termCount = layout.terms
+    // A table that does not fit in the file reads as zeros (its bytes taken as none).
+    let layout = layout
+    func table(_ kind: CatalogFile.OffsetTableKind, at offset: Int, count: Int, largest: Int)
+      -> OffsetTable
+    {
+      let tableBytes = layout.tableSizes[kind.rawValue]
+      let fits = size >= CatalogFile.headerSize && offset <= size && tableBytes <= size - offset
+      guard fits, let start = bytes.baseAddress else { return .damaged }
+      return OffsetTable(start + offset, bytes: tableBytes, count: count, largest: largest)
+    }
+    titleStarts = table(
+      .titleStarts, at: layout.titleTexts, count: layout.titles + 1, largest: layout.textBytes)
+    wordStarts = table(
+      .wordStarts, at: layout.wordStarts, count: layout.titles + layout.films + 1,
+      largest: layout.words)
+    termStarts = table(
+      .termStarts, at: layout.termStarts, count: layout.terms + 1, largest: layout.termBytes)
+    postingStarts = table(
+      .postingStarts, at: layout.postingStarts, count: layout.terms + 1, largest: layout.postings)
+    postingByteStarts = table(
+      .postingByteStarts, at: layout.postingByteStarts, count: layout.terms + 1,
+      largest: layout.postingBytes)
+    extrasStarts = table(
+      .extrasStarts, at: layout.extrasStarts, count: layout.films + 1, largest: layout.extrasBytes)
     let what = name.map { "the catalog '\($0)'" } ?? "the movie catalog"
     guard size >= CatalogFile.headerSize, Array(bytes[0..<8]) == CatalogFile.magic else {
       let (reason, kind): (String, OfflineCatalog.FileError.Kind) =
@@ -168,7 +207,11 @@ final class CatalogStore: Sendable {
     let extras, nameStarts: Int
     let nameBytesStart, genreStarts, genreBytesStart, texts, end: Int
 
-    init(counts: [Int]) {
+    /// The bytes of each offset table, by ``CatalogFile/OffsetTableKind``.
+    let tableSizes: [Int]
+
+    init(counts: [Int], tableSizes: [Int]) {
+      self.tableSizes = tableSizes
       (films, terms, textBytes, termBytes, postings, words, nodes) = (
         counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6]
       )
@@ -185,19 +228,20 @@ final class CatalogStore: Sendable {
       titleTexts = titleFilms + (titles - films) * 4
       // Offsets and ids are packed (see ``PackedInts``), as wide as their largest can be.
       typealias Table = PackedInts
-      summaries = titleTexts + Table.size(count: titles + 1, largest: textBytes)
+      typealias Kind = CatalogFile.OffsetTableKind
+      summaries = titleTexts + tableSizes[Kind.titleStarts.rawValue]
       wordStarts = summaries + titles * CatalogFile.summarySize
-      wordIDs = wordStarts + Table.size(count: titles + films + 1, largest: words)
+      wordIDs = wordStarts + tableSizes[Kind.wordStarts.rawValue]
       termStarts = wordIDs + Table.size(count: words, largest: terms - 1)
-      postingStarts = termStarts + Table.size(count: terms + 1, largest: termBytes)
-      postingByteStarts = postingStarts + Table.size(count: terms + 1, largest: postings)
-      postingsStart = postingByteStarts + Table.size(count: terms + 1, largest: postingBytes)
+      postingStarts = termStarts + tableSizes[Kind.termStarts.rawValue]
+      postingByteStarts = postingStarts + tableSizes[Kind.postingStarts.rawValue]
+      postingsStart = postingByteStarts + tableSizes[Kind.postingByteStarts.rawValue]
       nodesStart = postingsStart + postingBytes
       termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize + 1
       soundOrder = termBytesStart + termBytes
       initialsOrder = soundOrder + Table.size(count: soundOrderCount, largest: terms - 1)
       extrasStarts = initialsOrder + initialsCount * 4
-      extras = extrasStarts + Table.size(count: films + 1, largest: extrasBytes)
+      extras = extrasStarts + tableSizes[Kind.extrasStarts.rawValue]
       nameStarts = extras + extrasBytes
       nameBytesStart = nameStarts + (NameBlocks.blocks(names) + 1) * 4
       genreStarts = nameBytesStart + nameBytes

@@ -16,6 +16,12 @@ struct PackedInts {
     width = Self.width(largest: largest)
   }
 
+  /// The table at `base` whose numbers take `width` bits (1 to 48).
+  init(_ base: UnsafeRawPointer, width: Int) {
+    self.base = base
+    self.width = min(48, max(1, width))
+  }
+
   /// How many bits numbers up to `largest` take (at least one, at most 48: a larger
   /// `largest` is damage, read as 48).
   static func width(largest: Int) -> Int {
@@ -24,7 +30,12 @@ struct PackedInts {
 
   /// The bytes of a table of `count` numbers up to `largest`.
   static func size(count: Int, largest: Int) -> Int {
-    (max(0, count) * width(largest: largest) + 7) / 8 + 8
+    size(count: count, width: width(largest: largest))
+  }
+
+  /// The bytes of a table of `count` numbers of `width` bits.
+  static func size(count: Int, width: Int) -> Int {
+    (max(0, count) * width + 7) / 8 + 8
   }
 
   /// Where number `index` starts (for a prefetch hint: it may be past the table).

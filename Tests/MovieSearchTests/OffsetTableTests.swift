@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+@testable import TestSupport
+
+/// A catalog's offsets are stored in blocks, each its first offset and the others'
+/// differences (``OffsetTable``): every offset reads back as it was, and a table whose bytes
+/// were damaged reads numbers, never past its bytes.
+@Suite struct OffsetTableTests {
+  /// `values` as a table, and the table read from them.
+  private func roundTrip(_ values: [Int], largest: Int) -> [Int] {
+    var bytes: [UInt8] = []
+    bytes.append(offsets: values, largest: largest)
+    return bytes.withUnsafeBytes { raw in
+      let table = OffsetTable(
+        raw.baseAddress!, bytes: raw.count, count: values.count, largest: largest)
+      return values.indices.map { table[$0] }
+    }
+  }
+
+  /// Sequences of every shape: empty, one number, a block and one more, steps of nothing,
+  /// of a little, of up to 2³⁶ at once, runs of equal numbers between them.
+  @Test func everyOffsetReadsBack() {
+    var random = SeededGenerator(seed: 31)
+    for count in [0, 1, 2, 63, 64, 65, 128, 129, 1_000] {
+      for largestStep in [0, 1, 7, 300, 1 << 20, 1 << 36] {
+        var value = 0
+        let values = (0..<count).map { index -> Int in
+          // A run of equal offsets now and then (titles with no words, terms no title has).
+          if index % 17 < 3 { return value }
+          value += largestStep == 0 ? 0 : Int(random.next() % UInt64(largestStep + 1))
+          return value
+        }
+        let largest = max(value, 1)
+        #expect(roundTrip(values, largest: largest) == values, "\(count) by \(largestStep)")
+      }
+    }
+  }
+
+  /// The first number may be anything up to the largest, not only zero.
+  @Test func aTableNeedNotStartAtZero() {
+    let values = (0..<200).map { 5_000_000 + $0 * $0 }
+    #expect(roundTrip(values, largest: values.last!) == values)
+  }
+
+  /// Far smaller than the same numbers packed each in as many bits as the largest needs,
+  /// when they grow a little at a time — as offsets do.
+  @Test func offsetsTakeFewBits() {
+    var random = SeededGenerator(seed: 32)
+    var value = 0
+    let values = (0..<100_000).map { _ in
+      value += Int(random.next() % 10)
+      return value
+    }
+    var bytes: [UInt8] = []
+    bytes.append(offsets: values, largest: value)
+    let packed = PackedInts.size(count: values.count, largest: value)
+    #expect(bytes.count * 3 < packed * 2, "\(bytes.count) bytes against \(packed) packed")
+  }
+
+  /// A table whose header says other widths, or whose bytes are fewer than its blocks need,
+  /// is read as a damaged one: every number the same. One whose bytes were overwritten at
+  /// random reads numbers, all within its bytes (read from a copy of exactly them, which the
+  /// sanitizers' run checks).
+  @Test func aDamagedTableReadsWithinItsBytes() {
+    var random = SeededGenerator(seed: 33)
+    var value = 0
+    let values = (0..<500).map { _ in
+      value += Int(random.next() % 1_000)
+      return value
+    }
+    var bytes: [UInt8] = []
+    bytes.append(offsets: values, largest: value)
+    func read(_ damaged: [UInt8]) -> [Int] {
+      let copy = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: max(1, damaged.count), alignment: 8)
+      defer { copy.deallocate() }
+      copy.copyBytes(from: damaged)
+      let table = OffsetTable(
+        UnsafeRawPointer(copy.baseAddress!), bytes: damaged.count, count: values.count,
+        largest: value)
+      return values.indices.map { table[$0] }
+    }
+    #expect(read(bytes) == values)
+    for trial in 0..<1_500 {
+      var damaged = bytes
+      switch trial % 3 {
+      case 0:
+        // A header of another width of first numbers, or of another block size.
+        let at = trial % 2 == 0 ? 0 : 2
+        damaged[at] = damaged[at] &+ UInt8(1 + random.next() % 200)
+        #expect(Set(read(damaged)).count == 1, "header byte \(at) \(damaged[at])")
+      case 1:
+        // Fewer bytes than its blocks' tables need, or its differences cut short: the
+        // first is damage; the second reads numbers, within what is left.
+        let blocks = (values.count + 63) / 64
+        let tables =
+          8 + PackedInts.size(count: blocks, largest: value)
+          + PackedInts.size(count: blocks, width: Int(bytes[1])) + blocks + 8
+        let kept = Int(random.next() % UInt64(bytes.count))
+        damaged.removeLast(bytes.count - kept)
+        if kept < tables {
+          #expect(Set(read(damaged)).count == 1, "\(kept) bytes")
+        } else {
+          #expect(read(damaged).count == values.count)
+        }
+      default:
+        // Anywhere but the two header bytes checked: the width of the differences' starts,
+        // the blocks' tables, the differences.
+        for _ in 0..<8 {
+          var at = Int(random.next() % UInt64(damaged.count))
+          if at == 0 || at == 2 { at = 1 }
+          damaged[at] = UInt8(truncatingIfNeeded: random.next())
+        }
+        #expect(read(damaged).count == values.count)
+      }
+    }
+  }
+}
