@@ -21,7 +21,9 @@ extension CatalogFile {
     for (index, name) in sortedNames.enumerated() {
       nameIndex[String(decoding: name, as: UTF8.self)] = index
     }
-    let names = NameBlocks.encode(sortedNames)
+    // Names are written as codes of a table of their commonest pieces (see ``SymbolTable``).
+    let nameSymbols = SymbolTable.trained(on: sample(sortedNames))
+    let names = NameBlocks.encode(sortedNames, symbols: nameSymbols)
     var genreNames = Table(folding: true)
     var texts: [UInt8] = []
     var records: [UInt8] = []
@@ -99,6 +101,18 @@ extension CatalogFile {
         popularity: popularityWeight(entry.popularity), year: entry.year, texts: &texts)
     }
     let search = try index.sections()
+    // Titles are written as codes of a table of their commonest pieces (see ``SymbolTable``).
+    let titleTexts = index.titleStarts.indices.map { title in
+      Array(
+        texts[
+          index.titleStarts[title]..<(index.titleStarts.dropFirst(title + 1).first ?? texts.count)])
+    }
+    let textSymbols = SymbolTable.trained(on: sample(titleTexts))
+    texts = []
+    for (title, text) in titleTexts.enumerated() {
+      index.titleStarts[title] = texts.count
+      texts += textSymbols.encode(text)
+    }
     guard entries.count < 1 << CatalogFile.titleKindShift, texts.count <= UInt32.max else {
       throw FormatError(description: "too many films or titles to encode")
     }
@@ -145,9 +159,8 @@ extension CatalogFile {
       tables[0], index.summaries, tables[1], search.wordIDs, tables[2], tables[3], tables[4],
       search.postings, search.nodes, search.termBytes,
       PackedInts.encode(search.soundOrder, largest: search.termCount - 1),
-      search.initialsOrder, tables[5], extras,
-      names.starts,
-      names.bytes, genreNames.starts, genreNames.bytes, texts,
+      search.initialsOrder, tables[5], extras, nameSymbols.stored, names.starts,
+      names.bytes, genreNames.starts, genreNames.bytes, textSymbols.stored, texts,
     ]
     var file: [UInt8] = []
     file.reserveCapacity(sections.reduce(0) { $0 + $1.count })
@@ -156,6 +169,12 @@ extension CatalogFile {
   }
 
   /// The directors and the cast of `entry` that its extras list (see ``CatalogFile``).
+  /// At most 16,384 of `texts`, spread evenly over them: what a ``SymbolTable`` is trained on.
+  static func sample(_ texts: [[UInt8]]) -> [[UInt8]] {
+    let step = max(1, texts.count / 16_384)
+    return stride(from: 0, to: texts.count, by: step).map { texts[$0] }
+  }
+
   static func listedPeople(_ entry: Entry) -> [[String]] {
     [entry.directors, Array(entry.cast.prefix(maxCast))].map { Array($0.prefix(Int(UInt8.max))) }
   }

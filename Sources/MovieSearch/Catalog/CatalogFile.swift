@@ -33,10 +33,12 @@ import Foundation
 /// | extras starts | *O*: a number per film + 1 | where each film's extras start |
 /// | extras | | per film: its genres (indices into the genre names), directors and cast (indices into the names), each list a byte's count of ``Varint``s |
 /// | name starts | 4 B per block of names + 4 | where each block of names starts |
-/// | names | | the people's names, sorted bytewise, in blocks that keep only what a name adds to the one before (see ``NameBlocks``) |
+/// | name symbols | 2,296 B | the table the names are written in (see ``SymbolTable``) |
+/// | names | | the people's names, sorted bytewise, in blocks that keep only what a name adds to the one before (see ``NameBlocks``), as codes of the name symbols |
 /// | genre starts | 4 B per genre + 4 | where each genre's name starts |
 /// | genres | | the genre names |
-/// | texts | | the titles' texts |
+/// | text symbols | 2,296 B | the table the titles' texts are written in |
+/// | texts | | the titles' texts, as codes of the text symbols |
 ///
 /// *P*: a table of numbers each in as many bits as the largest it can hold needs (the header
 /// says it: the texts' bytes, the words, the terms…), and 8 spare bytes (see ``PackedInts``).
@@ -47,7 +49,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGL".utf8)
+  static let magic: [UInt8] = Array("MSCATLGM".utf8)
   static let headerSize = 128
 
   /// Where the header says how many bytes each ``OffsetTable`` takes, four each, in the order

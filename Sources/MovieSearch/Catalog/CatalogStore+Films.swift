@@ -45,10 +45,12 @@ extension CatalogStore {
     }
   }
 
-  /// A title's text, from where it is said to be.
+  /// A title's text, from where its codes are said to be (see ``SymbolTable``).
   func text(start: Int, length: Int) -> String {
     guard start + length <= layout.textBytes else { return "" }
-    return readBytes(layout.texts + start, length) { String(decoding: $0, as: UTF8.self) }
+    return readBytes(layout.texts + start, length) { codes in
+      textSymbols.withDecoded(codes) { String(decoding: $0, as: UTF8.self) }
+    }
   }
 
   /// The id of the film at `index`.
@@ -209,7 +211,8 @@ extension CatalogStore {
     guard start <= end, end <= layout.nameBytes else { return nil }
     return readBytes(layout.nameBytesStart + start, end - start) { bytes in
       var found: String?
-      NameBlocks.decode(bytes, through: index % NameBlocks.size) { position, name in
+      NameBlocks.decode(bytes, symbols: nameSymbols, through: index % NameBlocks.size) {
+        position, name in
         if position == index % NameBlocks.size { found = String(decoding: name, as: UTF8.self) }
       }
       return found

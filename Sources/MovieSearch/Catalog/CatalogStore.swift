@@ -204,8 +204,8 @@ final class CatalogStore: Sendable {
     let titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts: Int
     let postingStarts, postingByteStarts: Int
     let postingsStart, nodesStart, termBytesStart, soundOrder, initialsOrder, extrasStarts: Int
-    let extras, nameStarts: Int
-    let nameBytesStart, genreStarts, genreBytesStart, texts, end: Int
+    let extras, nameSymbols, nameStarts: Int
+    let nameBytesStart, genreStarts, genreBytesStart, textSymbols, texts, end: Int
 
     /// The bytes of each offset table, by ``CatalogFile/OffsetTableKind``.
     let tableSizes: [Int]
@@ -242,11 +242,13 @@ final class CatalogStore: Sendable {
       initialsOrder = soundOrder + Table.size(count: soundOrderCount, largest: terms - 1)
       extrasStarts = initialsOrder + initialsCount * 4
       extras = extrasStarts + tableSizes[Kind.extrasStarts.rawValue]
-      nameStarts = extras + extrasBytes
+      nameSymbols = extras + extrasBytes
+      nameStarts = nameSymbols + SymbolTable.storedSize
       nameBytesStart = nameStarts + (NameBlocks.blocks(names) + 1) * 4
       genreStarts = nameBytesStart + nameBytes
       genreBytesStart = genreStarts + (genres + 1) * 4
-      texts = genreBytesStart + genreBytes
+      textSymbols = genreBytesStart + genreBytes
+      texts = textSymbols + SymbolTable.storedSize
       end = texts + textBytes
     }
   }
@@ -285,7 +287,7 @@ final class CatalogStore: Sendable {
       guard start <= end, end <= layout.nameBytes else { continue }
       let first = block * NameBlocks.size
       NameBlocks.decode(
-        inPlace(layout.nameBytesStart + start, count: end - start),
+        inPlace(layout.nameBytesStart + start, count: end - start), symbols: nameSymbols,
         through: min(NameBlocks.size, layout.names - first) - 1
       ) { position, name in body(first + position, name) }
     }
@@ -298,15 +300,24 @@ final class CatalogStore: Sendable {
     let start = titleStarts[film]
     let end = titleStarts[film + 1]
     guard start <= end, end <= layout.textBytes else { return 0 }
-    let length = end - start
-    var key: UInt64 = 0
-    for offset in 0..<8 {
-      var byte = offset < length ? load8(layout.texts + start + offset) : 0
-      if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { byte += 32 }
-      key = key << 8 | UInt64(byte)
+    // Its first eight bytes are in its first sixteen codes (an escaped byte takes two).
+    let codes = inPlace(layout.texts + start, count: min(end - start, 16))
+    return textSymbols.withDecoded(codes) { text in
+      var key: UInt64 = 0
+      for offset in 0..<8 {
+        var byte = offset < text.count ? text[offset] : 0
+        if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { byte += 32 }
+        key = key << 8 | UInt64(byte)
+      }
+      return key
     }
-    return key
   }
+
+  /// The table the titles' texts are written in (see ``SymbolTable``).
+  var textSymbols: StoredSymbolTable { StoredSymbolTable(base: base + layout.textSymbols) }
+
+  /// The table the people's names are written in.
+  var nameSymbols: StoredSymbolTable { StoredSymbolTable(base: base + layout.nameSymbols) }
 
   @inline(__always) func load8(_ offset: Int) -> UInt8 {
     base.load(fromByteOffset: offset, as: UInt8.self)

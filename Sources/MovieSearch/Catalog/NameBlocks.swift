@@ -13,8 +13,10 @@ enum NameBlocks {
   static func blocks(_ names: Int) -> Int { (names + size - 1) / size }
 
   /// `names` (sorted) as blocks: where each starts (4 bytes each, then the end), and their
-  /// bytes.
-  static func encode(_ names: [[UInt8]]) -> (starts: [UInt8], bytes: [UInt8]) {
+  /// bytes; with `symbols`, what each name adds is written as their codes.
+  static func encode(_ names: [[UInt8]], symbols: SymbolTable? = nil) -> (
+    starts: [UInt8], bytes: [UInt8]
+  ) {
     var starts: [UInt8] = []
     var bytes: [UInt8] = []
     var previous: [UInt8] = []
@@ -24,9 +26,10 @@ enum NameBlocks {
         previous = []
       }
       let shared = zip(previous, name).prefix { $0 == $1 }.count
+      let own = symbols?.encode(Array(name[shared...])) ?? Array(name[shared...])
       bytes.append(varint: shared)
-      bytes.append(varint: name.count - shared)
-      bytes += name[shared...]
+      bytes.append(varint: own.count)
+      bytes += own
       previous = name
     }
     starts.append(uint32: bytes.count)
@@ -34,24 +37,34 @@ enum NameBlocks {
   }
 
   /// Calls `body` with the position in the block and the bytes of each name of `block`, up
-  /// to position `last`. Damage (a length past the block's end, a shared beginning longer
-  /// than the name before) ends the block early.
+  /// to position `last`; with `symbols`, what each name adds is read as their codes. Damage (a
+  /// length past the block's end, a shared beginning longer than the name before) ends the
+  /// block early.
   static func decode(
-    _ block: UnsafeRawBufferPointer, through last: Int,
+    _ block: UnsafeRawBufferPointer, symbols: StoredSymbolTable? = nil, through last: Int,
     _ body: (Int, UnsafeRawBufferPointer) -> Void
   ) {
-    // A name is no longer than the bytes of its block: they hold every byte of it.
-    withUnsafeTemporaryAllocation(byteCount: max(block.count, 1), alignment: 1) { name in
+    // A name is no longer than its block's bytes stand for: each code for eight at most.
+    let room = StoredSymbolTable.decodedLimit(max(block.count, 1)) + 8
+    withUnsafeTemporaryAllocation(byteCount: room, alignment: 8) { name in
       var length = 0
       var at = 0
       for position in 0...max(0, min(last, size - 1)) {
         guard let shared = Varint.read(block, at: &at), let own = Varint.read(block, at: &at),
-          shared <= length, own <= block.count - at, shared + own <= name.count
+          shared <= length, own <= block.count - at
         else { return }
-        if own > 0 {
-          (name.baseAddress! + shared).copyMemory(from: block.baseAddress! + at, byteCount: own)
+        let codes = UnsafeRawBufferPointer(rebasing: block[at..<at + own])
+        if let symbols {
+          // The room holds what the whole block stands for, and the name's beginning is no
+          // longer than the name before.
+          length = shared + symbols.decode(codes, into: name.baseAddress! + shared)
+        } else {
+          guard shared + own <= name.count else { return }
+          if own > 0 {
+            (name.baseAddress! + shared).copyMemory(from: codes.baseAddress!, byteCount: own)
+          }
+          length = shared + own
         }
-        length = shared + own
         at += own
         body(position, UnsafeRawBufferPointer(start: name.baseAddress, count: length))
       }
