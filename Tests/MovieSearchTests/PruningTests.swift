@@ -56,6 +56,17 @@ import Testing
       }
       entries.append(entry)
     }
+    // Long titles too: a summary counts fifteen of a title's words at most, so that a bound
+    // made from it is lower than the title's score.
+    for index in 0..<40 {
+      let title = (0..<(16 + index % 7)).map { position in
+        position % 4 == 0 ? common[position % 6] : words[(index * 7 + position * 3) % words.count]
+      }.joined(separator: " ")
+      let votes = Int(pow(10, Double(random.next() % 600) / 100))
+      films.append((title.capitalized, 1990, votes))
+      entries.append(
+        CatalogFile.Entry(id: 2_401 + index, title: title.capitalized, year: 1990, votes: votes))
+    }
     guard people else { return try! smallCatalog(films) }
     return OfflineCatalog(store: try! CatalogStore(bytes: CatalogFile.encode(entries)))
   }
@@ -69,7 +80,36 @@ import Testing
     "back to the future 1955", "west china", "love man night the of in", "kubrick",
     "the st", "stanley kubrick shining", "king", "mary love", "anna street", "sha qua",
     "steven sto", "love dead", "lord kubrik", "ka lo", "mire nx", "st one love", "sha qua kalo",
+    "the matrix seven saint", "the godfather king future", "terminator return west",
   ]
+
+  /// Words of as many postings are visited in the order they were typed: the same query
+  /// finds the same films every time — when every word is common, the first group alone
+  /// finds them. (Six words in three titles each: an order by anything else, a dictionary's,
+  /// would be the typed one once in 720.)
+  @Test func wordsOfEqualPostingsAreVisitedInTheOrderTyped() throws {
+    let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]
+    let catalog = try smallCatalog(
+      (0..<18).map { index in
+        ("\(words[index % 6]) \(words[(index + 1 + index / 6) % 6]) tale", 1990 + index, 10 + index)
+      })
+    let searcher = catalog.searcher
+    for typed in [words, words.reversed()] {
+      let query = try #require(TitleQuery(typed.joined(separator: " ")))
+      let engine = SearchEngine(searcher: searcher, plan: SearchPlan(query, searcher: searcher))
+      let order = engine.visitingOrder().groups
+      #expect(Set(order.map(\.postings)).count == 1, "\(order.map(\.postings))")
+      #expect(order.map(\.positions) == (0..<6).map { [$0] })
+    }
+    // A query of the commonest words of a larger catalog, two of them of as many postings.
+    let common = Self.catalog.searcher
+    let query = try #require(TitleQuery("love man night the of in"))
+    let engine = SearchEngine(searcher: common, plan: SearchPlan(query, searcher: common))
+    let first = try engine.search(limit: 5, year: nil).hits.map(\.index)
+    for _ in 0..<20 {
+      #expect(try engine.search(limit: 5, year: nil).hits.map(\.index) == first)
+    }
+  }
 
   @Test(arguments: queries, [false, true])
   func thePageIsTheOneScoringEveryFilmGives(query text: String, people: Bool) throws {

@@ -156,7 +156,8 @@ extension CatalogFile {
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
       header, records, Array(index.titleFilms.dropFirst(entries.count * 4)),
-      tables[0], index.summaries, tables[1], search.wordIDs, tables[2], tables[3], tables[4],
+      tables[0], index.summaries + [UInt8](repeating: 0, count: 8), tables[1], search.wordIDs,
+      tables[2], tables[3], tables[4],
       search.postings, search.nodes, search.termBytes,
       PackedInts.encode(search.soundOrder, largest: search.termCount - 1),
       search.initialsOrder, tables[5], extras, nameSymbols.stored, names.starts,
@@ -247,10 +248,14 @@ extension CatalogFile {
       titleFilms.append(uint32: film | Int(kind.rawValue) << CatalogFile.titleKindShift)
       titleStarts.append(texts.count)
       texts += title
-      summaries.append(float: popularity)
-      summaries.append(uint16: year)
-      summaries.append(article ? leadingArticle : 0)
-      summaries.append(UInt8(clamping: words.count))
+      // Six bytes (see ``CatalogStore/summary(_:)``): the popularity's bits, then the year,
+      // whether the title starts with an article and its words, up to 15.
+      let fields =
+        UInt64(popularity.bitPattern) | UInt64(min(year, CatalogFile.latestYear)) << 32
+        | (article ? 1 : 0) << 43 | UInt64(min(words.count, 15)) << 44
+      for byte in 0..<CatalogFile.summarySize {
+        summaries.append(UInt8(truncatingIfNeeded: fields >> UInt64(8 * byte)))
+      }
       wordCounts.append(words.count)
       popularities.append(popularity)
       articles.append(article)

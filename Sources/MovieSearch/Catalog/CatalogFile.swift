@@ -19,7 +19,7 @@ import Foundation
 /// | records | 16 B per film, by id, + 4 with budgets, + 4 with IMDb numbers other than the ids (``RecordFields``) | id, votes, year, minutes, rating, MPAA, genre flags, flags, then the budget and the IMDb number when stored (see ``RecordField``); its title is title *i* |
 /// | title films | 4 B per other title | the film of each title after the display ones, and its kind (original, also known as) in the top two bits |
 /// | title starts | *O*: a number per title + 1 | where its text starts (and ends: where the next one starts) |
-/// | summaries | 8 B per title | what ranking reads in its loop: popularity (log10), year, flags, the title's own word count |
+/// | summaries | 6 B per title + 8 | what ranking reads in its loop: popularity (log10, 32 bits), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
 /// | word starts | *O*: a number per title and per film + 1 | where each title's word ids start, then each film's people's |
 /// | word ids | *P*: a number per word | every title's words, then every film's people's words, as term ids |
 /// | term starts | *O*: a number per term + 1 | where each term's bytes start |
@@ -49,7 +49,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGM".utf8)
+  static let magic: [UInt8] = Array("MSCATLGN".utf8)
   static let headerSize = 128
 
   /// Where the header says how many bytes each ``OffsetTable`` takes, four each, in the order
@@ -101,7 +101,9 @@ enum CatalogFile {
   static let recordFieldsOffset = 63
   /// Where a title's kind is in its film's number (``TitleKind``, in the top two bits).
   static let titleKindShift = 30
-  static let summarySize = 8
+  static let summarySize = 6
+  /// The latest year a summary holds (eleven bits).
+  static let latestYear = 2_047
 
   static let nodeSize = 7
   /// The most people of a film whose names are searched (its directors first, then its

@@ -4,8 +4,10 @@ import CacheHints
 /// vocabulary (its trie, its terms, the sound and initials orders), the postings, and the
 /// packed tables of offsets they are found through (see ``CatalogFile``).
 extension CatalogStore {
-  /// What ranking reads of title `index` in one load: its film's log10(1 + popularity) and
-  /// year, its flags, and how many words the title has (up to 255).
+  /// What ranking reads of title `index` in one load of its six bytes: its film's
+  /// log10(1 + popularity) and year, its flags (whether it starts with an article), and how
+  /// many words the title has (up to 15: ranking's lower bounds count no more, which keeps
+  /// them bounds).
   @inline(__always) func summary(_ index: Int) -> (
     popularity: Float, year: Int, flags: UInt8, titleWords: Int
   ) {
@@ -13,8 +15,8 @@ extension CatalogStore {
       fromByteOffset: layout.summaries + index * CatalogFile.summarySize, as: UInt64.self
     ).littleEndian
     return (
-      Float(bitPattern: UInt32(truncatingIfNeeded: value)), Int((value >> 32) & 0xFFFF),
-      UInt8(truncatingIfNeeded: value >> 48), Int(value >> 56)
+      Float(bitPattern: UInt32(truncatingIfNeeded: value)), Int((value >> 32) & 0x7FF),
+      UInt8(truncatingIfNeeded: (value >> 43) & 1), Int((value >> 44) & 0xF)
     )
   }
 

@@ -230,7 +230,8 @@ final class CatalogStore: Sendable {
       typealias Table = PackedInts
       typealias Kind = CatalogFile.OffsetTableKind
       summaries = titleTexts + tableSizes[Kind.titleStarts.rawValue]
-      wordStarts = summaries + titles * CatalogFile.summarySize
+      // Eight spare bytes: any summary can be read with one eight-byte load.
+      wordStarts = summaries + titles * CatalogFile.summarySize + 8
       wordIDs = wordStarts + tableSizes[Kind.wordStarts.rawValue]
       termStarts = wordIDs + Table.size(count: words, largest: terms - 1)
       postingStarts = termStarts + tableSizes[Kind.termStarts.rawValue]

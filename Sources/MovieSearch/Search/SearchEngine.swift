@@ -253,8 +253,15 @@ struct SearchEngine {
     for (text, group) in groups {
       groups[text]?.postings = group.sources.reduce(0) { $0 + store.postings($1.terms).count }
     }
-    let order = groups.values.filter { !$0.sources.isEmpty }.sorted { $0.postings < $1.postings }
-    let unmatched = groups.values.filter(\.sources.isEmpty)
+    // Ties go to the word typed first: a dictionary's order is not the same from one
+    // dictionary to the next, and when every word is common the first group alone finds
+    // films — the same query must find the same ones.
+    let order = groups.values.filter { !$0.sources.isEmpty }.sorted {
+      ($0.postings, $0.positions.first ?? 0) < ($1.postings, $1.positions.first ?? 0)
+    }
+    let unmatched = groups.values.filter(\.sources.isEmpty).sorted {
+      ($0.positions.first ?? 0) < ($1.positions.first ?? 0)
+    }
     let common = max(store.titleCount / 50, 20)
     // When every word is that common, the rarest alone finds films: a film without it is
     // no better an answer, and the others' postings are read only to mark what it found.
