@@ -142,12 +142,16 @@ import Testing
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let good = try CatalogFile.encode([.init(id: 1, title: "The Matrix", year: 1999, votes: 10)])
-    // Every count of the header at its largest, one at a time.
+    // Every count of the header at its largest, one at a time, the offset tables' sizes
+    // among them.
+    let tableSizes = CatalogFile.OffsetTableKind.allCases.map {
+      CatalogFile.offsetTableSizesOffset + 4 * $0.rawValue
+    }
     for field in Array(stride(from: 8, to: 60, by: 4))
       + [
         CatalogFile.postingBytesOffset, CatalogFile.soundOrderOffset,
         CatalogFile.initialsOrderOffset,
-      ]
+      ] + tableSizes
     {
       var bytes = good
       for offset in field..<field + 4 { bytes[offset] = 0xFF }

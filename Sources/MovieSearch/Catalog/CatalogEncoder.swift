@@ -119,7 +119,7 @@ extension CatalogFile {
     var header = magic
     for count in [
       entries.count, search.termCount, texts.count, search.termBytes.count, search.postingCount,
-      search.wordCount, search.nodes.count / nodeSize - 1, index.titleFilms.count / 4, extras.count,
+      search.wordBits, search.nodes.count / nodeSize - 1, index.titleFilms.count / 4, extras.count,
       sortedNames.count, names.bytes.count, genreNames.count, genreNames.bytes.count,
     ] {
       header.append(uint32: count)
@@ -138,7 +138,7 @@ extension CatalogFile {
     }
     let tables = [
       offsets(index.titleStarts + [texts.count], largest: texts.count),
-      offsets(search.wordStarts, largest: search.wordCount),
+      offsets(search.wordStarts, largest: search.wordBits),
       offsets(search.termStarts, largest: search.termBytes.count),
       offsets(search.postingStarts, largest: search.postingCount),
       offsets(search.postingByteStarts, largest: search.postings.count),
@@ -302,7 +302,8 @@ extension CatalogFile {
       /// The titles of known films by their initials (see ``InitialsIndex``).
       var initialsOrder: [UInt8] = []
       var termCount = 0
-      var wordCount = 0
+      /// The bits of the words' codes.
+      var wordBits = 0
       var postingCount = 0
     }
 
@@ -317,15 +318,25 @@ extension CatalogFile {
       guard terms.count < 1 << 24 else {
         throw FormatError(description: "the vocabulary is too large to be encoded")
       }
-      // The titles' words, then the films' people's; a spare byte after them.
-      // In as many bits as the largest id needs (see ``PackedInts``).
-      sections.wordIDs.append(
-        packed: (titleTerms + people.joined()).map { idOfTerm[$0] }, largest: terms.count - 1)
-      for count in wordCounts + people.map(\.count) {
-        sections.wordStarts.append(sections.wordCount)
-        sections.wordCount += count
+      // The titles' words, then the films' people's, as codes (see ``WordCodes``), and the
+      // terms of the commonest codes; each title's and film's start in bits.
+      var runs: [[Int]] = []
+      runs.reserveCapacity(wordCounts.count + people.count)
+      var start = 0
+      for count in wordCounts {
+        runs.append(titleTerms[start..<start + count].map { idOfTerm[$0] })
+        start += count
       }
-      sections.wordStarts.append(sections.wordCount)
+      for film in people { runs.append(film.map { idOfTerm[$0] }) }
+      let coded = WordCodes.encode(runs, termCount: terms.count)
+      sections.wordIDs = coded.codes
+      sections.wordIDs.append(packed: coded.commonestTerms, largest: terms.count - 1)
+      sections.wordIDs.append(packed: coded.commonTerms, largest: terms.count - 1)
+      sections.wordStarts = coded.starts
+      sections.wordBits = coded.starts.last ?? 0
+      guard sections.wordBits <= UInt32.max else {
+        throw FormatError(description: "the words are too many to be encoded")
+      }
       // A posting is its title less the one before, doubled, plus its flag: in as many bits
       // as the term's largest needs.
       guard wordCounts.count < 1 << 31 else {

@@ -12,7 +12,8 @@ import Foundation
 /// first cast, stored once per film), which a query word may match too, at a cost. After a
 /// 128-byte header (the magic, thirteen counts, the origin and which record fields are stored,
 /// the bytes of the postings, the number of terms in sound order, the number of entries in
-/// initials order, four zeros, the bytes of each offset table (*O*), and zeros):
+/// initials order, four zeros, the bytes of each offset table (*O*), and zeros; the sixth
+/// count is the bits of the words' codes):
 ///
 /// | section | size | what |
 /// |---|---|---|
@@ -20,8 +21,8 @@ import Foundation
 /// | title films | 4 B per other title | the film of each title after the display ones, and its kind (original, also known as) in the top two bits |
 /// | title starts | *O*: a number per title + 1 | where its text starts (and ends: where the next one starts) |
 /// | summaries | 6 B per title + 8 | what ranking reads in its loop: popularity (log10, 32 bits), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
-/// | word starts | *O*: a number per title and per film + 1 | where each title's word ids start, then each film's people's |
-/// | word ids | *P*: a number per word | every title's words, then every film's people's words, as term ids |
+/// | word starts | *O*: a number per title and per film + 1 | where each title's words' codes start (in bits), then each film's people's |
+/// | words | the bits of their codes, + 8; *P*: 256 and 16,384 term ids | every title's words, then every film's people's, each as a code as long as its term is rare; then the terms of the two shortest kinds of codes (see ``WordCodes``) |
 /// | term starts | *O*: a number per term + 1 | where each term's bytes start |
 /// | posting starts | *O*: a number per term + 1 | how many postings come before each term's |
 /// | posting byte starts | *O*: a number per term + 1 | where each term's postings start |
@@ -49,7 +50,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGN".utf8)
+  static let magic: [UInt8] = Array("MSCATLGO".utf8)
   static let headerSize = 128
 
   /// Where the header says how many bytes each ``OffsetTable`` takes, four each, in the order

@@ -21,38 +21,55 @@ extension CatalogStore {
   }
 
   /// The term ids of title `index`: its words in order, then its film's people's (stored
-  /// once per film, read after the title's words whichever of its titles it is).
+  /// once per film, read after the title's words whichever of its titles it is), decoded
+  /// (see ``WordCodes``); at most ``WordIDs/capacity``.
   @inline(__always) func words(_ index: Int) -> WordIDs {
-    guard index >= 0, index < titleCount else {
-      return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
-    }
+    var words = WordIDs()
+    guard index >= 0, index < titleCount else { return words }
     let people = layout.titles + film(ofTitle: index)
     let starts = wordStarts
-    let start = starts[index]
-    let end = starts[index + 1]
-    let peopleStart = starts[people]
-    let peopleEnd = starts[people + 1]
-    guard start <= end, end <= layout.words, peopleStart <= peopleEnd, peopleEnd <= layout.words
-    else { return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0) }
-    return WordIDs(
-      ids: wordIDs, title: start, titleCount: end - start,
-      people: peopleStart - (end - start), count: end - start + peopleEnd - peopleStart,
-      limit: termCount)
+    let reader = wordCodes
+    words.titleCount = reader.decode(
+      from: starts[index], to: starts[index + 1], into: &words.ids, at: 0)
+    words.count = reader.decode(
+      from: starts[people], to: starts[people + 1], into: &words.ids, at: words.titleCount)
+    return words
   }
 
   /// The term ids of title `index`'s own words (not its people's).
   @inline(__always) func titleWords(_ index: Int) -> WordIDs {
-    guard index >= 0, index < titleCount else {
-      return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
-    }
-    let start = wordStarts[index]
-    let end = wordStarts[index + 1]
-    guard start <= end, end <= layout.words else {
-      return WordIDs(ids: wordIDs, title: 0, titleCount: 0, people: 0, count: 0, limit: 0)
-    }
-    return WordIDs(
-      ids: wordIDs, title: start, titleCount: end - start, people: 0,
-      count: end - start, limit: termCount)
+    var words = WordIDs()
+    guard index >= 0, index < titleCount else { return words }
+    words.titleCount = wordCodes.decode(
+      from: wordStarts[index], to: wordStarts[index + 1], into: &words.ids, at: 0)
+    words.count = words.titleCount
+    return words
+  }
+
+  /// The codes of every title's words, then every film's people's (see ``WordCodes``).
+  var wordCodes: WordCodes.Reader {
+    let tables = base + layout.wordIDs + WordCodes.size(bits: layout.wordBits)
+    return WordCodes.Reader(
+      codes: base + layout.wordIDs, bits: layout.wordBits,
+      commonestTerms: PackedInts(tables, largest: termCount - 1),
+      commonTerms: PackedInts(
+        tables + PackedInts.size(count: WordCodes.commonest, largest: termCount - 1),
+        largest: termCount - 1),
+      idBits: PackedInts.width(largest: termCount - 1), termCount: termCount)
+  }
+
+  /// A title's term ids, decoded: its own words, then its film's people's (-1 for damage).
+  struct WordIDs {
+    /// The most words read of a title and its people.
+    static let capacity = 64
+    typealias Storage = InlineArray<64, Int32>
+
+    var ids = Storage(repeating: -1)
+    /// How many words are the title's: the rest are its film's people's.
+    var titleCount = 0
+    var count = 0
+
+    @inline(__always) subscript(position: Int) -> Int { Int(ids[position]) }
   }
 
   /// Asks for title `index`'s summary ahead of reading it (see CacheHints).
@@ -68,7 +85,7 @@ extension CatalogStore {
   /// Asks for title `index`'s first words ahead of reading them (where they start is read).
   @inline(__always) func prefetchTitleWords(_ index: Int) {
     guard index >= 0, index < titleCount else { return }
-    ms_prefetch(wordIDs.address(of: min(wordStarts[index], layout.words)))
+    ms_prefetch(base + layout.wordIDs + min(wordStarts[index], layout.wordBits) &>> 3)
   }
 
   /// Asks for the film of title `index` ahead of reading it (a display title's is itself).
@@ -94,28 +111,7 @@ extension CatalogStore {
     }
     for title in titles where title >= 0 && Int(title) < count {
       let start = wordStarts[layout.titles + film(ofTitle: Int(title))]
-      ms_prefetch(wordIDs.address(of: min(start, layout.words)))
-    }
-  }
-
-  /// A title's term ids, read in place: its own words, then its film's people's.
-  struct WordIDs {
-    /// The word ids (see ``PackedInts``).
-    let ids: PackedInts
-    /// Where the title's words start.
-    let title: Int
-    /// How many words are the title's: the rest are its film's people's.
-    let titleCount: Int
-    /// Where the people's words start, less `titleCount` (so that position `titleCount` is
-    /// the first of them).
-    let people: Int
-    let count: Int
-    /// Ids at or past this are damage, read as "no term".
-    let limit: Int
-
-    @inline(__always) subscript(position: Int) -> Int {
-      let id = ids[position < titleCount ? title &+ position : people &+ position]
-      return id < limit ? id : -1
+      ms_prefetch(base + layout.wordIDs + min(start, layout.wordBits) &>> 3)
     }
   }
 
@@ -228,9 +224,6 @@ extension CatalogStore {
     guard position >= 0, position < layout.initialsCount else { return 0 }
     return UInt32(load32(layout.initialsOrder + position * 4))
   }
-
-  /// Each title's words, then each film's people's, as term ids.
-  var wordIDs: PackedInts { PackedInts(base + layout.wordIDs, largest: termCount - 1) }
 
   /// The term ids in sound order (see ``CatalogFile``).
   var soundOrderIDs: PackedInts { PackedInts(base + layout.soundOrder, largest: termCount - 1) }

@@ -162,7 +162,7 @@ final class CatalogStore: Sendable {
       .titleStarts, at: layout.titleTexts, count: layout.titles + 1, largest: layout.textBytes)
     wordStarts = table(
       .wordStarts, at: layout.wordStarts, count: layout.titles + layout.films + 1,
-      largest: layout.words)
+      largest: layout.wordBits)
     termStarts = table(
       .termStarts, at: layout.termStarts, count: layout.terms + 1, largest: layout.termBytes)
     postingStarts = table(
@@ -196,7 +196,8 @@ final class CatalogStore: Sendable {
 
   /// Where each section starts, from the header's counts (each below 2³²: no sum overflows).
   struct Layout {
-    let films, terms, textBytes, termBytes, postings, words, nodes, titles, extrasBytes: Int
+    /// `wordBits`: the bits of the words' codes (see ``WordCodes``).
+    let films, terms, textBytes, termBytes, postings, wordBits, nodes, titles, extrasBytes: Int
     let names, nameBytes, genres, genreBytes, postingBytes, soundOrderCount, initialsCount: Int
     /// Which of a record's fields are stored, and so its size.
     let recordFields: CatalogFile.RecordFields
@@ -212,7 +213,7 @@ final class CatalogStore: Sendable {
 
     init(counts: [Int], tableSizes: [Int]) {
       self.tableSizes = tableSizes
-      (films, terms, textBytes, termBytes, postings, words, nodes) = (
+      (films, terms, textBytes, termBytes, postings, wordBits, nodes) = (
         counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6]
       )
       (titles, extrasBytes, names, nameBytes, genres, genreBytes, postingBytes) = (
@@ -233,7 +234,10 @@ final class CatalogStore: Sendable {
       // Eight spare bytes: any summary can be read with one eight-byte load.
       wordStarts = summaries + titles * CatalogFile.summarySize + 8
       wordIDs = wordStarts + tableSizes[Kind.wordStarts.rawValue]
-      termStarts = wordIDs + Table.size(count: words, largest: terms - 1)
+      termStarts =
+        wordIDs + WordCodes.size(bits: wordBits)
+        + Table.size(count: WordCodes.commonest, largest: terms - 1)
+        + Table.size(count: WordCodes.common, largest: terms - 1)
       postingStarts = termStarts + tableSizes[Kind.termStarts.rawValue]
       postingByteStarts = postingStarts + tableSizes[Kind.postingStarts.rawValue]
       postingsStart = postingByteStarts + tableSizes[Kind.postingByteStarts.rawValue]
