@@ -87,8 +87,10 @@ enum ProcessRunner {
     // Every wait has a limit: a hung binary fails the test instead of stalling the suite.
     if group.wait(timeout: .now() + .nanoseconds(Int(limit / .nanoseconds(1)))) == .timedOut {
       kill(process.processIdentifier, SIGKILL)
-      group.wait()
-      process.waitUntilExit()
+      // Its outputs end when no process holds them any more — which one it started may
+      // outlive it (the runtime's crash reporter, when it hangs): their readers get a few
+      // seconds, then are left behind, and the run fails.
+      _ = group.wait(timeout: .now() + .seconds(5))
       throw TimedOut(executable: executable, arguments: arguments, limit: limit)
     }
     process.waitUntilExit()
