@@ -22,14 +22,18 @@ import Testing
     }
   }
 
+  /// Each field in as many bits as its largest value needs: ids to 1,273 (11 bits), votes to
+  /// 390 (9), years to 1999 (11), minutes to 119 (7), ratings to 9.5 (7), genre flags to 4
+  /// (3), no MPAA rating and no article (0); budgets to 40 million (26), IMDb numbers other
+  /// than the ids to 3,820 (12).
   @Test(arguments: [
-    (false, 0, 16), (true, 0, 20), (false, 1, 16), (false, 2, 20), (true, 2, 24),
+    (false, 0, 48), (true, 0, 74), (false, 1, 48), (false, 2, 60), (true, 2, 86),
   ])
-  func everyFieldReadsBackWhicheverAreStored(budgets: Bool, imdb: Int, size: Int) throws {
+  func everyFieldReadsBackWhicheverAreStored(budgets: Bool, imdb: Int, bits: Int) throws {
     let numbers: (Int) -> Int? = [{ _ in nil }, { $0 }, { $0 * 3 + 1 }][imdb]
     let entries = Self.entries(budgets: budgets, imdb: numbers)
     let store = try CatalogStore(bytes: CatalogFile.encode(entries))
-    #expect(store.layout.recordSize == size)
+    #expect(store.layout.records?.bits == bits)
     for (index, entry) in entries.enumerated() {
       let record = store.record(index)
       #expect(record.id == entry.id)
@@ -52,6 +56,32 @@ import Testing
     for unknown: UInt8 in [8, 0x80] {
       bytes[CatalogFile.recordFieldsOffset] |= unknown
       #expect(throws: CatalogFile.FormatError.self) { try CatalogStore(bytes: bytes) }
+    }
+  }
+
+  /// A field wider than 32 bits, or other widths than the records were written with (so
+  /// that they no longer fill their section), is damage.
+  @Test func aHeaderOfOtherRecordWidthsIsDamage() throws {
+    let good = try CatalogFile.encode(Self.entries(budgets: true, imdb: { $0 * 3 + 1 }))
+    for field in RecordLayout.Field.allCases {
+      for width: UInt8 in [33, 255, good[CatalogFile.recordWidthsOffset + field.rawValue] + 8] {
+        var bytes = good
+        bytes[CatalogFile.recordWidthsOffset + field.rawValue] = width
+        #expect(throws: CatalogFile.FormatError.self, "\(field) \(width)") {
+          try CatalogStore(bytes: bytes)
+        }
+      }
+    }
+  }
+
+  /// Values past 32 bits are written as the largest 32 bits hold, not into the next field.
+  @Test func aValuePast32BitsKeepsToItsField() throws {
+    let layout = RecordLayout(holding: [[1 << 40, 5, 0, 0, 0, 0, 0, 0, 0, 0]])
+    #expect(layout.widths[0] == 32)
+    let bytes = layout.encode([[1 << 40, 5, 0, 0, 0, 0, 0, 0, 0, 0]])
+    bytes.withUnsafeBytes { raw in
+      #expect(layout.value(.id, at: 0, in: raw.baseAddress!) == Int(UInt32.max))
+      #expect(layout.value(.votes, at: 0, in: raw.baseAddress!) == 5)
     }
   }
 }

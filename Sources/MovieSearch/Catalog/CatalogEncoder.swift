@@ -26,9 +26,9 @@ extension CatalogFile {
     let names = NameBlocks.encode(sortedNames, symbols: nameSymbols)
     var genreNames = Table(folding: true)
     var texts: [UInt8] = []
-    var records: [UInt8] = []
-    var extras: [UInt8] = []
-    var extrasStarts: [Int] = []
+    // Each film's record, by ``RecordLayout/Field``.
+    var records: [[Int]] = []
+    var extrasWriter = ExtrasWriter()
     // The optional fields only when some film has them; an IMDb number that is its film's
     // id (a catalog of IMDb's files) is not stored again.
     var fields: RecordFields = []
@@ -37,7 +37,7 @@ extension CatalogFile {
       fields.insert(
         entries.allSatisfy { $0.imdbNumber == $0.id } ? .imdbNumberIsID : .imdbNumber)
     }
-    records.reserveCapacity(entries.count * fields.recordSize)
+    records.reserveCapacity(entries.count)
     var index = Index()
     // Display titles first, one per film; the others after all of them, by film.
     var others: [(film: Int, text: String, kind: TitleKind, people: [Int])] = []
@@ -59,17 +59,13 @@ extension CatalogFile {
       let article = index.add(
         display, film: film, kind: .display, people: people, popularity: popularity,
         year: entry.year, texts: &texts)
-      // In the order of `RecordField`'s offsets.
-      records.append(uint32: entry.id)
-      records.append(uint32: entry.votes)
-      records.append(uint16: entry.year)
-      records.append(uint16: entry.minutes)
-      records.append(UInt8(clamping: Int((entry.rating * 10).rounded())))
-      records.append(UInt8(mpaa))
-      records.append(entry.genreFlags)
-      records.append(article ? leadingArticle : 0)
-      if fields.contains(.budget) { records.append(uint32: entry.budget ?? 0) }
-      if fields.imdbNumberField != nil { records.append(uint32: entry.imdbNumber ?? 0) }
+      // In the order of `RecordLayout.Field`.
+      records.append([
+        entry.id, entry.votes, entry.year, entry.minutes,
+        Int(UInt8(clamping: Int((entry.rating * 10).rounded()))), mpaa, Int(entry.genreFlags),
+        Int(article ? leadingArticle : 0), fields.contains(.budget) ? entry.budget ?? 0 : 0,
+        fields.storesIMDbNumber ? entry.imdbNumber ?? 0 : 0,
+      ])
       // Its other titles: the original when it differs, then the alternative titles, each
       // once however it is written.
       var seen: Set<String> = [TitleText.searchKey(display)]
@@ -84,16 +80,14 @@ extension CatalogFile {
         }
         others.append((film, shown, kind, people))
       }
-      extrasStarts.append(extras.count)
-      let genres = CatalogFile.genreNames(entry).prefix(Int(UInt8.max))
-      extras.append(UInt8(genres.count))
-      for genre in genres { extras.append(varint: genreNames.index(of: genre)) }
-      for listed in listedPeople(entry) {
-        extras.append(UInt8(listed.count))
-        for name in listed { extras.append(varint: nameIndex[name] ?? 0) }
-      }
+      let listed = listedPeople(entry).map { $0.map { nameIndex[$0] ?? 0 } }
+      extrasWriter.add(
+        genres: CatalogFile.genreNames(entry).prefix(Int(UInt8.max)).map {
+          genreNames.index(of: $0)
+        },
+        directors: listed[0], cast: listed[1])
     }
-    extrasStarts.append(extras.count)
+    let (extrasLayout, extras, extrasStarts) = extrasWriter.finished()
     for other in others {
       let entry = entries[other.film]
       _ = index.add(
@@ -113,13 +107,16 @@ extension CatalogFile {
       index.titleStarts[title] = texts.count
       texts += textSymbols.encode(text)
     }
-    guard entries.count < 1 << CatalogFile.titleKindShift, texts.count <= UInt32.max else {
+    guard entries.count < 1 << CatalogFile.titleKindShift, texts.count <= UInt32.max,
+      extrasStarts.last ?? 0 <= UInt32.max
+    else {
       throw FormatError(description: "too many films or titles to encode")
     }
     var header = magic
     for count in [
       entries.count, search.termCount, texts.count, search.termBytes.count, search.postingCount,
-      search.wordBits, search.nodes.count / nodeSize - 1, index.titleFilms.count / 4, extras.count,
+      search.wordBits, search.nodes.count / nodeSize - 1, index.titleFilms.count / 4,
+      extrasStarts.last ?? 0,
       sortedNames.count, names.bytes.count, genreNames.count, genreNames.bytes.count,
     ] {
       header.append(uint32: count)
@@ -142,7 +139,7 @@ extension CatalogFile {
       offsets(search.termStarts, largest: search.termBytes.count),
       offsets(search.postingStarts, largest: search.postingCount),
       offsets(search.postingByteStarts, largest: search.postings.count),
-      offsets(extrasStarts, largest: extras.count),
+      offsets(extrasStarts, largest: extrasStarts.last ?? 0),
     ]
     header += [UInt8](repeating: 0, count: offsetTableSizesOffset - header.count)
     for table in tables {
@@ -151,11 +148,14 @@ extension CatalogFile {
       }
       header.append(uint32: table.count)
     }
+    let recordLayout = RecordLayout(holding: records)
+    header += recordLayout.widths.map { UInt8($0) }
+    header += extrasLayout.widths.map { UInt8($0) }
     header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
-      header, records, Array(index.titleFilms.dropFirst(entries.count * 4)),
+      header, recordLayout.encode(records), Array(index.titleFilms.dropFirst(entries.count * 4)),
       tables[0], index.summaries + [UInt8](repeating: 0, count: 8), tables[1], search.wordIDs,
       tables[2], tables[3], tables[4],
       search.postings, search.nodes, search.termBytes,

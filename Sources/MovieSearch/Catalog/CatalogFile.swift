@@ -12,12 +12,12 @@ import Foundation
 /// first cast, stored once per film), which a query word may match too, at a cost. After a
 /// 128-byte header (the magic, thirteen counts, the origin and which record fields are stored,
 /// the bytes of the postings, the number of terms in sound order, the number of entries in
-/// initials order, four zeros, the bytes of each offset table (*O*), and zeros; the sixth
-/// count is the bits of the words' codes):
+/// initials order, four zeros, the bytes of each offset table (*O*), the bits of each field
+/// of a record, the bits of each part of the extras, and zeros; the sixth count is the bits of the words' codes):
 ///
 /// | section | size | what |
 /// |---|---|---|
-/// | records | 16 B per film, by id, + 4 with budgets, + 4 with IMDb numbers other than the ids (``RecordFields``) | id, votes, year, minutes, rating, MPAA, genre flags, flags, then the budget and the IMDb number when stored (see ``RecordField``); its title is title *i* |
+/// | records | as many bits per film as its fields take, by id, + 8 B | id, votes, year, minutes, rating, MPAA, genre flags, flags, budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs (see ``RecordLayout``); its title is title *i* |
 /// | title films | 4 B per other title | the film of each title after the display ones, and its kind (original, also known as) in the top two bits |
 /// | title starts | *O*: a number per title + 1 | where its text starts (and ends: where the next one starts) |
 /// | summaries | 6 B per title + 8 | what ranking reads in its loop: popularity (log10, 32 bits), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
@@ -31,8 +31,8 @@ import Foundation
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
 /// | sound order | *P*: a number per term of five bytes or more | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
 /// | initials order | 4 B per entry | the titles of known films by their words' initials (see ``InitialsIndex``): each title's number, its top bit set when its initials skip a leading article |
-/// | extras starts | *O*: a number per film + 1 | where each film's extras start |
-/// | extras | | per film: its genres (indices into the genre names), directors and cast (indices into the names), each list a byte's count of ``Varint``s |
+/// | extras starts | *O*: a number per film + 1 | where each film's extras start, in bits |
+/// | extras | the bits, + 8 | per film: how many genres, directors and cast it has, then its genres (indices into the genre names), directors and cast (indices into the names), each in as many bits as the catalog's largest needs (see ``ExtrasLayout``) |
 /// | name starts | 4 B per block of names + 4 | where each block of names starts |
 /// | name symbols | 2,296 B | the table the names are written in (see ``SymbolTable``) |
 /// | names | | the people's names, sorted bytewise, in blocks that keep only what a name adds to the one before (see ``NameBlocks``), as codes of the name symbols |
@@ -50,7 +50,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGO".utf8)
+  static let magic: [UInt8] = Array("MSCATLGQ".utf8)
   static let headerSize = 128
 
   /// Where the header says how many bytes each ``OffsetTable`` takes, four each, in the order
@@ -62,21 +62,13 @@ enum CatalogFile {
     case titleStarts, wordStarts, termStarts, postingStarts, postingByteStarts, extrasStarts
   }
 
-  /// Where each field of a record is, in bytes from its start: 16 bytes every record has,
-  /// then the budget and the IMDb number when the catalog stores them (``RecordFields``).
-  enum RecordField {
-    static let id = 0
-    static let votes = 4
-    static let year = 8
-    static let minutes = 10
-    /// Tenths of a point.
-    static let rating = 12
-    static let mpaa = 13
-    static let genreFlags = 14
-    static let flags = 15
-    /// Where the budget is, when stored.
-    static let budget = 16
-  }
+  /// Where the header says how many bits each field of a record takes, a byte each, in
+  /// the order of ``RecordLayout/Field``.
+  static let recordWidthsOffset = 104
+
+  /// Where the header says how many bits each part of a film's extras takes, a byte each,
+  /// in the order of ``ExtrasLayout/widths``.
+  static let extrasWidthsOffset = 114
 
   /// Which of a record's optional fields a catalog stores (a byte of its header): a
   /// catalog of IMDb's files has no budgets, and its ids are IMDb's numbers; TMDb's export
@@ -89,13 +81,8 @@ enum CatalogFile {
     static let imdbNumberIsID = RecordFields(rawValue: 4)
     static let all: RecordFields = [.budget, .imdbNumber, .imdbNumberIsID]
 
-    /// The bytes of a record.
-    var recordSize: Int { 16 + (contains(.budget) ? 4 : 0) + (imdbNumberField != nil ? 4 : 0) }
-
-    /// Where the IMDb number is, when stored.
-    var imdbNumberField: Int? {
-      contains(.imdbNumber) && !contains(.imdbNumberIsID) ? (contains(.budget) ? 20 : 16) : nil
-    }
+    /// Whether the IMDb number is a field of its own.
+    var storesIMDbNumber: Bool { contains(.imdbNumber) && !contains(.imdbNumberIsID) }
   }
 
   /// Where the header says which of a record's fields are stored (``RecordFields``).

@@ -17,31 +17,29 @@ extension CatalogStore {
     var imdbNumber: Int
   }
 
-  /// The record bytes of the film at `index`.
-  func recordBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
-    readBytes(CatalogFile.headerSize + index * layout.recordSize, layout.recordSize, body)
+  /// Calls `body` with the bytes of the film at `index`'s record (read with `pread` from a
+  /// mapped file, see ``readBytes(_:_:_:)``) and the bit where it starts in them.
+  func recordBytes<T>(_ index: Int, _ body: (UnsafeRawPointer, Int) -> T) -> T {
+    let start = records.start(of: index)
+    // Its bits, and eight bytes past them for the last field's load.
+    let first = start >> 3
+    let count = (start + records.bits + 7) / 8 - first + 8
+    return readBytes(CatalogFile.headerSize + first, count) { bytes in
+      body(bytes.baseAddress!, start & 7)
+    }
   }
 
   /// The film at `index` (0..<count).
   func record(_ index: Int) -> Record {
     let fields = layout.recordFields
-    return recordBytes(index) { bytes in
-      func field32(_ at: Int) -> Int {
-        Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
-      }
-      func field16(_ at: Int) -> Int {
-        Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).littleEndian)
-      }
-      typealias Field = CatalogFile.RecordField
-      let id = field32(Field.id)
+    return recordBytes(index) { bytes, start in
+      func field(_ field: RecordLayout.Field) -> Int { records.value(field, at: start, in: bytes) }
+      let id = field(.id)
       return Record(
-        id: id, votes: field32(Field.votes),
-        budget: fields.contains(.budget) ? field32(Field.budget) : 0,
-        year: field16(Field.year), minutes: field16(Field.minutes),
-        rating: Double(bytes[Field.rating]) / 10, mpaa: Int(bytes[Field.mpaa]),
-        genreFlags: bytes[Field.genreFlags], title: title(index).text,
-        imdbNumber: fields.contains(.imdbNumberIsID) ? id : fields.imdbNumberField.map(field32) ?? 0
-      )
+        id: id, votes: field(.votes), budget: field(.budget), year: field(.year),
+        minutes: field(.minutes), rating: Double(field(.rating)) / 10, mpaa: field(.mpaa),
+        genreFlags: UInt8(truncatingIfNeeded: field(.genreFlags)), title: title(index).text,
+        imdbNumber: fields.contains(.imdbNumberIsID) ? id : field(.imdbNumber))
     }
   }
 
@@ -55,7 +53,7 @@ extension CatalogStore {
 
   /// The id of the film at `index`.
   func id(_ index: Int) -> Int {
-    recordBytes(index) { Int($0.loadUnaligned(as: UInt32.self).littleEndian) }
+    recordBytes(index) { records.value(.id, at: $1, in: $0) }
   }
 
   /// The index of the film with id `id`: records are stored by id.
@@ -75,9 +73,11 @@ extension CatalogStore {
   /// uses it as the film's id; any other is looked through, its records read in place.
   func index(ofIMDbNumber number: Int) -> Int? {
     if layout.recordFields.contains(.imdbNumberIsID) { return index(ofID: number) }
-    guard let field = layout.recordFields.imdbNumberField else { return nil }
-    let at = CatalogFile.headerSize + field
-    return (0..<filmCount).first { load32(at + $0 * layout.recordSize) == number }
+    guard layout.recordFields.storesIMDbNumber else { return nil }
+    let bytes = base + CatalogFile.headerSize
+    return (0..<filmCount).first {
+      records.value(.imdbNumber, at: records.start(of: $0), in: bytes) == number
+    }
   }
 
   /// The bits of a title's film number that are the film (the others are its kind).
@@ -139,18 +139,10 @@ extension CatalogStore {
     return (genres(of: film), directors, cast)
   }
 
-  /// What a filter asks of the film at `index`, read without its title — from the mapping
-  /// in place, as the search reads (a listing reads every film: a `pread` each would cost a
-  /// second over a million).
-  @inline(__always) func filterFields(_ index: Int) -> (
-    year: Int, minutes: Int, rating: Double, votes: Int, mpaa: Int, genreFlags: UInt8
-  ) {
-    typealias Field = CatalogFile.RecordField
-    let at = CatalogFile.headerSize + index * layout.recordSize
-    return (
-      load16(at + Field.year), load16(at + Field.minutes), Double(load8(at + Field.rating)) / 10,
-      load32(at + Field.votes), Int(load8(at + Field.mpaa)), load8(at + Field.genreFlags)
-    )
+  /// The records, read in place a field at a time — from the mapping, as the search reads
+  /// (a listing reads every film: a `pread` each would cost a second over a million).
+  var recordReader: RecordReader {
+    RecordReader(layout: records, bytes: base + CatalogFile.headerSize)
   }
 
   /// Whether one of film `film`'s genres (catalog genre indices, see ``extras(of:)``)
@@ -183,20 +175,9 @@ extension CatalogStore {
     guard film < filmCount else { return false }
     let start = extrasStarts[film]
     let end = extrasStarts[film + 1]
-    guard start <= end, end <= layout.extrasBytes else { return false }
+    guard start <= end, end <= layout.extrasBits else { return false }
     // Read in place, as the search reads: a listing by person reads every film's.
-    let bytes = inPlace(layout.extras + start, count: end - start)
-    var at = 0
-    for current in 0...list {
-      guard at < bytes.count else { return false }
-      let count = Int(bytes[at])
-      at += 1
-      for _ in 0..<count {
-        guard let value = Varint.read(bytes, at: &at) else { return false }
-        if current == list, test(value) { return true }
-      }
-    }
-    return false
+    return extrasLayout.any(list: list, start: start, end: end, in: base + layout.extras, test)
   }
 
   /// How many people the catalog names.

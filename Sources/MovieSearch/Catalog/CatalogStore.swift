@@ -39,6 +39,10 @@ final class CatalogStore: Sendable {
   let termCount: Int
   /// Where each section starts (see ``CatalogFile``), and how many of each thing there are.
   let layout: Layout
+  /// Where each field of a record is (a damaged header's: none).
+  let records: RecordLayout
+  /// How each film's extras are written (a damaged header's: as none).
+  let extrasLayout: ExtrasLayout
   /// The genres' names, once asked.
   let genreTable = Remembered<[String]>()
   /// Where each title's text starts (and the last one's ends).
@@ -144,8 +148,17 @@ final class CatalogStore: Sendable {
         + [header(CatalogFile.recordFieldsOffset - 3) >> 24],
       tableSizes: CatalogFile.OffsetTableKind.allCases.map {
         header(CatalogFile.offsetTableSizesOffset + 4 * $0.rawValue)
+      },
+      recordWidths: RecordLayout.Field.allCases.map {
+        size >= CatalogFile.headerSize
+          ? Int(bytes[CatalogFile.recordWidthsOffset + $0.rawValue]) : 0
+      },
+      extrasWidths: (0..<ExtrasLayout.widthCount).map {
+        size >= CatalogFile.headerSize ? Int(bytes[CatalogFile.extrasWidthsOffset + $0]) : 0
       })
     filmCount = layout.films
+    records = layout.records ?? .none
+    extrasLayout = layout.extrasLayout ?? .none
     titleCount = layout.titles
     termCount = layout.terms
     // A table that does not fit in the file reads as zeros (its bytes taken as none).
@@ -154,7 +167,11 @@ final class CatalogStore: Sendable {
       -> OffsetTable
     {
       let tableBytes = layout.tableSizes[kind.rawValue]
-      let fits = size >= CatalogFile.headerSize && offset <= size && tableBytes <= size - offset
+      // (A header of more films than titles puts tables before the file: damage, checked
+      // below — they are read first.)
+      let fits =
+        size >= CatalogFile.headerSize && offset >= 0 && offset <= size
+        && tableBytes <= size - offset
       guard fits, let start = bytes.baseAddress else { return .damaged }
       return OffsetTable(start + offset, bytes: tableBytes, count: count, largest: largest)
     }
@@ -171,7 +188,7 @@ final class CatalogStore: Sendable {
       .postingByteStarts, at: layout.postingByteStarts, count: layout.terms + 1,
       largest: layout.postingBytes)
     extrasStarts = table(
-      .extrasStarts, at: layout.extrasStarts, count: layout.films + 1, largest: layout.extrasBytes)
+      .extrasStarts, at: layout.extrasStarts, count: layout.films + 1, largest: layout.extrasBits)
     let what = name.map { "the catalog '\($0)'" } ?? "the movie catalog"
     guard size >= CatalogFile.headerSize, Array(bytes[0..<8]) == CatalogFile.magic else {
       let (reason, kind): (String, OfflineCatalog.FileError.Kind) =
@@ -186,8 +203,9 @@ final class CatalogStore: Sendable {
     }
     // The postings' count is the last term's end (read once the sections are known to fit).
     guard layout.end == size, titleCount >= filmCount,
-      CatalogFile.RecordFields.all.isSuperset(of: layout.recordFields),
-      layout.soundOrderCount <= termCount, layout.initialsCount <= 2 * titleCount,
+      CatalogFile.RecordFields.all.isSuperset(of: layout.recordFields), layout.records != nil,
+      layout.extrasLayout != nil, layout.soundOrderCount <= termCount,
+      layout.initialsCount <= 2 * titleCount,
       postingStarts[termCount] == layout.postings
     else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
@@ -197,11 +215,10 @@ final class CatalogStore: Sendable {
   /// Where each section starts, from the header's counts (each below 2³²: no sum overflows).
   struct Layout {
     /// `wordBits`: the bits of the words' codes (see ``WordCodes``).
-    let films, terms, textBytes, termBytes, postings, wordBits, nodes, titles, extrasBytes: Int
+    let films, terms, textBytes, termBytes, postings, wordBits, nodes, titles, extrasBits: Int
     let names, nameBytes, genres, genreBytes, postingBytes, soundOrderCount, initialsCount: Int
-    /// Which of a record's fields are stored, and so its size.
+    /// Which of a record's optional fields a catalog has.
     let recordFields: CatalogFile.RecordFields
-    let recordSize: Int
     let titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts: Int
     let postingStarts, postingByteStarts: Int
     let postingsStart, nodesStart, termBytesStart, soundOrder, initialsOrder, extrasStarts: Int
@@ -211,20 +228,27 @@ final class CatalogStore: Sendable {
     /// The bytes of each offset table, by ``CatalogFile/OffsetTableKind``.
     let tableSizes: [Int]
 
-    init(counts: [Int], tableSizes: [Int]) {
+    /// Where each field of a record is (see ``RecordLayout``); none is damage.
+    let records: RecordLayout?
+
+    /// How each film's extras are written (see ``ExtrasLayout``); none is damage.
+    let extrasLayout: ExtrasLayout?
+
+    init(counts: [Int], tableSizes: [Int], recordWidths: [Int], extrasWidths: [Int]) {
       self.tableSizes = tableSizes
+      records = RecordLayout(widths: recordWidths)
+      extrasLayout = ExtrasLayout(widths: extrasWidths)
       (films, terms, textBytes, termBytes, postings, wordBits, nodes) = (
         counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6]
       )
-      (titles, extrasBytes, names, nameBytes, genres, genreBytes, postingBytes) = (
+      (titles, extrasBits, names, nameBytes, genres, genreBytes, postingBytes) = (
         counts[7], counts[8], counts[9], counts[10], counts[11], counts[12], counts[13]
       )
       soundOrderCount = counts[14]
       initialsCount = counts[15]
       // Unknown fields are damage (see `init`).
       recordFields = CatalogFile.RecordFields(rawValue: UInt8(truncatingIfNeeded: counts[16]))
-      recordSize = recordFields.recordSize
-      titleFilms = CatalogFile.headerSize + films * recordSize
+      titleFilms = CatalogFile.headerSize + (records ?? RecordLayout.none).size(count: films)
       // Only the other titles say their film: a display title's is its own index.
       titleTexts = titleFilms + (titles - films) * 4
       // Offsets and ids are packed (see ``PackedInts``), as wide as their largest can be.
@@ -247,7 +271,7 @@ final class CatalogStore: Sendable {
       initialsOrder = soundOrder + Table.size(count: soundOrderCount, largest: terms - 1)
       extrasStarts = initialsOrder + initialsCount * 4
       extras = extrasStarts + tableSizes[Kind.extrasStarts.rawValue]
-      nameSymbols = extras + extrasBytes
+      nameSymbols = extras + ExtrasLayout.size(bits: extrasBits)
       nameStarts = nameSymbols + SymbolTable.storedSize
       nameBytesStart = nameStarts + (NameBlocks.blocks(names) + 1) * 4
       genreStarts = nameBytesStart + nameBytes

@@ -124,10 +124,12 @@ extension OfflineCatalog {
     let genres: [(flags: UInt8, indices: Set<Int>)]
     let people: Set<Int>?
     let certification: Int?
+    let records: RecordReader
 
     init(_ filter: MovieFilter, store: CatalogStore) throws(MovieServiceError) {
       self.filter = filter
       self.store = store
+      records = store.recordReader
       let catalogGenres = store.genreNames
       genres = try filter.genres.map { (name) throws(MovieServiceError) in
         let wanted = Self.genreKey(name)
@@ -157,23 +159,27 @@ extension OfflineCatalog {
     static func genreKey(_ name: String) -> String { MovieFilter.genreKey(name) }
 
     func passes(_ film: Int) -> Bool {
-      let record = store.filterFields(film)
-      if let from = filter.fromYear, record.year == 0 || record.year < from { return false }
-      if let to = filter.toYear, record.year == 0 || record.year > to { return false }
-      if let minimum = filter.minRating, record.votes == 0 || record.rating < minimum {
+      // Only the fields a filter tests are read: a listing reads every film.
+      if filter.fromYear != nil || filter.toYear != nil {
+        let year = records[film, .year]
+        if let from = filter.fromYear, year == 0 || year < from { return false }
+        if let to = filter.toYear, year == 0 || year > to { return false }
+      }
+      if let minimum = filter.minRating,
+        records[film, .votes] == 0 || records.rating(film) < minimum
+      {
         return false
       }
-      if let minimum = filter.minVotes, record.votes < minimum { return false }
-      if let minimum = filter.minRuntime, record.minutes == 0 || record.minutes < minimum {
-        return false
+      if let minimum = filter.minVotes, records[film, .votes] < minimum { return false }
+      if filter.minRuntime != nil || filter.maxRuntime != nil {
+        let minutes = records[film, .minutes]
+        if let minimum = filter.minRuntime, minutes == 0 || minutes < minimum { return false }
+        if let maximum = filter.maxRuntime, minutes == 0 || minutes > maximum { return false }
       }
-      if let maximum = filter.maxRuntime, record.minutes == 0 || record.minutes > maximum {
-        return false
-      }
-      if let certification, record.mpaa != certification { return false }
+      if let certification, records[film, .mpaa] != certification { return false }
       if !genres.isEmpty {
         func has(_ genre: (flags: UInt8, indices: Set<Int>)) -> Bool {
-          record.genreFlags & genre.flags != 0
+          records.genreFlags(film) & genre.flags != 0
             || (!genre.indices.isEmpty && store.anyGenre(of: film, genre.indices.contains))
         }
         guard filter.allGenres ? genres.allSatisfy(has) : genres.contains(where: has) else {
@@ -191,24 +197,25 @@ extension OfflineCatalog {
   private struct Ranking {
     let sort: MovieFilter.Sort
     let store: CatalogStore
+    let records: RecordReader
 
     init(_ sort: MovieFilter.Sort, store: CatalogStore) {
       self.sort = sort
       self.store = store
+      records = store.recordReader
     }
 
     /// Smaller first: the value (negated when descending), then the more popular, then id
     /// order.
     func key(_ film: Int) -> DiscoverKey {
       let popularity = Double(store.summary(film).popularity)
-      let fields = store.filterFields(film)
       let value: Double? =
         switch sort.key {
         case .popularity: popularity
-        case .rating: fields.votes > 0 ? fields.rating : nil
-        case .votes: Double(fields.votes)
-        case .year: fields.year > 0 ? Double(fields.year) : nil
-        case .runtime: fields.minutes > 0 ? Double(fields.minutes) : nil
+        case .rating: records[film, .votes] > 0 ? records.rating(film) : nil
+        case .votes: Double(records[film, .votes])
+        case .year: records[film, .year] > 0 ? Double(records[film, .year]) : nil
+        case .runtime: records[film, .minutes] > 0 ? Double(records[film, .minutes]) : nil
         case .title: 0  // compared as text
         }
       guard let value else {

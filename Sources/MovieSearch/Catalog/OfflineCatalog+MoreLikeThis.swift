@@ -29,11 +29,12 @@ extension OfflineCatalog {
       genres.insert($0)
       return false
     }
-    let mine = store.filterFields(film)
+    let records = store.recordReader
+    let mine = records.filterFields(film)
     // (same director, shared genres, rating, votes, film): the larger the better.
     var candidates: [(Int, Int, Double, Int, Int)] = []
     for other in 0..<store.filmCount where other != film {
-      let fields = store.filterFields(other)
+      let fields = records.filterFields(other)
       guard fields.votes >= Self.moreLikeThisVotes else { continue }
       var sameDirector = false
       if !directors.isEmpty {

@@ -56,8 +56,9 @@ extension OfflineCatalog {
     let matching = store.people(named: name)
     guard !matching.isEmpty else { return [] }
     var found: [Int: CatalogPerson] = [:]
+    let records = store.recordReader
     for film in 0..<store.filmCount {
-      let votes = store.filterFields(film).votes
+      let votes = records[film, .votes]
       store.forEachPerson(of: film) { person, isDirector in
         guard matching.contains(person) else { return }
         var entry =
@@ -100,7 +101,7 @@ extension OfflineCatalog {
         if !roles.contains(role) { roles.append(role) }
       }
       if !roles.isEmpty {
-        let year = store.filterFields(film).year
+        let year = store.recordReader[film, .year]
         credits.append((year == 0 ? Int.max : year, film, roles))
       }
     }

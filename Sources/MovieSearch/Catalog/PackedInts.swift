@@ -93,3 +93,29 @@ extension [UInt8] {
     append(contentsOf: repeatElement(0, count: 8))
   }
 }
+
+/// Bits written low first, each value in as many as it is said to take (at most 56).
+struct BitWriter {
+  private(set) var bytes: [UInt8] = []
+  private(set) var bits = 0
+  private var pending: UInt64 = 0
+  private var pendingBits = 0
+
+  mutating func write(_ value: UInt64, bits count: Int) {
+    pending |= value << UInt64(pendingBits)
+    pendingBits += count
+    bits += count
+    while pendingBits >= 8 {
+      bytes.append(UInt8(truncatingIfNeeded: pending))
+      pending >>= 8
+      pendingBits -= 8
+    }
+  }
+
+  /// The bytes, the last filled with zeros, and eight spare.
+  consuming func finished() -> [UInt8] {
+    if pendingBits > 0 { bytes.append(UInt8(truncatingIfNeeded: pending)) }
+    bytes += repeatElement(0, count: 8)
+    return bytes
+  }
+}

@@ -1,0 +1,122 @@
+/// Where each field of a film's record is: records are one array of bits, each field in as
+/// many as the catalog's largest value of it needs — none for a field no film has (IMDb's
+/// files give no MPAA ratings; a catalog of them keeps its genres by name) — as the header
+/// says (``CatalogFile/recordWidthsOffset``, a byte a field).
+///
+/// At IMDb's size a record takes 78 bits instead of 16 bytes: ids to 11 million (24 bits),
+/// votes to 3 million (22), years (11), minutes (13), ratings in tenths (7), the article
+/// flag (1).
+struct RecordLayout: Equatable {
+  static func == (a: RecordLayout, b: RecordLayout) -> Bool { a.widths == b.widths }
+
+  /// A record's fields, in their order in it.
+  enum Field: Int, CaseIterable {
+    case id, votes, year, minutes
+    /// Tenths of a point.
+    case rating
+    case mpaa, genreFlags, flags, budget
+    /// IMDb's number, when it is not the id.
+    case imdbNumber
+  }
+
+  /// Each field's bits, by ``Field``: 0 to 32.
+  var widths: [Int] { (0..<Field.allCases.count).map { Int(fieldWidths[$0]) } }
+  /// Each field's bits and where it starts in a record: read for every film of a listing,
+  /// so in place rather than in arrays (a retain and a release each).
+  private let fieldWidths: InlineArray<10, UInt8>
+  private let fieldOffsets: InlineArray<10, UInt16>
+  /// The bits of a record.
+  let bits: Int
+
+  /// The layout of records whose fields take `widths` bits (one per ``Field``); `nil` when
+  /// one is wider than a field can be (damage).
+  init?(widths: [Int]) {
+    guard widths.count == Field.allCases.count, widths.allSatisfy({ (0...32).contains($0) })
+    else { return nil }
+    var fieldWidths = InlineArray<10, UInt8>(repeating: 0)
+    var fieldOffsets = InlineArray<10, UInt16>(repeating: 0)
+    var at = 0
+    for (field, width) in widths.enumerated() {
+      fieldWidths[field] = UInt8(width)
+      fieldOffsets[field] = UInt16(at)
+      at += width
+    }
+    self.fieldWidths = fieldWidths
+    self.fieldOffsets = fieldOffsets
+    bits = at
+  }
+
+  /// The layout that holds `records` (values by ``Field``), each field as wide as its
+  /// largest needs.
+  init(holding records: [[Int]]) {
+    var largest = [Int](repeating: 0, count: Field.allCases.count)
+    for record in records {
+      for (field, value) in record.enumerated() { largest[field] = max(largest[field], value) }
+    }
+    // Every value is below 2³² (the sources check them): 32 bits at most.
+    self.init(widths: largest.map { 32 - UInt32(clamping: $0).leadingZeroBitCount })!
+  }
+
+  /// The layout of records of no fields (a damaged header's).
+  static let none = RecordLayout(widths: Array(repeating: 0, count: Field.allCases.count))!
+
+  /// The bytes records of `count` films take, with eight spare.
+  func size(count: Int) -> Int { (max(0, count) * bits + 7) / 8 + 8 }
+
+  /// Where record `index` starts, in bits.
+  @inline(__always) func start(of index: Int) -> Int { index &* bits }
+
+  /// Field `field` of the record at bit `start` of `bytes` (which hold eight bytes past it).
+  @inline(__always) func value(_ field: Field, at start: Int, in bytes: UnsafeRawPointer) -> Int {
+    let width = Int(fieldWidths[field.rawValue])
+    guard width > 0 else { return 0 }
+    let bit = start &+ Int(fieldOffsets[field.rawValue])
+    let word = bytes.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self).littleEndian
+    return Int(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & ((1 &<< UInt64(width)) &- 1))
+  }
+
+  /// `records` (values by ``Field``) as bits, with eight spare bytes.
+  func encode(_ records: [[Int]]) -> [UInt8] {
+    var writer = BitWriter()
+    let widths = widths
+    for record in records {
+      for (field, value) in record.enumerated() where widths[field] > 0 {
+        // As the widths were made: a value past 32 bits is read as the largest.
+        writer.write(UInt64(UInt32(clamping: value)), bits: widths[field])
+      }
+    }
+    return writer.finished()
+  }
+}
+
+/// The records of a catalog, read in place a field at a time: a listing's filter reads only
+/// the fields it tests, each a load and a shift. Made once per listing and kept (a copy of
+/// the layout per film costs as much as the fields).
+struct RecordReader {
+  let layout: RecordLayout
+  /// The records' bytes (eight spare past the last).
+  let bytes: UnsafeRawPointer
+
+  /// Field `field` of film `film`'s record.
+  @inline(__always) subscript(film: Int, field: RecordLayout.Field) -> Int {
+    layout.value(field, at: layout.start(of: film), in: bytes)
+  }
+
+  /// Film `film`'s rating, out of ten.
+  @inline(__always) func rating(_ film: Int) -> Double { Double(self[film, .rating]) / 10 }
+
+  /// Film `film`'s seven genre flags of the built-in catalog (see ``CatalogFile``).
+  @inline(__always) func genreFlags(_ film: Int) -> UInt8 {
+    UInt8(truncatingIfNeeded: self[film, .genreFlags])
+  }
+
+  /// What a filter asks of film `film`, read without its title.
+  @inline(__always) func filterFields(_ film: Int) -> (
+    year: Int, minutes: Int, rating: Double, votes: Int, mpaa: Int, genreFlags: UInt8
+  ) {
+    (
+      self[film, .year], self[film, .minutes], rating(film), self[film, .votes],
+      self[film, .mpaa], genreFlags(film)
+    )
+  }
+}
