@@ -97,6 +97,22 @@ import Testing
         TermMatch(terms: 1..<2, distance: 1, prefix: false)))
   }
 
+  /// A search that looks again for more typos walks for the same words: the searcher
+  /// remembers each walk, by word and distance, and gives back what the walk finds.
+  @Test func aRememberedWalkIsTheWalk() throws {
+    let searcher = try OfflineCatalog.builtIn().searcher
+    for _ in 0..<2 {
+      for text in Self.words {
+        for limit in 0...2 {
+          let word = Array(text.utf8)
+          #expect(
+            searcher.fuzzyMatches(word, maxDistance: limit)
+              == searcher.store.fuzzyMatches(word, maxDistance: limit), "\(text) within \(limit)")
+        }
+      }
+    }
+  }
+
   /// The optimal string alignment distance (insert, delete, substitute, swap two neighbours)
   /// between `word` and each beginning of `term`, the empty one first.
   static func distances(_ word: [UInt8], _ term: [UInt8]) -> [Int] {

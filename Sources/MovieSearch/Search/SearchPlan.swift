@@ -16,7 +16,7 @@ struct SearchPlan {
   typealias Choices = [Choice]
 
   /// A query word's choices as one title word, and whether looking again with `everyTypo`
-  /// would find more (see ``lookUp(_:last:store:everyTypo:)``).
+  /// would find more (see ``lookUp(_:last:searcher:everyTypo:)``).
   struct LookedUp {
     var choices: Choices
     var moreTypos: Bool
@@ -240,7 +240,7 @@ struct SearchPlan {
     // 0xFF never occurs in UTF-8: the flags cannot be confused with a longer word.
     let key = word + [0xFF, (everyTypo ? 1 : 0) + (last ? 2 : 0)]
     if let known = searcher.remembered(key) { return known }
-    var found = lookUp(word, last: last, store: searcher.store, everyTypo: everyTypo)
+    var found = lookUp(word, last: last, searcher: searcher, everyTypo: everyTypo)
     found.choices = coalesced(
       found.choices + soundingLike(word, besides: found.choices, searcher: searcher))
     searcher.remember(key, found)
@@ -300,9 +300,10 @@ struct SearchPlan {
   /// Without `everyTypo`, more typos would be found of a word taken as typed (from four
   /// letters), and of a long word for which one typo made a title word (two are looked for
   /// only then): a search that might find a better film through them looks again.
-  static func lookUp(_ word: [UInt8], last: Bool, store: CatalogStore, everyTypo: Bool)
+  static func lookUp(_ word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool)
     -> LookedUp
   {
+    let store = searcher.store
     let limit = maxDistance(word.count)
     let (exact, longer) = store.exactAndPrefix(word)
     // A title word — or, from six letters, the beginning of one — is taken as typed: its
@@ -325,11 +326,11 @@ struct SearchPlan {
     }
     // One edit first; two only for a long word that one edit does not make a whole word, or
     // when a better match is looked for.
-    var matches = store.fuzzyMatches(word, maxDistance: 1)
+    var matches = searcher.fuzzyMatches(word, maxDistance: 1)
     var moreTypos = false
     if limit > 1, !typed {
       if everyTypo || !matches.contains(where: { !$0.prefix && $0.distance == 1 }) {
-        matches = store.fuzzyMatches(word, maxDistance: limit)
+        matches = searcher.fuzzyMatches(word, maxDistance: limit)
       } else {
         moreTypos = true
       }

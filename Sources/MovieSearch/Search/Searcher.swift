@@ -18,6 +18,9 @@ final class Searcher: Sendable {
   let store: CatalogStore
   /// The word choices of recently searched words (see `SearchPlan.choices`), at most 8,192.
   private let lookups = Lock<[[UInt8]: SearchPlan.LookedUp]>([:])
+  /// The terms within a few typos of recently searched words, by word and distance (see
+  /// ``fuzzyMatches(_:maxDistance:)``), at most 8,192.
+  private let walks = Lock<[[UInt8]: [TermMatch]]>([:])
   /// The largest `summary(_:).popularity`, once asked.
   private let highestPopularity = Remembered<Float>()
   /// The years of the catalog's films, once asked.
@@ -243,6 +246,20 @@ final class Searcher: Sendable {
   /// What was remembered for `word`.
   func remembered(_ word: [UInt8]) -> SearchPlan.LookedUp? {
     lookups.withLock { $0[word] }
+  }
+
+  /// The terms within `maxDistance` typos of `word` (see
+  /// ``CatalogStore/fuzzyMatches(_:maxDistance:)``), remembered: the walk is the costly part
+  /// of a search, and a search that looks again for more typos walks for the same words.
+  func fuzzyMatches(_ word: [UInt8], maxDistance: Int) -> [TermMatch] {
+    let key = word + [0xFF, UInt8(clamping: maxDistance)]
+    if let known = walks.withLock({ $0[key] }) { return known }
+    let matches = store.fuzzyMatches(word, maxDistance: maxDistance)
+    walks.withLock { walks in
+      if walks.count >= 8192 { walks.removeAll(keepingCapacity: true) }
+      walks[key] = matches
+    }
+    return matches
   }
 
   /// Remembers the term runs of `word`; forgets everything when full.
