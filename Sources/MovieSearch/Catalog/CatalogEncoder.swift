@@ -107,7 +107,7 @@ extension CatalogFile {
       index.titleStarts[title] = texts.count
       texts += textSymbols.encode(text)
     }
-    guard entries.count < 1 << CatalogFile.titleKindShift, texts.count <= UInt32.max,
+    guard entries.count < CatalogFile.mostFilms, texts.count <= UInt32.max,
       extrasStarts.last ?? 0 <= UInt32.max
     else {
       throw FormatError(description: "too many films or titles to encode")
@@ -115,7 +115,7 @@ extension CatalogFile {
     var header = magic
     for count in [
       entries.count, search.termCount, texts.count, search.termBytes.count, search.postingCount,
-      search.wordBits, search.nodes.count / nodeSize - 1, index.titleFilms.count / 4,
+      search.wordBits, search.nodes.count / nodeSize - 1, index.titleFilms.count,
       extrasStarts.last ?? 0,
       sortedNames.count, names.bytes.count, genreNames.count, genreNames.bytes.count,
     ] {
@@ -126,7 +126,7 @@ extension CatalogFile {
     header += [origin.source.rawValue, fields.rawValue]
     header.append(uint32: search.postings.count)
     header.append(uint32: search.soundOrder.count)
-    header.append(uint32: search.initialsOrder.count / 4)
+    header.append(uint32: search.initialsOrder.count)
     // The offset tables, whose sizes the header says (in `OffsetTableKind`'s order).
     func offsets(_ values: [Int], largest: Int) -> [UInt8] {
       var bytes: [UInt8] = []
@@ -155,12 +155,18 @@ extension CatalogFile {
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
-      header, recordLayout.encode(records), Array(index.titleFilms.dropFirst(entries.count * 4)),
+      header, recordLayout.encode(records),
+      PackedInts.encode(
+        Array(index.titleFilms.dropFirst(entries.count)),
+        largest: CatalogFile.largestTitleFilm(films: entries.count)),
       tables[0], index.summaries + [UInt8](repeating: 0, count: 8), tables[1], search.wordIDs,
       tables[2], tables[3], tables[4],
       search.postings, search.nodes, search.termBytes,
       PackedInts.encode(search.soundOrder, largest: search.termCount - 1),
-      search.initialsOrder, tables[5], extras, nameSymbols.stored, names.starts,
+      PackedInts.encode(
+        search.initialsOrder,
+        largest: CatalogFile.largestInitialsEntry(titles: index.titleFilms.count)),
+      tables[5], extras, nameSymbols.stored, names.starts,
       names.bytes, genreNames.starts, genreNames.bytes, textSymbols.stored, texts,
     ]
     var file: [UInt8] = []
@@ -207,7 +213,8 @@ extension CatalogFile {
 
   /// The search index being built: the titles, their words, the vocabulary.
   struct Index {
-    var titleFilms: [UInt8] = []
+    /// Each title's film and kind (see ``CatalogFile/titleFilm(_:kind:)``).
+    var titleFilms: [Int] = []
     /// Where each title's text starts (its end is where the next one's starts).
     var titleStarts: [Int] = []
     var summaries: [UInt8] = []
@@ -244,8 +251,8 @@ extension CatalogFile {
       let title = Array(text.utf8)
       let words = TitleText.words(text).map(\.text)
       let article = words.count > 1 && TitleText.articleWords.contains(words[0])
-      let number = titleFilms.count / 4
-      titleFilms.append(uint32: film | Int(kind.rawValue) << CatalogFile.titleKindShift)
+      let number = titleFilms.count
+      titleFilms.append(CatalogFile.titleFilm(film, kind: kind))
       titleStarts.append(texts.count)
       texts += title
       // Six bytes (see ``CatalogStore/summary(_:)``): the popularity's bits, then the year,
@@ -300,7 +307,8 @@ extension CatalogFile {
       /// The ids of the terms of ``Phonetic/shortest`` bytes or more, by key.
       var soundOrder: [Int] = []
       /// The titles of known films by their initials (see ``InitialsIndex``).
-      var initialsOrder: [UInt8] = []
+      /// The initials order's entries (see ``CatalogFile/initialsEntry(_:)``).
+      var initialsOrder: [Int] = []
       var termCount = 0
       /// The bits of the words' codes.
       var wordBits = 0
@@ -370,7 +378,7 @@ extension CatalogFile {
         terms[term].count >= Phonetic.shortest ? (key: Phonetic.key(terms[term]), id: id) : nil
       }.sorted { $0.key.lexicographicallyPrecedes($1.key) || ($0.key == $1.key && $0.id < $1.id) }
       sections.soundOrder = sounded.map(\.id)
-      for (_, entry) in initialsOrder() { sections.initialsOrder.append(uint32: Int(entry)) }
+      sections.initialsOrder = initialsOrder().map { CatalogFile.initialsEntry($0.entry) }
       sections.termCount = terms.count
       return sections
     }

@@ -18,7 +18,7 @@ import Foundation
 /// | section | size | what |
 /// |---|---|---|
 /// | records | as many bits per film as its fields take, by id, + 8 B | id, votes, year, minutes, rating, MPAA, genre flags, flags, budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs (see ``RecordLayout``); its title is title *i* |
-/// | title films | 4 B per other title | the film of each title after the display ones, and its kind (original, also known as) in the top two bits |
+/// | title films | *P*: a number per other title | the film of each title after the display ones, times four, plus its kind (original, also known as) |
 /// | title starts | *O*: a number per title + 1 | where its text starts (and ends: where the next one starts) |
 /// | summaries | 6 B per title + 8 | what ranking reads in its loop: popularity (log10, 32 bits), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
 /// | word starts | *O*: a number per title and per film + 1 | where each title's words' codes start (in bits), then each film's people's |
@@ -30,7 +30,7 @@ import Foundation
 /// | trie nodes | 7 B per node + 8 | the vocabulary as a trie, for the typo walk: each node's first term (3 B), first child (23 bits) and whether its path is a term (the top bit), and byte (see ``trie(_:)``) |
 /// | term bytes | | the terms, sorted bytewise: the vocabulary |
 /// | sound order | *P*: a number per term of five bytes or more | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
-/// | initials order | 4 B per entry | the titles of known films by their words' initials (see ``InitialsIndex``): each title's number, its top bit set when its initials skip a leading article |
+/// | initials order | *P*: a number per entry | the titles of known films by their words' initials (see ``InitialsIndex``): each title's number times two, plus one when its initials skip a leading article |
 /// | extras starts | *O*: a number per film + 1 | where each film's extras start, in bits |
 /// | extras | the bits, + 8 | per film: how many genres, directors and cast it has, then its genres (indices into the genre names), directors and cast (indices into the names), each in as many bits as the catalog's largest needs (see ``ExtrasLayout``) |
 /// | name starts | 4 B per block of names + 4 | where each block of names starts |
@@ -50,7 +50,7 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGQ".utf8)
+  static let magic: [UInt8] = Array("MSCATLGR".utf8)
   static let headerSize = 128
 
   /// Where the header says how many bytes each ``OffsetTable`` takes, four each, in the order
@@ -87,8 +87,27 @@ enum CatalogFile {
 
   /// Where the header says which of a record's fields are stored (``RecordFields``).
   static let recordFieldsOffset = 63
-  /// Where a title's kind is in its film's number (``TitleKind``, in the top two bits).
-  static let titleKindShift = 30
+  /// The most films a catalog can hold (its titles are counted in 32 bits).
+  static let mostFilms = 1 << 30
+
+  /// Title films' number for `film` and `kind`: the film times four plus the kind.
+  static func titleFilm(_ film: Int, kind: TitleKind) -> Int { film << 2 | Int(kind.rawValue) }
+
+  /// The largest title film's number of a catalog of `films` films.
+  static func largestTitleFilm(films: Int) -> Int {
+    titleFilm(max(0, films - 1), kind: .alsoKnownAs) | 3
+  }
+
+  /// The initials order's number for an entry of ``InitialsIndex`` (a title, and whether
+  /// its initials skip a leading article in the top bit): the title times two, plus one when
+  /// they skip it.
+  static func initialsEntry(_ entry: UInt32) -> Int {
+    Int(entry & ~InitialsIndex.skipsArticle) << 1
+      | (entry & InitialsIndex.skipsArticle != 0 ? 1 : 0)
+  }
+
+  /// The largest initials order's number of a catalog of `titles` titles.
+  static func largestInitialsEntry(titles: Int) -> Int { max(1, 2 * titles - 1) }
   static let summarySize = 6
   /// The latest year a summary holds (eleven bits).
   static let latestYear = 2_047

@@ -80,13 +80,17 @@ extension CatalogStore {
     }
   }
 
-  /// The bits of a title's film number that are the film (the others are its kind).
-  static let filmOfTitle = (1 << CatalogFile.titleKindShift) - 1
+  /// The films and kinds of the titles after the display ones (see
+  /// ``CatalogFile/titleFilm(_:kind:)``).
+  var titleFilms: PackedInts {
+    PackedInts(base + layout.titleFilms, largest: CatalogFile.largestTitleFilm(films: filmCount))
+  }
 
   /// The film of title `index` (a display title's is its own index).
   func film(ofTitle index: Int) -> Int {
     guard index >= filmCount else { return index }
-    let film = load32(layout.titleFilms + (index - filmCount) * 4) & Self.filmOfTitle
+    guard index < titleCount else { return 0 }
+    let film = titleFilms[index - filmCount] >> 2
     return film < filmCount ? film : 0
   }
 
@@ -103,19 +107,20 @@ extension CatalogStore {
   func titleKind(_ index: Int) -> CatalogFile.TitleKind {
     guard index >= 0, index < titleCount else { return .alsoKnownAs }
     guard index >= filmCount else { return .display }
-    let bits = load32(layout.titleFilms + (index - filmCount) * 4) >> CatalogFile.titleKindShift
+    let bits = titleFilms[index - filmCount] & 3
     return CatalogFile.TitleKind(rawValue: UInt8(bits)) ?? .alsoKnownAs
   }
 
   /// The other titles of film `film` (original, alternative), as title indices: they follow
   /// the display titles, by film.
   func otherTitles(of film: Int) -> Range<Int> {
+    let titleFilms = titleFilms
     func first(after film: Int) -> Int {
       var low = filmCount
       var high = titleCount
       while low < high {
         let middle = (low + high) / 2
-        if load32(layout.titleFilms + (middle - filmCount) * 4) & Self.filmOfTitle <= film {
+        if titleFilms[middle - filmCount] >> 2 <= film {
           low = middle + 1
         } else {
           high = middle

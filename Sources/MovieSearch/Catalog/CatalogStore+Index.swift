@@ -91,7 +91,7 @@ extension CatalogStore {
   /// Asks for the film of title `index` ahead of reading it (a display title's is itself).
   @inline(__always) func prefetchFilm(ofTitle index: Int) {
     guard index >= filmCount else { return }
-    ms_prefetch(base + layout.titleFilms + (index &- filmCount) &* 4)
+    ms_prefetch(titleFilms.address(of: index &- filmCount))
   }
 
   /// Asks for what scoring each of `titles` reads, in three rounds: its summary, where its
@@ -222,7 +222,11 @@ extension CatalogStore {
   /// Entry `position` of the initials order (see ``InitialsIndex``); 0 past the end.
   @inline(__always) func initialsEntry(_ position: Int) -> UInt32 {
     guard position >= 0, position < layout.initialsCount else { return 0 }
-    return UInt32(load32(layout.initialsOrder + position * 4))
+    let entry = PackedInts(
+      base + layout.initialsOrder,
+      largest: CatalogFile.largestInitialsEntry(titles: titleCount))[position]
+    return UInt32(truncatingIfNeeded: entry >> 1)
+      | (entry & 1 != 0 ? InitialsIndex.skipsArticle : 0)
   }
 
   /// The term ids in sound order (see ``CatalogFile``).

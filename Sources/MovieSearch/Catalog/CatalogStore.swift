@@ -250,7 +250,10 @@ final class CatalogStore: Sendable {
       recordFields = CatalogFile.RecordFields(rawValue: UInt8(truncatingIfNeeded: counts[16]))
       titleFilms = CatalogFile.headerSize + (records ?? RecordLayout.none).size(count: films)
       // Only the other titles say their film: a display title's is its own index.
-      titleTexts = titleFilms + (titles - films) * 4
+      titleTexts =
+        titleFilms
+        + PackedInts.size(
+          count: titles - films, largest: CatalogFile.largestTitleFilm(films: films))
       // Offsets and ids are packed (see ``PackedInts``), as wide as their largest can be.
       typealias Table = PackedInts
       typealias Kind = CatalogFile.OffsetTableKind
@@ -269,7 +272,10 @@ final class CatalogStore: Sendable {
       termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize + 1
       soundOrder = termBytesStart + termBytes
       initialsOrder = soundOrder + Table.size(count: soundOrderCount, largest: terms - 1)
-      extrasStarts = initialsOrder + initialsCount * 4
+      extrasStarts =
+        initialsOrder
+        + Table.size(
+          count: initialsCount, largest: CatalogFile.largestInitialsEntry(titles: titles))
       extras = extrasStarts + tableSizes[Kind.extrasStarts.rawValue]
       nameSymbols = extras + ExtrasLayout.size(bits: extrasBits)
       nameStarts = nameSymbols + SymbolTable.storedSize
