@@ -76,9 +76,11 @@ import Testing
 
   /// Values past 32 bits are written as the largest 32 bits hold, not into the next field.
   @Test func aValuePast32BitsKeepsToItsField() throws {
-    let layout = RecordLayout(holding: [[1 << 40, 5, 0, 0, 0, 0, 0, 0, 0, 0]])
+    var records: [UInt32] = []
+    RecordLayout.append([1 << 40, 5, 0, 0, 0, 0, 0, 0, 0, 0], to: &records)
+    let layout = RecordLayout(holding: records)
     #expect(layout.widths[0] == 32)
-    let bytes = layout.encode([[1 << 40, 5, 0, 0, 0, 0, 0, 0, 0, 0]])
+    let bytes = layout.encode(records)
     bytes.withUnsafeBytes { raw in
       #expect(layout.value(.id, at: 0, in: raw.baseAddress!) == Int(UInt32.max))
       #expect(layout.value(.votes, at: 0, in: raw.baseAddress!) == 5)

@@ -26,8 +26,8 @@ extension CatalogFile {
     let names = NameBlocks.encode(sortedNames, symbols: nameSymbols)
     var genreNames = Table(folding: true)
     var texts: [UInt8] = []
-    // Each film's record, by ``RecordLayout/Field``.
-    var records: [[Int]] = []
+    // Every film's record, by ``RecordLayout/Field``, one after the other.
+    var records: [UInt32] = []
     var extrasWriter = ExtrasWriter()
     // The optional fields only when some film has them; an IMDb number that is its film's
     // id (a catalog of IMDb's files) is not stored again.
@@ -37,7 +37,7 @@ extension CatalogFile {
       fields.insert(
         entries.allSatisfy { $0.imdbNumber == $0.id } ? .imdbNumberIsID : .imdbNumber)
     }
-    records.reserveCapacity(entries.count)
+    records.reserveCapacity(entries.count * RecordLayout.Field.allCases.count)
     var index = Index()
     // Display titles first, one per film; the others after all of them, by film.
     var others: [(film: Int, text: String, kind: TitleKind, people: [Int])] = []
@@ -60,12 +60,13 @@ extension CatalogFile {
         display, film: film, kind: .display, people: people, popularity: popularity,
         year: entry.year, texts: &texts)
       // In the order of `RecordLayout.Field`.
-      records.append([
-        entry.id, entry.votes, entry.year, entry.minutes,
-        Int(UInt8(clamping: Int((entry.rating * 10).rounded()))), mpaa, Int(entry.genreFlags),
-        Int(article ? leadingArticle : 0), fields.contains(.budget) ? entry.budget ?? 0 : 0,
-        fields.storesIMDbNumber ? entry.imdbNumber ?? 0 : 0,
-      ])
+      RecordLayout.append(
+        [
+          entry.id, entry.votes, entry.year, entry.minutes,
+          Int(UInt8(clamping: Int((entry.rating * 10).rounded()))), mpaa, Int(entry.genreFlags),
+          Int(article ? leadingArticle : 0), fields.contains(.budget) ? entry.budget ?? 0 : 0,
+          fields.storesIMDbNumber ? entry.imdbNumber ?? 0 : 0,
+        ], to: &records)
       // Its other titles: the original when it differs, then the alternative titles, each
       // once however it is written.
       var seen: Set<String> = [TitleText.searchKey(display)]
@@ -328,15 +329,19 @@ extension CatalogFile {
       }
       // The titles' words, then the films' people's, as codes (see ``WordCodes``), and the
       // terms of the commonest codes; each title's and film's start in bits.
-      var runs: [[Int]] = []
-      runs.reserveCapacity(wordCounts.count + people.count)
-      var start = 0
-      for count in wordCounts {
-        runs.append(titleTerms[start..<start + count].map { idOfTerm[$0] })
-        start += count
+      // One flat array of every run's ids and where each ends: 1.8 million runs as arrays
+      // of their own took 150 MB at IMDb's size.
+      var ids: [Int32] = []
+      ids.reserveCapacity(titleTerms.count + people.reduce(0) { $0 + $1.count })
+      var ends: [Int] = []
+      ends.reserveCapacity(wordCounts.count + people.count)
+      for term in titleTerms { ids.append(Int32(idOfTerm[term])) }
+      for count in wordCounts { ends.append((ends.last ?? 0) + count) }
+      for film in people {
+        for term in film { ids.append(Int32(idOfTerm[term])) }
+        ends.append(ids.count)
       }
-      for film in people { runs.append(film.map { idOfTerm[$0] }) }
-      let coded = WordCodes.encode(runs, termCount: terms.count)
+      let coded = WordCodes.encode(ids: ids, ends: ends, termCount: terms.count)
       sections.wordIDs = coded.codes
       sections.wordIDs.append(packed: coded.commonestTerms, largest: terms.count - 1)
       sections.wordIDs.append(packed: coded.commonTerms, largest: terms.count - 1)

@@ -46,15 +46,22 @@ struct RecordLayout: Equatable {
     bits = at
   }
 
-  /// The layout that holds `records` (values by ``Field``), each field as wide as its
+  /// Appends a record (its values by ``Field``) to `records`, a flat array of them (a
+  /// million films' records as arrays of their own would take three times the memory): each
+  /// value as the largest 32 bits hold when it is larger (the sources check them).
+  static func append(_ record: [Int], to records: inout [UInt32]) {
+    records += record.map { UInt32(clamping: $0) }
+  }
+
+  /// The layout that holds `records` (see ``append(_:to:)``), each field as wide as its
   /// largest needs.
-  init(holding records: [[Int]]) {
-    var largest = [Int](repeating: 0, count: Field.allCases.count)
-    for record in records {
-      for (field, value) in record.enumerated() { largest[field] = max(largest[field], value) }
+  init(holding records: [UInt32]) {
+    let fields = Field.allCases.count
+    var largest = [UInt32](repeating: 0, count: fields)
+    for (at, value) in records.enumerated() {
+      largest[at % fields] = max(largest[at % fields], value)
     }
-    // Every value is below 2³² (the sources check them): 32 bits at most.
-    self.init(widths: largest.map { 32 - UInt32(clamping: $0).leadingZeroBitCount })!
+    self.init(widths: largest.map { 32 - $0.leadingZeroBitCount })!
   }
 
   /// The layout of records of no fields (a damaged header's).
@@ -75,18 +82,16 @@ struct RecordLayout: Equatable {
     return Int(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & ((1 &<< UInt64(width)) &- 1))
   }
 
-  /// `records` (values by ``Field``) as bits, with eight spare bytes.
-  func encode(_ records: [[Int]]) -> [UInt8] {
+  /// `records` (see ``append(_:to:)``) as bits, with eight spare bytes.
+  func encode(_ records: [UInt32]) -> [UInt8] {
     var writer = BitWriter()
     let widths = widths
-    for record in records {
-      for (field, value) in record.enumerated() where widths[field] > 0 {
-        // As the widths were made: a value past 32 bits is read as the largest.
-        writer.write(UInt64(UInt32(clamping: value)), bits: widths[field])
-      }
+    for (at, value) in records.enumerated() where widths[at % widths.count] > 0 {
+      writer.write(UInt64(value), bits: widths[at % widths.count])
     }
     return writer.finished()
   }
+
 }
 
 /// The records of a catalog, read in place a field at a time: a listing's filter reads only

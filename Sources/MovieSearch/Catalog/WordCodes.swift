@@ -22,8 +22,17 @@ enum WordCodes {
   static func encode(_ runs: [[Int]], termCount: Int) -> (
     codes: [UInt8], starts: [Int], commonestTerms: [Int], commonTerms: [Int]
   ) {
+    var ends: [Int] = []
+    for run in runs { ends.append((ends.last ?? 0) + run.count) }
+    return encode(ids: runs.flatMap { $0.map { Int32($0) } }, ends: ends, termCount: termCount)
+  }
+
+  /// The codes of the runs of `ids` that end at `ends` (see ``encode(_:termCount:)``).
+  static func encode(ids: [Int32], ends: [Int], termCount: Int) -> (
+    codes: [UInt8], starts: [Int], commonestTerms: [Int], commonTerms: [Int]
+  ) {
     var frequency = [Int](repeating: 0, count: termCount)
-    for run in runs { for id in run { frequency[id] += 1 } }
+    for id in ids { frequency[Int(id)] += 1 }
     // The most frequent first; ties to the lower id, so that the same words make the same
     // codes.
     let ranked = frequency.indices.filter { frequency[$0] > 0 }.sorted {
@@ -43,10 +52,12 @@ enum WordCodes {
     }
     var writer = BitWriter()
     var starts: [Int] = []
-    starts.reserveCapacity(runs.count + 1)
-    for run in runs {
+    starts.reserveCapacity(ends.count + 1)
+    var start = 0
+    for end in ends {
       starts.append(writer.bits)
-      for id in run { writer.write(codes[id].value, bits: codes[id].bits) }
+      for id in ids[start..<end] { writer.write(codes[Int(id)].value, bits: codes[Int(id)].bits) }
+      start = end
     }
     starts.append(writer.bits)
     return (
