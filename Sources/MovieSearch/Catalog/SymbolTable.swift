@@ -115,19 +115,23 @@ struct SymbolTable: Equatable {
   func encode(_ text: [UInt8]) -> [UInt8] {
     var codes: [UInt8] = []
     codes.reserveCapacity(text.count)
-    text.withUnsafeBufferPointer { text in
-      var at = 0
-      while at < text.count {
-        if let code = longest(in: text, at: at) {
-          codes.append(UInt8(code))
-          at += symbols[code].length
-        } else {
-          codes += [Self.escape, text[at]]
-          at += 1
-        }
+    text.withUnsafeBufferPointer { encode($0, into: &codes) }
+    return codes
+  }
+
+  /// Appends `text` as codes to `codes`.
+  func encode(_ text: UnsafeBufferPointer<UInt8>, into codes: inout [UInt8]) {
+    var at = 0
+    while at < text.count {
+      if let code = longest(in: text, at: at) {
+        codes.append(UInt8(code))
+        at += symbols[code].length
+      } else {
+        codes.append(Self.escape)
+        codes.append(text[at])
+        at += 1
       }
     }
-    return codes
   }
 
   /// The table as a catalog stores it.
