@@ -139,7 +139,22 @@ final class TSVReader {
 extension ArraySlice<UInt8> {
   /// A line's tab-separated fields (`\N` — IMDb's "no value" — is left to the caller).
   var fields: [ArraySlice<UInt8>] {
-    split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+    // The tabs found with `memchr` (the generic `split` was a fifteenth of a build).
+    var fields: [ArraySlice<UInt8>] = []
+    fields.reserveCapacity(10)
+    var start = startIndex
+    withUnsafeBufferPointer { line in
+      guard let base = line.baseAddress else { return }
+      var at = 0
+      while let tab = memchr(base + at, Int32(UInt8(ascii: "\t")), line.count - at) {
+        let offset = base.distance(to: tab.assumingMemoryBound(to: UInt8.self))
+        fields.append(self[start..<startIndex + offset])
+        start = startIndex + offset + 1
+        at = offset + 1
+      }
+    }
+    fields.append(self[start...])
+    return fields
   }
 
   /// A line's first field: the id in every IMDb file.
