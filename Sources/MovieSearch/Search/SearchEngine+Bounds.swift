@@ -102,14 +102,19 @@ extension SearchEngine {
   struct Buckets {
     var masks: [UInt32] = []
     var titled: [UInt16] = []
+    /// Whether the films may match their titles literally (see ``TitleMark/mayBeLiteral``).
+    var mayBeLiteral: [Bool] = []
     var films: [[Int32]] = []
     var floors: [[Float]] = []
     private var slots: [UInt64: Int] = [:]
     private var last = -1
 
     mutating func add(_ film: Int32, _ mark: TitleMark) {
-      if last < 0 || masks[last] != mark.mask || titled[last] != mark.titled {
-        let key = UInt64(mark.mask) | UInt64(mark.titled) << 32
+      if last < 0 || masks[last] != mark.mask || titled[last] != mark.titled
+        || mayBeLiteral[last] != mark.mayBeLiteral
+      {
+        let key =
+          UInt64(mark.mask) | UInt64(mark.titled) << 32 | (mark.mayBeLiteral ? 0 : 1 << 48)
         if let slot = slots[key] {
           last = slot
         } else {
@@ -117,6 +122,7 @@ extension SearchEngine {
           slots[key] = last
           masks.append(mark.mask)
           titled.append(mark.titled)
+          mayBeLiteral.append(mark.mayBeLiteral)
           films.append([])
           floors.append([])
         }
@@ -145,12 +151,17 @@ extension SearchEngine {
     var people: Float = 0
     /// Whether the first query word may match its title's first word.
     var titleStart = true
+    /// Whether they may match their titles literally (see ``Ranking/literalTitle``).
+    var mayBeLiteral = true
   }
 
   /// The bound of the films of `mask` met through their own titles' words in the groups
-  /// `titled`; `allKnown` when every group was visited or marked.
-  func bound(of mask: UInt32, titled: UInt16, _ groups: [Group], allKnown: Bool) -> Bound {
-    var bound = Bound(certain: mask & WordMask.certainBits != 0)
+  /// `titled`, and that may or may not match their titles literally; `allKnown` when every
+  /// group was visited or marked.
+  func bound(
+    of mask: UInt32, titled: UInt16, mayBeLiteral: Bool, _ groups: [Group], allKnown: Bool
+  ) -> Bound {
+    var bound = Bound(certain: mask & WordMask.certainBits != 0, mayBeLiteral: mayBeLiteral)
     let possible = WordMask.possible(mask)
     var missed: Float = 0
     // The groups met through people's words only: their words match no word of the title,
@@ -199,7 +210,7 @@ extension SearchEngine {
       - Ranking.popularity * summary.popularity
     if extra > 0 {
       lowest += Float(extra) * Ranking.extraWord
-    } else if !bound.partial {
+    } else if !bound.partial, bound.mayBeLiteral {
       lowest += Ranking.literalTitle
     }
     if let year = plan.year { lowest += year.bonus(summary.year) }

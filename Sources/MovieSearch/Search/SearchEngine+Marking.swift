@@ -20,7 +20,9 @@ extension SearchEngine {
     var visited = 0
     for (bit, group) in order.prefix(rare).enumerated() {
       for source in group.sources {
-        mark(source, bit: bit, in: marks, among: only, touched: &touched)
+        mark(
+          source, bit: bit, rulesOutLiteral: rulesOutLiteral(source, group), in: marks,
+          among: only, touched: &touched)
         visited += store.postings(source.terms).count
         if visited > 4096 {
           visited = 0
@@ -42,17 +44,28 @@ extension SearchEngine {
     for (bit, group) in zip(rare..<order.count, order[rare...]) {
       if Task.isCancelled { return (touched, true, true) }
       for source in group.sources {
-        mark(source, bit: bit, in: marks, among: found, touched: &touched)
+        mark(
+          source, bit: bit, rulesOutLiteral: rulesOutLiteral(source, group), in: marks,
+          among: found, touched: &touched)
       }
     }
     return (touched, true, Task.isCancelled)
   }
 
+  /// Whether a title first met for `group`'s word through `source` cannot match literally:
+  /// its sources come cheapest first, so the word costs it at least `source`'s cost however
+  /// it matches — unless a previous word's option takes the word along, or `source` is one
+  /// half of a split word (whose cost is the pair's).
+  private func rulesOutLiteral(_ source: Source, _ group: Group) -> Bool {
+    source.pair == nil && !group.takenAlong && source.cost > Ranking.otherForm
+  }
+
   /// Marks the titles in `source`'s postings (among `among`'s, when given) as met in group
-  /// `bit`; those met for the first time are added to `touched`.
+  /// `bit` (and, with `rulesOutLiteral`, those met in it for the first time as matching no
+  /// title literally); those met for the first time are added to `touched`.
   @inline(__always) private func mark(
-    _ source: Source, bit: Int, in marks: UnsafeMutableBufferPointer<TitleMark>,
-    among: FilmBits?, touched: inout [Int32]
+    _ source: Source, bit: Int, rulesOutLiteral: Bool,
+    in marks: UnsafeMutableBufferPointer<TitleMark>, among: FilmBits?, touched: inout [Int32]
   ) {
     let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
     let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
@@ -84,7 +97,10 @@ extension SearchEngine {
           if mask == 0 { touched.append(Int32(index)) }
           // A group's sources come cheapest first: the first a title is met in is the
           // least its match of the word can cost.
-          if mask & groupBits == 0 { marks[index].raiseFloor(by: units) }
+          if mask & groupBits == 0 {
+            marks[index].raiseFloor(by: units)
+            if rulesOutLiteral { marks[index].ruleOutLiteral() }
+          }
           marks[index].mask = mask | flag
           if entry & 1 != 0 { marks[index].titled |= titled }
         }

@@ -101,7 +101,11 @@ struct SearchEngine {
     let enough = buckets.masks.contains { matched($0) >= needed }
     let bounds = buckets.masks.indices.filter { !enough || matched(buckets.masks[$0]) >= needed }
       .map {
-        (bound(of: buckets.masks[$0], titled: buckets.titled[$0], groups, allKnown: allKnown), $0)
+        (
+          bound(
+            of: buckets.masks[$0], titled: buckets.titled[$0],
+            mayBeLiteral: buckets.mayBeLiteral[$0], groups, allKnown: allKnown), $0
+        )
       }
     // Films that may match, through words split in two: each is scored to know.
     for (bound, slot) in bounds where !bound.certain {

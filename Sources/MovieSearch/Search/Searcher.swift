@@ -301,17 +301,27 @@ struct TitleMark {
   /// The groups (by bit) it was met in through a word of its own title, not only of its
   /// people's: in the others, it matches a person's word if anything.
   var titled: UInt16 = 0
-  /// The least cost, in 64ths, rounded down (so it stays a lower bound).
+  /// The least cost, in 64ths, rounded down (so it stays a lower bound), in the low 15 bits;
+  /// the top bit: some word it was met for costs more than a literal title's words may.
   private var floorUnits: UInt16 = 0
 
   /// The least its matches of the groups it is in can cost.
-  var floor: Float { Float(floorUnits) / Self.unitsPerCost }
+  var floor: Float { Float(floorUnits & Self.floorMask) / Self.unitsPerCost }
 
-  /// Adds `units` (see ``units(_:)``) to the floor, at most 65,535 (a lower bound still).
+  /// Whether its title may still match literally (see ``Ranking/literalTitle``): no word
+  /// it was met for costs more than ``Ranking/otherForm`` however it matches.
+  var mayBeLiteral: Bool { floorUnits & ~Self.floorMask == 0 }
+
+  private static let floorMask: UInt16 = 0x7FFF
+
+  /// Adds `units` (see ``units(_:)``) to the floor, at most 32,767 (a lower bound still).
   @inline(__always) mutating func raiseFloor(by units: UInt16) {
-    let (sum, overflow) = floorUnits.addingReportingOverflow(units)
-    floorUnits = overflow ? .max : sum
+    let sum = min(Int(floorUnits & Self.floorMask) + Int(units), Int(Self.floorMask))
+    floorUnits = floorUnits & ~Self.floorMask | UInt16(sum)
   }
+
+  /// Records that a word it was met for costs more than a literal title's may.
+  @inline(__always) mutating func ruleOutLiteral() { floorUnits |= ~Self.floorMask }
 
   static let unitsPerCost: Float = 64
 
