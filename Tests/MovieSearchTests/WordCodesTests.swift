@@ -23,9 +23,19 @@ import Testing
     }
   }
 
+  /// `runs` coded as a build codes them: one flat array of ids and where each run ends.
+  static func encode(_ runs: [[Int]], terms: Int) -> (
+    codes: [UInt8], starts: [Int], commonestTerms: [Int], commonTerms: [Int]
+  ) {
+    var ends: [Int] = []
+    for run in runs { ends.append((ends.last ?? 0) + run.count) }
+    return WordCodes.encode(
+      ids: runs.flatMap { $0.map { Int32($0) } }, ends: ends, termCount: terms)
+  }
+
   /// `runs` coded, and each read back from its start to its end.
   private func roundTrip(_ runs: [[Int]], terms: Int) -> [[Int]] {
-    let coded = WordCodes.encode(runs, termCount: terms)
+    let coded = Self.encode(runs, terms: terms)
     var bytes = coded.codes
     bytes.append(packed: coded.commonestTerms, largest: terms - 1)
     bytes.append(packed: coded.commonTerms, largest: terms - 1)
@@ -60,7 +70,7 @@ import Testing
   @Test func theCommonestTermsTakeTheFewestBits() {
     let terms = 1_500_000
     let runs = Self.runs(terms: terms, count: 20_000, seed: 5)
-    let coded = WordCodes.encode(runs, termCount: terms)
+    let coded = Self.encode(runs, terms: terms)
     let words = runs.reduce(0) { $0 + $1.count }
     let bits = coded.starts.last ?? 0
     // Four words in ten among 200 terms, three among the next: far below 21 bits a word.
@@ -85,7 +95,7 @@ import Testing
   @Test func damagedCodesReadWithinTheirBytes() {
     let terms = 5_000
     let runs = Self.runs(terms: terms, count: 500, seed: 8).map { $0.map { $0 % terms } }
-    let coded = WordCodes.encode(runs, termCount: terms)
+    let coded = Self.encode(runs, terms: terms)
     var bytes = coded.codes
     bytes.append(packed: coded.commonestTerms, largest: terms - 1)
     bytes.append(packed: coded.commonTerms, largest: terms - 1)

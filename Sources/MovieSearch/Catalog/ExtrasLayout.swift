@@ -43,11 +43,7 @@ struct ExtrasLayout: Equatable {
   @inline(__always) func any(
     list: Int, start: Int, end: Int, in bytes: UnsafeRawPointer, _ test: (Int) -> Bool
   ) -> Bool {
-    func read(_ at: Int, _ width: Int) -> Int {
-      guard width > 0 else { return 0 }
-      let word = bytes.loadUnaligned(fromByteOffset: at &>> 3, as: UInt64.self).littleEndian
-      return Int(truncatingIfNeeded: (word &>> UInt64(at & 7)) & ((1 &<< UInt64(width)) &- 1))
-    }
+    func read(_ at: Int, _ width: Int) -> Int { bytes.bits(at: at, width: width) }
     let countsBits = countBits.genres + countBits.directors + countBits.cast
     guard end - start >= countsBits else { return false }
     let genres = read(start, countBits.genres)

@@ -78,9 +78,7 @@ struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outliv
   /// Number `index` (the caller has checked it against the table's count).
   @inline(__always) subscript(index: Int) -> Int {
     let (bit, width) = position(index)
-    let word = differences.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self).littleEndian
-    let difference = (word &>> UInt64(bit & 7)) & ((1 &<< UInt64(width)) &- 1)
-    return firsts[index &>> Self.blockShift & blockMask] &+ Int(truncatingIfNeeded: difference)
+    return firsts[index &>> Self.blockShift & blockMask] &+ differences.bits(at: bit, width: width)
   }
 
   /// Where number `index`'s difference starts (for a prefetch hint).

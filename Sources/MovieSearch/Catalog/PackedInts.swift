@@ -45,8 +45,16 @@ struct PackedInts {
 
   /// Number `index` (the caller has checked it against the table's count).
   @inline(__always) subscript(index: Int) -> Int {
-    let bit = index &* width
-    let word = base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self).littleEndian
+    base.bits(at: index &* width, width: width)
+  }
+}
+
+extension UnsafeRawPointer {
+  /// The `width` bits (0 to 56) that start at bit `bit` of these bytes, low bits first: one
+  /// unaligned load of the eight bytes from `bit`'s byte on, which must be readable (every
+  /// packed section keeps eight spare bytes after its last value).
+  @inline(__always) func bits(at bit: Int, width: Int) -> Int {
+    let word = loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self).littleEndian
     return Int(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & ((1 &<< UInt64(width)) &- 1))
   }
 }

@@ -77,9 +77,7 @@ struct RecordLayout: Equatable {
   @inline(__always) func value(_ field: Field, at start: Int, in bytes: UnsafeRawPointer) -> Int {
     let width = Int(fieldWidths[field.rawValue])
     guard width > 0 else { return 0 }
-    let bit = start &+ Int(fieldOffsets[field.rawValue])
-    let word = bytes.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self).littleEndian
-    return Int(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & ((1 &<< UInt64(width)) &- 1))
+    return bytes.bits(at: start &+ Int(fieldOffsets[field.rawValue]), width: width)
   }
 
   /// `records` (see ``append(_:to:)``) as bits, with eight spare bytes.

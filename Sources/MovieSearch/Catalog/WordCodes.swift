@@ -16,18 +16,9 @@ enum WordCodes {
   static let commonestBits = 8
   static let commonBits = 14
 
-  /// The codes of `runs` (each title's words, then each film's people's: term ids below
-  /// `termCount`), where each run's codes start (in bits, and the end), and the two tiers'
-  /// terms (padded with zeros to their sizes).
-  static func encode(_ runs: [[Int]], termCount: Int) -> (
-    codes: [UInt8], starts: [Int], commonestTerms: [Int], commonTerms: [Int]
-  ) {
-    var ends: [Int] = []
-    for run in runs { ends.append((ends.last ?? 0) + run.count) }
-    return encode(ids: runs.flatMap { $0.map { Int32($0) } }, ends: ends, termCount: termCount)
-  }
-
-  /// The codes of the runs of `ids` that end at `ends` (see ``encode(_:termCount:)``).
+  /// The codes of the runs of `ids` that end at `ends` (each title's words, then each film's
+  /// people's: term ids below `termCount`, one flat array), where each run's codes start (in
+  /// bits, and the end), and the two tiers' terms (padded with zeros to their sizes).
   static func encode(ids: [Int32], ends: [Int], termCount: Int) -> (
     codes: [UInt8], starts: [Int], commonestTerms: [Int], commonTerms: [Int]
   ) {
