@@ -16,6 +16,13 @@ func speed(catalogPath: String?, queries: [EvaluationQuery]) throws {
     times.append(
       Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
   }
+  // Each query's two times, for comparing builds query by query (the least of several runs
+  // is the one least disturbed by the rest of the machine).
+  if let path = option("--times") {
+    let lines = zip(times.prefix(queries.count), times.suffix(queries.count)).map { "\($0)\t\($1)" }
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+  }
   if arguments.contains("--slowest") {
     for (time, query) in zip(times.prefix(queries.count), queries).sorted(by: { $0.0 > $1.0 })
       .prefix(Int(option("--slowest") ?? "") ?? 15)

@@ -7,7 +7,7 @@ import MovieSearch
 //                                             recall@1 and @3 per category, beside fzf;
 //                                             each query's best three ids to FILE
 //   search-eval --titles FILE                 the catalog as id, title, year, votes, akas (TSV)
-//   search-eval --speed [--catalog FILE] [--queries FILE]
+//   search-eval --speed [--catalog FILE] [--queries FILE] [--slowest N] [--times FILE]
 //                                             p50/p99 of one search, in process
 //   search-eval --discover [--catalog FILE]   p50/p99 of one listing (discover), in process
 //   search-eval --imdb DIR                    IMDb's six dataset files at full size
