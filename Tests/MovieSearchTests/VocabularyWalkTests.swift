@@ -13,8 +13,10 @@ import Testing
     "zzqqx", "godfathre", "alien", "loveactually", "the",
   ]
 
-  @Test func theTermsAlongAWordAreWhatABinarySearchPerLengthFinds() throws {
+  @Test func theTermsAlongAWordAreTheTermsThatStartWithIt() throws {
     let store = try OfflineCatalog.builtIn().store
+    let terms = (0..<store.termCount).map { Array(store.term($0)) }
+    #expect(terms == terms.sorted { $0.lexicographicallyPrecedes($1) }, "terms are sorted")
     for text in Self.words {
       let word = Array(text.utf8)
       for start in 0..<word.count {
@@ -24,7 +26,9 @@ import Testing
           return true
         }
         for length in 1...(word.count - start) {
-          let (exact, longer) = store.exactAndPrefix(Array(word[start..<start + length]))
+          let part = Array(word[start..<start + length])
+          let (exact, longer) = Self.startingWith(part, in: terms)
+          #expect(store.exactAndPrefix(part) == (exact, longer), "\(text): \(length) from \(start)")
           if exact.isEmpty, longer.isEmpty {
             #expect(walked[length] == nil, "\(text) from \(start), \(length) letters")
           } else {
@@ -34,6 +38,21 @@ import Testing
         }
       }
     }
+  }
+
+  /// The term equal to `word` and the longer ones that start with it, in sorted `terms`: the
+  /// first not before it, and those after it that start with it.
+  static func startingWith(_ word: [UInt8], in terms: [[UInt8]]) -> (Range<Int>, Range<Int>) {
+    var low = 0
+    var high = terms.count
+    while low < high {
+      let middle = (low + high) / 2
+      if terms[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
+    }
+    var end = low
+    while end < terms.count, terms[end].starts(with: word) { end += 1 }
+    guard low < end else { return (0..<0, 0..<0) }
+    return terms[low] == word ? (low..<low + 1, low + 1..<end) : (low..<low, low..<end)
   }
 
   @Test func theTypoWalkFindsEveryTermWithinItsDistanceAndNoOther() throws {

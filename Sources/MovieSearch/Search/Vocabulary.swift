@@ -11,22 +11,17 @@ struct TermMatch: Equatable {
 
 /// Finding the terms a query word matches, in the catalog's sorted vocabulary.
 extension CatalogStore {
-  /// The first term not smaller than `word`, or, with `prefix`, the first term that neither
-  /// precedes `word` nor starts with it.
-  func termBound(_ word: [UInt8], afterPrefix prefix: Bool) -> Int {
-    SortedPositions.first(in: 0..<termCount) { position in
-      let term = self.term(position)
-      return Self.precedes(term, word) || (prefix && Self.startsWith(term, word))
-    }
-  }
-
-  /// The terms equal to `word` (zero or one), and the longer terms that start with it.
+  /// The terms equal to `word` (zero or one), and the longer terms that start with it: one
+  /// walk of the trie along its bytes (empty runs when no term starts with it).
   func exactAndPrefix(_ word: [UInt8]) -> (exact: Range<Int>, longer: Range<Int>) {
-    let start = termBound(word, afterPrefix: false)
-    let end = termBound(word, afterPrefix: true)
-    guard start < end else { return (start..<start, start..<start) }
-    let isExact = term(start).count == word.count
-    return isExact ? (start..<start + 1, start + 1..<end) : (start..<start, start..<end)
+    // Every term starts with nothing; the empty word is no term (terms are words).
+    guard !word.isEmpty else { return (0..<0, 0..<termCount) }
+    var found = (exact: 0..<0, longer: 0..<0)
+    termsAlong(word, from: 0) { length, exact, longer in
+      if length == word.count { found = (exact, longer) }
+      return length < word.count
+    }
+    return found
   }
 
   /// The terms met walking the trie along `word`'s bytes from `start`: for each length at
@@ -97,18 +92,6 @@ extension CatalogStore {
     }
   }
 
-  @inline(__always) static func startsWith(_ term: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool
-  {
-    guard term.count >= word.count else { return false }
-    for index in word.indices where term[index] != word[index] { return false }
-    return true
-  }
-
-  @inline(__always) static func precedes(_ term: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
-    let shared = min(term.count, word.count)
-    for index in 0..<shared where term[index] != word[index] { return term[index] < word[index] }
-    return term.count < word.count
-  }
 }
 
 /// The state of ``CatalogStore/fuzzyMatches(_:maxDistance:)``: one row of the edit-distance
