@@ -37,7 +37,10 @@ extension SearchEngine {
   /// least, and a film is scored once no bucket still closed can hold a lower one; when
   /// neither the next film nor the next bucket can enter the page, nothing left can. A
   /// bucket of films that miss words is then never opened once the page holds films that
-  /// match them all. With `exhaustive`, every film is scored.
+  /// match them all. While the page is not full, a big bucket's films cannot be told apart
+  /// from those it will not need: its lowest are scored every ``filledEvery`` films until it
+  /// is, and the films after that enter the heap only when they may enter the page. With
+  /// `exhaustive`, every film is scored.
   func scoreBestFirst(
     _ certain: [(least: Float, slot: Int)], bounds: [(Bound, Int)], buckets: Buckets,
     into best: inout BestHits, below: Float?, exhaustive: Bool
@@ -49,8 +52,26 @@ extension SearchEngine {
     // asked for together (see `prefetchForScoring`); each is scored as if taken alone.
     var taken: [(lowest: Float, index: Int32, slot: Int)] = []
     taken.reserveCapacity(Self.scoredTogether)
+    func currentThreshold() -> Float { min(best.worstWhenFull ?? .infinity, below ?? .infinity) }
+    // Scores the films taken, each as if taken alone; false once what is left cannot enter
+    // the page.
+    func scoreTaken() -> Bool {
+      store.prefetchForScoring(taken.lazy.map(\.index))
+      for (lowest, index, slot) in taken {
+        // The page may have filled since: what is left cannot enter it.
+        let threshold = currentThreshold()
+        if !exhaustive, lowest > threshold { return false }
+        let score = score(
+          Int(index), matches: nil, unless: exhaustive ? nil : threshold,
+          absent: exhaustive ? 0 : bounds[slot].0.absent)
+        if let score, score < below ?? .infinity {
+          best.insert(Hit(index: Int(index), score: score))
+        }
+      }
+      return true
+    }
     while true {
-      let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
+      let threshold = currentThreshold()
       let nextBucket = opened < certain.count ? certain[opened].least : .infinity
       if let lowest = hopefuls.lowest, lowest <= nextBucket {
         if !exhaustive, lowest > threshold { break }
@@ -60,18 +81,7 @@ extension SearchEngine {
         {
           taken.append(hopefuls.popLowest())
         }
-        store.prefetchForScoring(taken.lazy.map(\.index))
-        for (lowest, index, slot) in taken {
-          // The page may have filled since: what is left cannot enter it.
-          let threshold = min(best.worstWhenFull ?? .infinity, below ?? .infinity)
-          if !exhaustive, lowest > threshold { return }
-          let score = score(
-            Int(index), matches: nil, unless: exhaustive ? nil : threshold,
-            absent: exhaustive ? 0 : bounds[slot].0.absent)
-          if let score, score < below ?? .infinity {
-            best.insert(Hit(index: Int(index), score: score))
-          }
-        }
+        if !scoreTaken() { return }
       } else if opened < certain.count {
         if !exhaustive, nextBucket > threshold { break }
         let slot = certain[opened].slot
@@ -80,18 +90,37 @@ extension SearchEngine {
         let floors = buckets.floors[bucket]
         // Each film's summary is a cache miss: asked for a little ahead.
         let films = buckets.films[bucket]
+        var threshold = threshold
         films.indices.forEach(
           askingAhead: 32, ask: { store.prefetchSummary(Int(films[$0])) },
           then: { at in
             let index = films[at]
             let lowest = lowest(Int(index), bound, floor: floors[at])
-            if exhaustive || lowest <= threshold { hopefuls.push(lowest, index, slot) }
+            guard exhaustive || lowest <= threshold else { return }
+            hopefuls.push(lowest, index, slot)
+            // While the page is not full, every film is kept: a big bucket's lowest films
+            // are scored now and then to fill it (a film scored early is one the page may
+            // not need, and costs a few hundred nanoseconds), so that the films after them
+            // need not enter the heap.
+            guard !exhaustive, threshold == .infinity, at % Self.filledEvery == 0, at > 0
+            else { return }
+            while best.worstWhenFull == nil, hopefuls.lowest != nil {
+              taken.removeAll(keepingCapacity: true)
+              while taken.count < Self.scoredTogether, hopefuls.lowest != nil {
+                taken.append(hopefuls.popLowest())
+              }
+              _ = scoreTaken()
+            }
+            threshold = currentThreshold()
           })
       } else {
         break
       }
     }
   }
+
+  /// How many films of a bucket are kept before its lowest are scored to fill the page.
+  static let filledEvery = 1_024
 
   /// How many films are taken from the heap at a time to be scored.
   static let scoredTogether = 8

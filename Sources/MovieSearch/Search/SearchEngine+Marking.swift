@@ -71,7 +71,7 @@ extension SearchEngine {
     let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
     let units = TitleMark.units(source.cost)
     let titled = UInt16(truncatingIfNeeded: 1 << bit)
-    let halves = otherHalves(source)
+    let halves = otherHalves(source, among: among)
     guard let marked = marks.baseAddress else { return }
     let size = CatalogStore.Postings.batchSize
     // Two halves: a batch's marks are asked for as it comes, and read once the next one has

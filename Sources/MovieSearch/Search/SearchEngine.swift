@@ -157,12 +157,13 @@ struct SearchEngine {
 
   /// The titles that have `source`'s other half, when it is a split word's and marking them
   /// (their postings read in order, a nanosecond or two each) costs less than reading the
-  /// words of every title met through `source` (a cache miss or two each) would.
-  func otherHalves(_ source: Source) -> FilmBits? {
+  /// words of every title met through `source` (among `among`'s, when given) would — a cache
+  /// miss or two each, asked for a batch at a time (see ``halvesPerFilm``).
+  func otherHalves(_ source: Source, among: FilmBits? = nil) -> FilmBits? {
     guard source.pair != nil else { return nil }
-    let met = store.postings(source.terms).count
+    let met = min(store.postings(source.terms).count, among?.count ?? .max)
     guard met * Self.halvesMarkedOneIn >= store.titleCount,
-      SearchPlan.postingCount(source.otherHalf, store: store) <= met * Self.markedPerFilm
+      SearchPlan.postingCount(source.otherHalf, store: store) <= met * Self.halvesPerFilm
     else { return nil }
     var titles = FilmBits(count: store.titleCount)
     for choice in source.otherHalf {
@@ -170,6 +171,11 @@ struct SearchEngine {
     }
     return titles
   }
+
+  /// How many postings of a split word's other half may be read per title met through the
+  /// first to mark them: a title's words checked one by one are two cache misses, asked for
+  /// a batch at a time so that they overlap — the time of some sixteen postings read in order.
+  static let halvesPerFilm = 16
 
   /// A split word's half must meet one title in this many for its other half's to be marked
   /// first: fewer are cheaper to check one by one than a bit per title is to clear (a check
