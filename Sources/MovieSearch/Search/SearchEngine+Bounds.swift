@@ -166,7 +166,8 @@ extension SearchEngine {
     /// The cheapest match of the groups they may be in, and the words of the others missed
     /// (`missed`).
     var base: Float = 0
-    /// What missing the words of the groups they are not in costs (a partial match's).
+    /// What missing the words of the groups they are not in costs (a partial match's), and
+    /// the least the groups marked only in part may cost them (see ``Group/unmarkedCost``).
     var missed: Float = 0
     /// Whether a film of the mask certainly matches (is in a group through a whole option).
     var certain = false
@@ -199,6 +200,10 @@ extension SearchEngine {
     let people = possible & ~UInt32(titled)
     var notInTitle: UInt32 = 0
     var inTitle = false
+    // A group marked only in part: a film not marked in it may match it through a source
+    // left unmarked, or miss it — it pays the lesser at least, and may still start its title
+    // with it.
+    var unknown: Float = 0
     for (bit, group) in groups.enumerated() {
       if people & WordMask.certain(bit) != 0 {
         let person = group.takenAlong ? 0 : Ranking.personWord
@@ -208,6 +213,9 @@ extension SearchEngine {
       } else if possible & WordMask.certain(bit) != 0 {
         inTitle = true
         bound.base += group.cheapest
+      } else if group.unmarkedCost < .infinity {
+        unknown += min(group.unmarkedCost, group.missCost)
+        inTitle = true
       } else {
         missed += group.missCost
         for position in group.positions { bound.absent |= 1 << UInt32(position) }
@@ -215,9 +223,10 @@ extension SearchEngine {
     }
     if missed > 0 {
       bound.missed = Ranking.partialMatch + missed
-      bound.base += bound.missed
       bound.partial = true
     }
+    bound.missed += unknown
+    bound.base += bound.missed
     for (position, word) in compiled.words.enumerated()
     where (bound.absent | notInTitle) & (1 << UInt32(position)) == 0 {
       bound.titleWords += compiled.options[word.options].contains(where: \.isPair) ? 2 : 1

@@ -10,14 +10,17 @@ import CacheHints
 /// overlap instead of coming one after the other.
 extension SearchEngine {
   /// Marks the titles of the rarest groups of `order` (the first `rare`) in `marks`, and —
-  /// when reading the commonest groups' postings costs little beside the titles found — the
-  /// commonest groups on the titles found. Returns the titles found, in the order first met,
-  /// whether every group was marked, and whether the search was cancelled.
+  /// as far as reading the commonest groups' postings costs little beside the titles found —
+  /// the commonest groups on the titles found. Returns the titles found, in the order first
+  /// met, whether every group was marked (some of the commonest maybe only in part: see
+  /// `unmarked`), and whether the search was cancelled; and, per group of `order`, the least
+  /// cost of its sources left unmarked (infinity when none was).
   func markTitles(
     _ order: [Group], rare: Int, only: FilmBits?, marks: UnsafeMutableBufferPointer<TitleMark>
-  ) -> (touched: [Int32], everyGroup: Bool, cancelled: Bool) {
+  ) -> (touched: [Int32], everyGroup: Bool, cancelled: Bool, unmarked: [Float]) {
     var touched: [Int32] = []
     var visited = 0
+    var unmarked = [Float](repeating: .infinity, count: order.count)
     for (bit, group) in order.prefix(rare).enumerated() {
       for source in group.sources {
         mark(
@@ -26,7 +29,7 @@ extension SearchEngine {
         visited += store.postings(source.terms).count
         if visited > 4096 {
           visited = 0
-          if Task.isCancelled { return (touched, false, true) }
+          if Task.isCancelled { return (touched, false, true, unmarked) }
         }
       }
     }
@@ -34,22 +37,38 @@ extension SearchEngine {
     // lacks them is then known to, and is not scored to learn it. Their postings are read
     // in order and checked against a bit per title found (a fraction of the marks' size,
     // so it stays in the cache): a nanosecond or two each, against a few hundred to score
-    // a film — worth it unless the films found are few.
-    let common = order[rare...].reduce(0) { $0 + $1.postings }
-    guard rare < order.count, touched.count * Self.markedPerFilm >= common else {
-      return (touched, rare == order.count, Task.isCancelled)
+    // a film — worth it while they are not many more than the films found. A group's
+    // sources are marked cheapest first, as long as they fit in what is left of that
+    // budget; the first that does not says what a film not marked in the group pays at
+    // least for its word (a beginning such as "a…" holds a fortieth of all postings).
+    var budget = touched.count * Self.markedPerFilm
+    var plan: [(bit: Int, sources: ArraySlice<Source>)] = []
+    for (bit, group) in zip(rare..<order.count, order[rare...]) {
+      var end = group.sources.startIndex
+      for source in group.sources {
+        let count = store.postings(source.terms).count
+        guard count <= budget else {
+          unmarked[bit] = source.cost
+          break
+        }
+        budget -= count
+        end += 1
+      }
+      if end > group.sources.startIndex { plan.append((bit, group.sources[..<end])) }
     }
+    // When no source is marked, the commonest groups are left out of the bounds altogether.
+    guard !plan.isEmpty else { return (touched, rare == order.count, Task.isCancelled, unmarked) }
     var found = FilmBits(count: store.titleCount)
     for index in touched { found.insert(Int(index)) }
-    for (bit, group) in zip(rare..<order.count, order[rare...]) {
-      if Task.isCancelled { return (touched, true, true) }
-      for source in group.sources {
+    for (bit, sources) in plan {
+      if Task.isCancelled { return (touched, true, true, unmarked) }
+      for source in sources {
         mark(
-          source, bit: bit, rulesOutLiteral: rulesOutLiteral(source, group), in: marks,
+          source, bit: bit, rulesOutLiteral: rulesOutLiteral(source, order[bit]), in: marks,
           among: found, touched: &touched)
       }
     }
-    return (touched, true, Task.isCancelled)
+    return (touched, true, Task.isCancelled, unmarked)
   }
 
   /// Whether a title first met for `group`'s word through `source` cannot match literally:
