@@ -17,16 +17,19 @@ extension CatalogStore {
     var imdbNumber: Int
   }
 
-  /// Calls `body` with the bytes of the film at `index`'s record (read with `pread` from a
-  /// mapped file, see ``readBytes(_:_:_:)``) and the bit where it starts in them.
+  /// Calls `body` with the bytes of the film at `index`'s record and the bit where it starts
+  /// in them: read in place, as the search and listings read the records (a `pread` per
+  /// field or film would be a system call per film shown, and more per id looked up).
+  /// A film past the last reads as zeros.
   func recordBytes<T>(_ index: Int, _ body: (UnsafeRawPointer, Int) -> T) -> T {
-    let start = records.start(of: index)
-    // Its bits, and eight bytes past them for the last field's load.
-    let first = start >> 3
-    let count = (start + records.bits + 7) / 8 - first + 8
-    return readBytes(CatalogFile.headerSize + first, count) { bytes in
-      body(bytes.baseAddress!, start & 7)
+    guard index >= 0, index < filmCount else {
+      return withUnsafeTemporaryAllocation(byteCount: records.bits / 8 + 16, alignment: 8) {
+        $0.initializeMemory(as: UInt8.self, repeating: 0)
+        return body($0.baseAddress!, 0)
+      }
     }
+    let start = records.start(of: index)
+    return body(base + CatalogFile.headerSize + start >> 3, start & 7)
   }
 
   /// The film at `index` (0..<count).

@@ -19,7 +19,7 @@ final class CatalogStore: Sendable {
   /// Where the bytes came from, and who frees them.
   private enum Owner {
     case embedded, allocated
-    /// Mapped from a file that stays open: records and titles are read from it with
+    /// Mapped from a file that stays open: titles and names are read from it with
     /// `pread` (see `readBytes`). `guardSlot` is the mapping's registration with ExitGuard.
     case mapped(descriptor: Int32, guardSlot: Int32)
   }
@@ -379,7 +379,7 @@ final class CatalogStore: Sendable {
   }
 
   /// Calls `body` with `count` bytes at `offset` of the file. A mapped file's are read with
-  /// `pread` rather than through the mapping: records and titles are read only for the
+  /// `pread` rather than through the mapping: titles and names are read only for the
   /// films shown, one here and one there, and the kernel maps a whole (often large) page
   /// cache folio around each byte read through a mapping — a million-film catalog's records
   /// would otherwise count towards the process's memory after a few searches.
