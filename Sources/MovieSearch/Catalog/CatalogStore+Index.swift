@@ -156,6 +156,22 @@ extension CatalogStore {
       return node(index, termsEnd: end)
     }
 
+    /// Asks for what walking below node `index` reads first: its first child (nodes are
+    /// stored breadth first, so a node's children are far from it) and where its first term
+    /// starts (a tail's bytes are read from there). A walk asks this of every child of a node
+    /// before entering any, so that their cache misses overlap.
+    @inline(__always) func prefetchBelow(_ index: Int) {
+      guard index >= 0, index < count else { return }
+      let fields = base.loadUnaligned(
+        fromByteOffset: index &* CatalogFile.nodeSize, as: UInt64.self
+      )
+      .littleEndian
+      let term = Int(truncatingIfNeeded: fields & 0xFF_FFFF)
+      let first = Int(truncatingIfNeeded: fields &>> 24 & 0xFF_FFFF) & ~Int(Self.termFlag)
+      ms_prefetch(base + min(first, count) &* CatalogFile.nodeSize)
+      if term < termCount { ms_prefetch(termStarts.address(of: term)) }
+    }
+
     /// The byte of node `index` (0 past the end).
     @inline(__always) func byte(_ index: Int) -> UInt8 {
       index < count

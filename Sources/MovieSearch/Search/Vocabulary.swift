@@ -144,6 +144,7 @@ struct FuzzyWalk {
       }
       return
     }
+    for index in node.children { trie.prefetchBelow(index) }
     for index in node.children {
       let child = trie.child(index, of: node)
       if let deeper = enter(
