@@ -120,7 +120,7 @@ extension SearchEngine {
   }
 
   /// How many films of a bucket are kept before its lowest are scored to fill the page.
-  static let filledEvery = 1_024
+  static let filledEvery = 256
 
   /// How many films are taken from the heap at a time to be scored.
   static let scoredTogether = 8
