@@ -184,10 +184,27 @@ import Testing
   }
 
   @Test func aRefusedConnectionNamesTheHost() async throws {
-    let server = try LoopbackServer { _ in .hang }
-    server.stop()
+    // A port bound but not listening refuses, and stays ours while the test runs: a stopped
+    // server's port could be taken by another test's server in between.
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #expect(fd >= 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    try #require(bound)
+    let refusing = TMDbClient(
+      credentials: .bearerToken("tok-123"),
+      baseURL: URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/3")!,
+      clock: RecordingClock(), timeout: 15)
     let error = await #expect(throws: MovieServiceError.self) {
-      try await client(server).searchMovies(MovieQuery("matrix"))
+      try await refusing.searchMovies(MovieQuery("matrix"))
     }
     #expect(error == .transport(host: "127.0.0.1", reason: "the connection was refused"))
   }
