@@ -17,33 +17,22 @@ extension CatalogStore {
     var imdbNumber: Int
   }
 
-  /// Calls `body` with the bytes of the film at `index`'s record and the bit where it starts
-  /// in them: read in place, as the search and listings read the records (a `pread` per
-  /// field or film would be a system call per film shown, and more per id looked up).
-  /// A film past the last reads as zeros.
-  func recordBytes<T>(_ index: Int, _ body: (UnsafeRawPointer, Int) -> T) -> T {
-    guard index >= 0, index < filmCount else {
-      return withUnsafeTemporaryAllocation(byteCount: records.bits / 8 + 16, alignment: 8) {
-        $0.initializeMemory(as: UInt8.self, repeating: 0)
-        return body($0.baseAddress!, 0)
-      }
-    }
-    let start = records.start(of: index)
-    return body(base + CatalogFile.headerSize + start >> 3, start & 7)
+  /// Field `field` of the film at `index`'s record, read in place through the
+  /// ``recordReader`` as listings read it (a `pread` would be a system call per film shown,
+  /// and more per id looked up); 0 past the last film.
+  private func recordField(_ index: Int, _ field: RecordLayout.Field) -> Int {
+    index >= 0 && index < filmCount ? recordReader[index, field] : 0
   }
 
   /// The film at `index` (0..<count).
   func record(_ index: Int) -> Record {
-    let fields = layout.recordFields
-    return recordBytes(index) { bytes, start in
-      func field(_ field: RecordLayout.Field) -> Int { records.value(field, at: start, in: bytes) }
-      let id = field(.id)
-      return Record(
-        id: id, votes: field(.votes), budget: field(.budget), year: field(.year),
-        minutes: field(.minutes), rating: Double(field(.rating)) / 10, mpaa: field(.mpaa),
-        genreFlags: UInt8(truncatingIfNeeded: field(.genreFlags)), title: title(index).text,
-        imdbNumber: fields.contains(.imdbNumberIsID) ? id : field(.imdbNumber))
-    }
+    func field(_ field: RecordLayout.Field) -> Int { recordField(index, field) }
+    let id = field(.id)
+    return Record(
+      id: id, votes: field(.votes), budget: field(.budget), year: field(.year),
+      minutes: field(.minutes), rating: Double(field(.rating)) / 10, mpaa: field(.mpaa),
+      genreFlags: UInt8(truncatingIfNeeded: field(.genreFlags)), title: title(index).text,
+      imdbNumber: layout.recordFields.contains(.imdbNumberIsID) ? id : field(.imdbNumber))
   }
 
   /// A title's text, from where its codes are said to be (see ``SymbolTable``).
@@ -55,9 +44,7 @@ extension CatalogStore {
   }
 
   /// The id of the film at `index`.
-  func id(_ index: Int) -> Int {
-    recordBytes(index) { records.value(.id, at: $1, in: $0) }
-  }
+  func id(_ index: Int) -> Int { recordField(index, .id) }
 
   /// The index of the film with id `id`: records are stored by id.
   func index(ofID id: Int) -> Int? {

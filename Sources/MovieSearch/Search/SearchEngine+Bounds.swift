@@ -53,6 +53,14 @@ extension SearchEngine {
     var taken: [(lowest: Float, index: Int32, slot: Int)] = []
     taken.reserveCapacity(Self.scoredTogether)
     func currentThreshold() -> Float { min(best.worstWhenFull ?? .infinity, below ?? .infinity) }
+    // Takes up to `scoredTogether` films from the heap, the lowest first, while `keep` says
+    // their lowest possible score is worth it.
+    func take(while keep: (Float) -> Bool) {
+      taken.removeAll(keepingCapacity: true)
+      while taken.count < Self.scoredTogether, let lowest = hopefuls.lowest, keep(lowest) {
+        taken.append(hopefuls.popLowest())
+      }
+    }
     // Scores the films taken, each as if taken alone; false once what is left cannot enter
     // the page.
     func scoreTaken() -> Bool {
@@ -75,12 +83,7 @@ extension SearchEngine {
       let nextBucket = opened < certain.count ? certain[opened].least : .infinity
       if let lowest = hopefuls.lowest, lowest <= nextBucket {
         if !exhaustive, lowest > threshold { break }
-        taken.removeAll(keepingCapacity: true)
-        while taken.count < Self.scoredTogether, let lowest = hopefuls.lowest,
-          lowest <= nextBucket, exhaustive || lowest <= threshold
-        {
-          taken.append(hopefuls.popLowest())
-        }
+        take(while: { $0 <= nextBucket && (exhaustive || $0 <= threshold) })
         if !scoreTaken() { return }
       } else if opened < certain.count {
         if !exhaustive, nextBucket > threshold { break }
@@ -105,10 +108,7 @@ extension SearchEngine {
             guard !exhaustive, threshold == .infinity, at % Self.filledEvery == 0, at > 0
             else { return }
             while best.worstWhenFull == nil, hopefuls.lowest != nil {
-              taken.removeAll(keepingCapacity: true)
-              while taken.count < Self.scoredTogether, hopefuls.lowest != nil {
-                taken.append(hopefuls.popLowest())
-              }
+              take(while: { _ in true })
               _ = scoreTaken()
             }
             threshold = currentThreshold()

@@ -91,7 +91,6 @@ extension CatalogStore {
       }
     }
   }
-
 }
 
 /// The state of ``CatalogStore/fuzzyMatches(_:maxDistance:)``: one row of the edit-distance
