@@ -71,62 +71,81 @@ extension CatalogStore {
   /// Every run of terms within `maxDistance` edits of `word`, or whose beginning is (a word
   /// being typed): a walk down the implicit trie of the sorted vocabulary, carrying the
   /// rows of the edit-distance table (optimal string alignment, so a swap of neighbours is
-  /// one edit), and leaving a branch as soon as no term in it can come within the distance.
-  /// A branch whose beginning already settles the distance is returned whole, as one run.
+  /// one edit) as bit sets, and leaving a branch as soon as no term in it can come within
+  /// the distance. A branch whose beginning already settles the distance is returned whole,
+  /// as one run. Words longer than ``FuzzyWalk/longestWord`` bytes have no typo matches.
   func fuzzyMatches(_ word: [UInt8], maxDistance: Int) -> [TermMatch] {
-    guard !word.isEmpty, termCount > 0, maxDistance >= 0 else { return [] }
-    // The walk's table and path are scratch memory for this call, borrowed as pointers: the
-    // walk is the costly part of a search, and arrays would check and retain at every cell.
-    let width = word.count + 1
+    guard !word.isEmpty, word.count <= FuzzyWalk.longestWord, termCount > 0, maxDistance >= 0
+    else { return [] }
+    // The walk's rows and path are scratch memory for this call, borrowed as pointers: the
+    // walk is the costly part of a search, and arrays would check and retain at every step.
+    let levels = maxDistance + 1
     let depths = word.count + maxDistance + 2
-    return word.withUnsafeBufferPointer { word in
-      withUnsafeTemporaryAllocation(of: Int32.self, capacity: depths * width) { rows in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: depths) { path in
-          var walk = FuzzyWalk(
-            word: word, limit: maxDistance, trie: trie, rows: rows.baseAddress!,
-            path: path.baseAddress!, depths: depths)
-          walk.descend(trie.root, depth: 0, best: word.count)
-          return walk.matches
-        }
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (depths + 1) * levels + 256) {
+      rows in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: depths) { path in
+        var walk = FuzzyWalk(
+          word: word, limit: maxDistance, trie: trie, scratch: rows.baseAddress!,
+          path: path.baseAddress!, depths: depths)
+        walk.descend(trie.root, depth: 0, best: word.count)
+        return walk.matches
       }
     }
   }
 }
 
-/// The state of ``CatalogStore/fuzzyMatches(_:maxDistance:)``: one row of the edit-distance
-/// table per depth of the walk, in one flat buffer. Only the cells within `limit` of the
-/// diagonal are computed: any other cell is more than `limit` anyway.
+/// The state of ``CatalogStore/fuzzyMatches(_:maxDistance:)``: a Levenshtein automaton run
+/// on bit sets (Wu and Manber's, with Hyyrö's swap of neighbours). At each depth of the
+/// walk, and for each distance `e` up to `limit`, a bit set holds the lengths `j` (bit
+/// `j - 1`, from 1 to the word's length) for which the word's first `j` bytes are within
+/// `e` edits of the walk's current prefix. A step is a few shifts and masks per distance,
+/// not a cell per letter: the walk visits tens of thousands of nodes for a long word.
 struct FuzzyWalk {
-  let word: UnsafeBufferPointer<UInt8>
+  /// The longest word the walk takes: its lengths fit a 64-bit set (the empty beginning,
+  /// within `e` edits of a prefix of length at most `e`, is not stored but known).
+  static let longestWord = 64
+
   let limit: Int
   let trie: CatalogStore.Trie
-  let width: Int
   /// How deep the walk may go: `word.count + limit + 1` bytes.
   let depths: Int
-  /// rows[depth * width + i]: the distance between `word`'s first i bytes and the walk's
-  /// current prefix of length `depth` (`limit + 1` standing for anything larger).
-  let rows: UnsafeMutablePointer<Int32>
+  /// The bit of the whole word, and the bits of all its lengths.
+  let whole: UInt64
+  let lengths: UInt64
+  /// For each byte, the lengths `j` whose last byte (`word[j - 1]`) it is.
+  let letters: UnsafeMutablePointer<UInt64>
+  /// rows[depth * (limit + 1) + e], for depth from -1 (no prefix yet, an empty row that
+  /// makes the swap rule's row before the previous one read nothing) to `depths - 1`.
+  let rows: UnsafeMutablePointer<UInt64>
   /// The prefix being walked (its first `depth` bytes).
   let path: UnsafeMutablePointer<UInt8>
   var matches: [TermMatch] = []
 
-  /// A walk over `rows` (`depths` × (`word.count` + 1) cells) and `path` (`depths` bytes).
+  /// A walk of `word` (1 to ``longestWord`` bytes) over `scratch` (256 + (`depths` + 1) ×
+  /// (`limit` + 1) words) and `path` (`depths` bytes).
   init(
-    word: UnsafeBufferPointer<UInt8>, limit: Int, trie: CatalogStore.Trie,
-    rows: UnsafeMutablePointer<Int32>, path: UnsafeMutablePointer<UInt8>, depths: Int
+    word: [UInt8], limit: Int, trie: CatalogStore.Trie, scratch: UnsafeMutablePointer<UInt64>,
+    path: UnsafeMutablePointer<UInt8>, depths: Int
   ) {
-    self.word = word
+    precondition(!word.isEmpty && word.count <= Self.longestWord)
     self.limit = limit
     self.trie = trie
-    self.rows = rows
     self.path = path
     self.depths = depths
-    width = word.count + 1
-    rows.initialize(repeating: Int32(limit + 1), count: depths * width)
-    for index in 0..<min(width, limit + 1) { rows[index] = Int32(index) }
+    letters = scratch
+    letters.initialize(repeating: 0, count: 256)
+    for (index, byte) in word.enumerated() { letters[Int(byte)] |= 1 &<< UInt64(index) }
+    whole = 1 &<< UInt64(word.count - 1)
+    lengths = whole | (whole &- 1)
+    let levels = limit + 1
+    rows = scratch + 256 + levels
+    (rows - levels).initialize(repeating: 0, count: (depths + 1) * levels)
+    // At depth 0, the word's first j bytes are j edits away.
+    for distance in 0...limit {
+      rows[distance] = distance >= 64 ? lengths : (1 &<< UInt64(distance) &- 1) & lengths
+    }
     path.initialize(repeating: 0, count: depths)
   }
-
   /// Visits the children of trie node `node`, whose path (of length `depth`) is `path`;
   /// `best` is the smallest distance between `word` and a beginning of `path`.
   mutating func descend(_ node: CatalogStore.Trie.Node, depth: Int, best: Int) {
@@ -196,35 +215,44 @@ struct FuzzyWalk {
     return nil
   }
 
-  /// Fills the row of depth + 1 (the path extended by `byte`); returns its last cell (the
-  /// whole word against the path) and its smallest.
+  /// Computes the row of depth + 1 (the path extended by `byte`); returns the distance of
+  /// the whole word to the extended path and the smallest distance of any of its
+  /// beginnings (`limit + 1` standing for anything larger).
   @inline(__always) func step(byte: UInt8, depth: Int) -> (full: Int, smallest: Int) {
-    let previous = rows + depth &* width
-    let row = previous + width
-    let infinity = Int32(limit + 1)
-    let from = max(1, depth + 1 - limit)
-    let to = min(width - 1, depth + 1 + limit)
-    row[0] = depth + 1 <= limit ? Int32(depth + 1) : infinity
-    var smallest = row[0]
-    if from > 1 { row[from - 1] = infinity }
-    if from <= to {
-      // The row before the previous, for a swap of neighbours (meaningful from depth 1).
-      let older = previous - width
-      let last = depth > 0 ? path[depth - 1] : 0
-      for index in from...to {
-        let letter = word[index &- 1]
-        var value = min(
-          previous[index] &+ 1, row[index &- 1] &+ 1,
-          previous[index &- 1] &+ (letter == byte ? 0 : 1))
-        if index > 1, depth > 0, letter == last, word[index &- 2] == byte {
-          value = min(value, older[index &- 2] &+ 1)
-        }
-        value = min(value, infinity)
-        row[index] = value
-        smallest = min(smallest, value)
-      }
+    let levels = limit &+ 1
+    let older = rows + (depth &- 1) &* levels
+    let previous = older + levels
+    let row = previous + levels
+    let letter = letters[Int(byte)]
+    // Lengths j ≥ 2 whose last two bytes, swapped, end the extended path.
+    let swapped = depth > 0 ? letters[Int(path[depth &- 1])] & (letter &<< 1) : 0
+    var full = levels
+    var smallest = levels
+    // The bit of length 1, shifted in from the empty beginning (j = 0), which is `depth`
+    // edits from a prefix of length `depth`.
+    @inline(__always) func empty(_ depth: Int, _ distance: Int) -> UInt64 {
+      depth <= distance ? 1 : 0
     }
-    if to + 1 < width { row[to + 1] = infinity }
-    return (Int(row[width - 1]), Int(smallest))
+    var below: UInt64 = 0
+    for distance in 0..<levels {
+      // A match: the word's next byte is `byte`.
+      var bits = (previous[distance] &<< 1 | empty(depth, distance)) & letter
+      if distance > 0 {
+        let fewer = distance &- 1
+        let earlier = previous[fewer]
+        bits |= earlier  // `byte` inserted
+        bits |= earlier &<< 1 | empty(depth, fewer)  // a byte of the word replaced by it
+        bits |= below &<< 1 | empty(depth &+ 1, fewer)  // a byte of the word left out
+        if depth > 0 {  // two neighbours swapped
+          bits |= (older[fewer] &<< 2 | (empty(depth &- 1, fewer) &<< 1)) & swapped
+        }
+      }
+      bits &= lengths
+      row[distance] = bits
+      below = bits
+      if full == levels, bits & whole != 0 { full = distance }
+      if smallest == levels, bits != 0 || depth &+ 1 <= distance { smallest = distance }
+    }
+    return (full, smallest)
   }
 }
