@@ -24,10 +24,14 @@ extension SearchEngine {
       heap.push(Hopeful(lowest: lowest, index: index, slot: Int32(slot)))
     }
 
-    /// Takes the film with the lowest score out; the heap must not be empty.
-    mutating func popLowest() -> (Float, Int32, Int) {
-      let top = heap.popTop()
-      return (top.lowest, top.index, Int(top.slot))
+    /// Takes up to ``SearchEngine/scoredTogether`` films out into `taken` (emptied first),
+    /// the lowest first, while `keep` says their lowest possible score is worth it: what
+    /// scoring them reads is asked for together (see ``CatalogStore/prefetchForScoring(_:)``).
+    mutating func take(into taken: inout [Hopeful], while keep: (Float) -> Bool) {
+      taken.removeAll(keepingCapacity: true)
+      while taken.count < SearchEngine.scoredTogether, let top = heap.top, keep(top.lowest) {
+        taken.append(heap.popTop())
+      }
     }
   }
 
@@ -50,41 +54,19 @@ extension SearchEngine {
     var opened = 0
     // Films are taken from the heap a few at a time, so that what scoring them reads is
     // asked for together (see `prefetchForScoring`); each is scored as if taken alone.
-    var taken: [(lowest: Float, index: Int32, slot: Int)] = []
+    var taken: [Hopefuls.Hopeful] = []
     taken.reserveCapacity(Self.scoredTogether)
-    func currentThreshold() -> Float { min(best.worstWhenFull ?? .infinity, below ?? .infinity) }
-    // Takes up to `scoredTogether` films from the heap, the lowest first, while `keep` says
-    // their lowest possible score is worth it.
-    func take(while keep: (Float) -> Bool) {
-      taken.removeAll(keepingCapacity: true)
-      while taken.count < Self.scoredTogether, let lowest = hopefuls.lowest, keep(lowest) {
-        taken.append(hopefuls.popLowest())
-      }
-    }
-    // Scores the films taken, each as if taken alone; false once what is left cannot enter
-    // the page.
-    func scoreTaken() -> Bool {
-      store.prefetchForScoring(taken.lazy.map(\.index))
-      for (lowest, index, slot) in taken {
-        // The page may have filled since: what is left cannot enter it.
-        let threshold = currentThreshold()
-        if !exhaustive, lowest > threshold { return false }
-        let score = score(
-          Int(index), matches: nil, unless: exhaustive ? nil : threshold,
-          absent: exhaustive ? 0 : bounds[slot].0.absent)
-        if let score, score < below ?? .infinity {
-          best.insert(Hit(index: Int(index), score: score))
-        }
-      }
-      return true
-    }
+    // (No local functions over these variables: those are checked for exclusive access at
+    // run time, at every film.)
     while true {
-      let threshold = currentThreshold()
+      let threshold = Self.threshold(best, below: below)
       let nextBucket = opened < certain.count ? certain[opened].least : .infinity
       if let lowest = hopefuls.lowest, lowest <= nextBucket {
         if !exhaustive, lowest > threshold { break }
-        take(while: { $0 <= nextBucket && (exhaustive || $0 <= threshold) })
-        if !scoreTaken() { return }
+        hopefuls.take(into: &taken) { $0 <= nextBucket && (exhaustive || $0 <= threshold) }
+        if !scoreTaken(taken, bounds: bounds, into: &best, below: below, exhaustive: exhaustive) {
+          return
+        }
       } else if opened < certain.count {
         if !exhaustive, nextBucket > threshold { break }
         let slot = certain[opened].slot
@@ -108,15 +90,42 @@ extension SearchEngine {
             guard !exhaustive, threshold == .infinity, at % Self.filledEvery == 0, at > 0
             else { return }
             while best.worstWhenFull == nil, hopefuls.lowest != nil {
-              take(while: { _ in true })
-              _ = scoreTaken()
+              hopefuls.take(into: &taken) { _ in true }
+              _ = scoreTaken(
+                taken, bounds: bounds, into: &best, below: below, exhaustive: exhaustive)
             }
-            threshold = currentThreshold()
+            threshold = Self.threshold(best, below: below)
           })
       } else {
         break
       }
     }
+  }
+
+  /// The score a film must beat: the page's worst once full, and `below`.
+  static func threshold(_ best: BestHits, below: Float?) -> Float {
+    min(best.worstWhenFull ?? .infinity, below ?? .infinity)
+  }
+
+  /// Scores the films `taken` from the heap, each as if taken alone, into `best`; false
+  /// once what is left cannot enter the page.
+  func scoreTaken(
+    _ taken: [Hopefuls.Hopeful], bounds: [(Bound, Int)], into best: inout BestHits,
+    below: Float?, exhaustive: Bool
+  ) -> Bool {
+    store.prefetchForScoring(taken.lazy.map(\.index))
+    for film in taken {
+      // The page may have filled since: what is left cannot enter it.
+      let threshold = Self.threshold(best, below: below)
+      if !exhaustive, film.lowest > threshold { return false }
+      let score = score(
+        Int(film.index), matches: nil, unless: exhaustive ? nil : threshold,
+        absent: exhaustive ? 0 : bounds[Int(film.slot)].0.absent)
+      if let score, score < below ?? .infinity {
+        best.insert(Hit(index: Int(film.index), score: score))
+      }
+    }
+    return true
   }
 
   /// How many films of a bucket are kept before its lowest are scored to fill the page.

@@ -46,15 +46,8 @@ struct SearchEngine {
     limit: Int, year filter: Int?, keep: ((Int) -> Bool)? = nil, below: Float? = nil,
     only: FilmBits? = nil, countFilms: Bool = false, exhaustive: Bool = false
   ) throws(MovieServiceError) -> (hits: [Hit], total: Int) {
-    var total = 0
-    // The matches are titles; with `countFilms`, a film found by two titles counts once
-    // (only a catalog with other titles than the display ones needs to look).
-    // A bit per film (a set of them hashed every title: a twentieth of a search's time).
-    var films: FilmBits? =
-      countFilms && store.titleCount > store.filmCount ? FilmBits(count: store.filmCount) : nil
-    func count(_ title: Int32) {
-      if films != nil { films?.insert(store.film(ofTitle: Int(title))) } else { total += 1 }
-    }
+    var found = FoundCount(
+      store: store, byFilm: countFilms && store.titleCount > store.filmCount)
     let (order, rare, unmatched) = visitingOrder()
     var buckets = Buckets()
     let (cancelled, everyGroup, unmarked) = searcher.withMarks { marks in
@@ -92,7 +85,7 @@ struct SearchEngine {
     groups += unmatched
     // Counting films, the page holds films too: each by its best title.
     let catalog = store
-    var best = BestHits(limit: limit, key: films == nil ? nil : { catalog.film(ofTitle: $0) })
+    var best = BestHits(limit: limit, key: found.films == nil ? nil : { catalog.film(ofTitle: $0) })
     let most = Ranking.popularity * searcher.maxPopularity
     // A film that matches one or two words of a long query is no answer when others match
     // more: a query of six words or more (that are not the commonest) needs a third of them.
@@ -117,7 +110,7 @@ struct SearchEngine {
         }
         guard let score = score(Int(index), matches: nil, absent: exhaustive ? 0 : bound.absent)
         else { continue }
-        count(index)
+        found.add(index)
         if score < below ?? .infinity { best.insert(Hit(index: Int(index), score: score)) }
       }
     }
@@ -127,19 +120,20 @@ struct SearchEngine {
     let slack = Float(groups.count) / TitleMark.unitsPerCost
     for (slot, (bound, bucket)) in bounds.enumerated() where bound.certain {
       let titles = buckets.films[bucket]
-      if films == nil {
-        total += titles.count
+      if found.films == nil {
+        found.total += titles.count
       } else {
         // Another title's film is a cache miss: asked for a little ahead.
         titles.forEach(
-          askingAhead: 32, ask: { store.prefetchFilm(ofTitle: Int($0)) }, then: { count($0) })
+          askingAhead: 32, ask: { store.prefetchFilm(ofTitle: Int($0)) },
+          then: { found.add($0) })
       }
       // Floors are rounded down: a 64th less per group.
       certain.append((bound.base + bonus - most - slack, slot))
     }
     scoreBestFirst(
       certain, bounds: bounds, buckets: buckets, into: &best, below: below, exhaustive: exhaustive)
-    return (best.sorted(), below == nil ? (films?.count ?? total) : 0)
+    return (best.sorted(), below == nil ? found.count : 0)
   }
 
   /// How many postings of the commonest words may be read per film found to mark them: a
@@ -287,6 +281,30 @@ struct SearchEngine {
     }
     return (order, rare + 1, unmatched)
   }
+}
+
+/// How many matches a search found: titles, or (for a catalog with other titles than the
+/// display ones) films, each counted once however many of its titles match. A value, not a
+/// local function over local variables: those are checked for exclusive access at run time,
+/// at every title counted.
+struct FoundCount {
+  let store: CatalogStore
+  /// A bit per film, when films are counted (a set of them hashed every title: a twentieth
+  /// of a search's time).
+  var films: FilmBits?
+  /// The titles counted, when titles are.
+  var total = 0
+
+  init(store: CatalogStore, byFilm: Bool) {
+    self.store = store
+    films = byFilm ? FilmBits(count: store.filmCount) : nil
+  }
+
+  @inline(__always) mutating func add(_ title: Int32) {
+    if films != nil { films?.insert(store.film(ofTitle: Int(title))) } else { total += 1 }
+  }
+
+  var count: Int { films?.count ?? total }
 }
 
 /// Films (or titles) as bits, counted as they are first set.
