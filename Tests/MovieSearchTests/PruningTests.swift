@@ -116,10 +116,17 @@ import Testing
     let searcher = (people ? Self.withPeople : Self.catalog).searcher
     let query = try #require(TitleQuery(text))
     for everyTypo in [false, true] {
-      let engine = SearchEngine(
+      var engine = SearchEngine(
         searcher: searcher, plan: SearchPlan(query, searcher: searcher, everyTypo: everyTypo))
       for limit in [1, 5, 20] {
+        // The commonest words marked late as soon as scoring starts, too: the page is the same.
+        engine.lateMarking = .always
+        let late = try engine.search(limit: limit, year: nil)
+        engine.lateMarking = .standard
         let pruned = try engine.search(limit: limit, year: nil)
+        #expect(late.hits.map(\.index) == pruned.hits.map(\.index), "\(text), \(limit)")
+        #expect(late.hits.map(\.score) == pruned.hits.map(\.score), "\(text), \(limit)")
+        #expect(late.total == pruned.total, "\(text), \(limit)")
         let every = try engine.search(limit: limit, year: nil, exhaustive: true)
         #expect(pruned.hits.map(\.index) == every.hits.map(\.index), "\(text), \(limit)")
         #expect(!pruned.hits.isEmpty || every.hits.isEmpty)

@@ -24,6 +24,20 @@ extension SearchEngine {
       heap.push(Hopeful(lowest: lowest, index: index, slot: Int32(slot)))
     }
 
+    /// The number of films held.
+    var count: Int { heap.count }
+
+    /// Raises each film's lowest possible score by `extra`, leaving out those then above
+    /// `limit`.
+    mutating func raise(upTo limit: Float, by extra: (Hopeful) -> Float) {
+      let films = heap.items
+      heap = BinaryHeap(capacity: films.count)
+      for var film in films {
+        film.lowest += extra(film)
+        if film.lowest <= limit { heap.push(film) }
+      }
+    }
+
     /// Takes up to ``SearchEngine/scoredTogether`` films out into `taken` (emptied first),
     /// the lowest first, while `keep` says their lowest possible score is worth it: what
     /// scoring them reads is asked for together (see ``CatalogStore/prefetchForScoring(_:)``).
@@ -47,7 +61,7 @@ extension SearchEngine {
   /// `exhaustive`, every film is scored.
   func scoreBestFirst(
     _ certain: [(least: Float, slot: Int)], bounds: [(Bound, Int)], buckets: Buckets,
-    into best: inout BestHits, below: Float?, exhaustive: Bool
+    late: [LateGroup], into best: inout BestHits, below: Float?, exhaustive: Bool
   ) {
     let certain = certain.sorted { ($0.least, $0.slot) < ($1.least, $1.slot) }
     var hopefuls = Hopefuls()
@@ -56,14 +70,33 @@ extension SearchEngine {
     // asked for together (see `prefetchForScoring`); each is scored as if taken alone.
     var taken: [Hopefuls.Hopeful] = []
     taken.reserveCapacity(Self.scoredTogether)
+    // The commonest words' late marks (see ``LateMarking``), once enough films were scored.
+    var scored = 0
+    var lateTried = late.isEmpty || exhaustive
+    var lateMarks: LateMarks?
     // (No local functions over these variables: those are checked for exclusive access at
     // run time, at every film.)
     while true {
       let threshold = Self.threshold(best, below: below)
+      if !lateTried, scored >= lateMarking.afterScored {
+        lateTried = true
+        // The films left: those held, and those of the buckets still closed that may enter.
+        let closed = certain[opened...].lazy.filter { $0.least <= threshold }
+          .map { buckets.films[bounds[$0.slot].1].count }.reduce(0, +)
+        lateMarks = self.lateMarks(late, remaining: hopefuls.count + closed)
+        if let lateMarks {
+          hopefuls.raise(upTo: exhaustive ? .infinity : threshold) { film in
+            let (bound, bucket) = bounds[Int(film.slot)]
+            return lateMarks.penalty(
+              film.index, mask: buckets.masks[bucket], partial: bound.partial)
+          }
+        }
+      }
       let nextBucket = opened < certain.count ? certain[opened].least : .infinity
       if let lowest = hopefuls.lowest, lowest <= nextBucket {
         if !exhaustive, lowest > threshold { break }
         hopefuls.take(into: &taken) { $0 <= nextBucket && (exhaustive || $0 <= threshold) }
+        scored += taken.count
         if !scoreTaken(taken, bounds: bounds, into: &best, below: below, exhaustive: exhaustive) {
           return
         }
@@ -80,7 +113,11 @@ extension SearchEngine {
           askingAhead: 32, ask: { store.prefetchSummary(Int(films[$0])) },
           then: { at in
             let index = films[at]
-            let lowest = lowest(Int(index), bound, floor: floors[at])
+            var lowest = lowest(Int(index), bound, floor: floors[at])
+            if let lateMarks {
+              lowest += lateMarks.penalty(
+                index, mask: buckets.masks[bucket], partial: bound.partial)
+            }
             guard exhaustive || lowest <= threshold else { return }
             hopefuls.push(lowest, index, slot)
             // While the page is not full, every film is kept: a big bucket's lowest films
@@ -91,6 +128,7 @@ extension SearchEngine {
             else { return }
             while best.worstWhenFull == nil, hopefuls.lowest != nil {
               hopefuls.take(into: &taken) { _ in true }
+              scored += taken.count
               _ = scoreTaken(
                 taken, bounds: bounds, into: &best, below: below, exhaustive: exhaustive)
             }

@@ -13,14 +13,14 @@ extension SearchEngine {
   /// as far as reading the commonest groups' postings costs little beside the titles found —
   /// the commonest groups on the titles found. Returns the titles found, in the order first
   /// met, whether every group was marked (some of the commonest maybe only in part: see
-  /// `unmarked`), and whether the search was cancelled; and, per group of `order`, the least
-  /// cost of its sources left unmarked (infinity when none was).
+  /// `unmarkedFrom`), and whether the search was cancelled; and, per group of `order`, where
+  /// its sources left unmarked begin (the cheapest first; `sources.count` when none was).
   func markTitles(
     _ order: [Group], rare: Int, only: FilmBits?, marks: UnsafeMutableBufferPointer<TitleMark>
-  ) -> (touched: [Int32], everyGroup: Bool, cancelled: Bool, unmarked: [Float]) {
+  ) -> (touched: [Int32], everyGroup: Bool, cancelled: Bool, unmarkedFrom: [Int]) {
     var touched: [Int32] = []
     var visited = 0
-    var unmarked = [Float](repeating: .infinity, count: order.count)
+    var unmarked = order.map(\.sources.count)
     for (bit, group) in order.prefix(rare).enumerated() {
       for source in group.sources {
         mark(
@@ -48,7 +48,7 @@ extension SearchEngine {
       for source in group.sources {
         let count = store.postings(source.terms).count
         guard count <= budget else {
-          unmarked[bit] = source.cost
+          unmarked[bit] = end
           break
         }
         budget -= count

@@ -12,6 +12,8 @@ struct SearchEngine {
   let searcher: Searcher
   let plan: SearchPlan
   let compiled: CompiledPlan
+  /// When the commonest words are marked late (tests mark them at once).
+  var lateMarking = LateMarking.standard
 
   var store: CatalogStore { searcher.store }
 
@@ -80,7 +82,11 @@ struct SearchEngine {
     let allKnown = everyGroup
     // The groups visited or marked: the films' masks say whether they are in them.
     var groups = Array(order.prefix(everyGroup ? order.count : rare))
-    for bit in groups.indices { groups[bit].unmarkedCost = unmarked[bit] }
+    for bit in groups.indices where unmarked[bit] < groups[bit].sources.count {
+      groups[bit].unmarkedCost = groups[bit].sources[unmarked[bit]].cost
+    }
+    // The commonest groups' sources left unmarked, read later if scoring turns out costly.
+    let late = LateGroup.left(order, rare: rare, unmarkedFrom: unmarked, inBounds: everyGroup)
     // Words no term matches are in no film's mask: every bound counts them missed.
     groups += unmatched
     // Counting films, the page holds films too: each by its best title.
@@ -132,7 +138,8 @@ struct SearchEngine {
       certain.append((bound.base + bonus - most - slack, slot))
     }
     scoreBestFirst(
-      certain, bounds: bounds, buckets: buckets, into: &best, below: below, exhaustive: exhaustive)
+      certain, bounds: bounds, buckets: buckets, late: late, into: &best, below: below,
+      exhaustive: exhaustive)
     return (best.sorted(), below == nil ? found.count : 0)
   }
 
