@@ -219,20 +219,34 @@ struct FuzzyWalk {
   /// the whole word to the extended path and the smallest distance of any of its
   /// beginnings (`limit + 1` standing for anything larger).
   @inline(__always) func step(byte: UInt8, depth: Int) -> (full: Int, smallest: Int) {
-    let levels = limit &+ 1
+    // The usual limits spelled out, so that the loop over distances is unrolled.
+    switch limit {
+    case 1: step(byte: byte, depth: depth, levels: 2)
+    case 2: step(byte: byte, depth: depth, levels: 3)
+    default: step(byte: byte, depth: depth, levels: limit &+ 1)
+    }
+  }
+
+  @inline(__always) private func step(byte: UInt8, depth: Int, levels: Int) -> (
+    full: Int, smallest: Int
+  ) {
     let older = rows + (depth &- 1) &* levels
     let previous = older + levels
     let row = previous + levels
     let letter = letters[Int(byte)]
-    // Lengths j ≥ 2 whose last two bytes, swapped, end the extended path.
+    // Lengths j ≥ 2 whose last two bytes, swapped, end the extended path (none at depth 0,
+    // where the row before the previous one is empty).
     let swapped = depth > 0 ? letters[Int(path[depth &- 1])] & (letter &<< 1) : 0
-    var full = levels
-    var smallest = levels
     // The bit of length 1, shifted in from the empty beginning (j = 0), which is `depth`
     // edits from a prefix of length `depth`.
     @inline(__always) func empty(_ depth: Int, _ distance: Int) -> UInt64 {
       depth <= distance ? 1 : 0
     }
+    // Each distance's set holds the one before's (within e edits is within e + 1): the
+    // first distance at which a set is not empty, or holds the whole word, is the number
+    // of sets before it that are not so.
+    var full = levels
+    var smallest = levels
     var below: UInt64 = 0
     for distance in 0..<levels {
       // A match: the word's next byte is `byte`.
@@ -243,16 +257,16 @@ struct FuzzyWalk {
         bits |= earlier  // `byte` inserted
         bits |= earlier &<< 1 | empty(depth, fewer)  // a byte of the word replaced by it
         bits |= below &<< 1 | empty(depth &+ 1, fewer)  // a byte of the word left out
-        if depth > 0 {  // two neighbours swapped
-          bits |= (older[fewer] &<< 2 | (empty(depth &- 1, fewer) &<< 1)) & swapped
-        }
+        // Two neighbours swapped.
+        bits |= (older[fewer] &<< 2 | (empty(depth &- 1, fewer) &<< 1)) & swapped
       }
       bits &= lengths
       row[distance] = bits
       below = bits
-      if full == levels, bits & whole != 0 { full = distance }
-      if smallest == levels, bits != 0 || depth &+ 1 <= distance { smallest = distance }
+      full &-= bits & whole != 0 ? 1 : 0
+      smallest &-= bits != 0 ? 1 : 0
     }
-    return (full, smallest)
+    // The empty beginning is depth + 1 edits away.
+    return (full, min(smallest, depth &+ 1))
   }
 }
