@@ -65,30 +65,61 @@ import Testing
         ("Back to the Future", 1985, 90), ("Star Wars", 1977, 99), ("Stars", 2000, 1),
         ("2001: A Space Odyssey", 1968, 80), ("Zazie", 1960, 4), ("Them!", 1954, 10),
       ])
-    let store = catalog.store
-    let terms = (0..<store.termCount).map { Array(store.term($0)) }
     for text in Self.words where text.count >= 3 {
-      let word = Array(text.utf8)
-      for limit in 1...2 {
-        let walked = store.fuzzyMatches(word, maxDistance: limit)
-        var whole: [Int: Int] = [:]
-        var covered = Set<Int>()
-        for match in walked {
-          covered.formUnion(match.terms)
-          if !match.prefix { for term in match.terms { whole[term] = match.distance } }
-        }
-        for (id, term) in terms.enumerated() {
-          let name = "\(text) within \(limit): \(String(decoding: term, as: UTF8.self))"
-          // The word against each beginning of the term, the term itself last.
-          let row = Self.distances(word, term)
-          let distance = row.last!
-          let closest = row.min()!
-          // A term is found whole when the whole of it is its closest reading, else by its
-          // beginning; every term within the distance either way is found, and no other.
-          if distance <= limit, distance == closest { #expect(whole[id] == distance, "\(name)") }
-          #expect(covered.contains(id) == (closest <= limit), "\(name)")
-        }
+      for limit in 1...2 { Self.expectWalkAgrees(catalog.store, Array(text.utf8), limit: limit) }
+    }
+  }
+
+  /// The walk's rows are 64-bit sets of the word's lengths: a word of 64 bytes uses every
+  /// bit, the whole word the top one; a longer word has no typo matches (a query word is
+  /// at most ``SearchPlan/longestWord`` bytes anyway).
+  @Test func wordsOfSixtyFourBytesUseTheWholeSet() throws {
+    let long = String(repeating: "supercalifragilistic", count: 3) + "abcd"
+    #expect(long.utf8.count == 64)
+    let catalog = try smallCatalog([
+      ("The \(long)", 1999, 10), ("\(long.dropLast()) Returns", 2001, 5), ("Matrix", 1999, 9),
+    ])
+    let store = catalog.store
+    for word in [long, String(long.dropLast()) + "x", "x" + long.dropFirst(), long + "x"] {
+      for limit in 1...2 { Self.expectWalkAgrees(store, Array(word.utf8), limit: limit) }
+    }
+    let term = try #require(store.exactAndPrefix(Array(long.utf8)).exact.first)
+    #expect(
+      store.fuzzyMatches(Array((String(long.dropLast()) + "x").utf8), maxDistance: 1).contains(
+        TermMatch(terms: term..<term + 1, distance: 1, prefix: false)))
+    #expect(store.fuzzyMatches(Array((long + "x").utf8), maxDistance: 2).isEmpty)
+  }
+
+  /// The typo walk of `word` within `limit` in `store` against the plain definition: every
+  /// term within the distance is found (whole when the whole of it is its closest reading,
+  /// else by its beginning), and no other. Words longer than the walk takes find nothing.
+  static func expectWalkAgrees(
+    _ store: CatalogStore, _ word: [UInt8], limit: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let terms = (0..<store.termCount).map { Array(store.term($0)) }
+    let walked = store.fuzzyMatches(word, maxDistance: limit)
+    guard word.count <= FuzzyWalk.longestWord else {
+      #expect(walked.isEmpty, sourceLocation: sourceLocation)
+      return
+    }
+    var whole: [Int: Int] = [:]
+    var covered = Set<Int>()
+    for match in walked {
+      covered.formUnion(match.terms)
+      if !match.prefix { for term in match.terms { whole[term] = match.distance } }
+    }
+    let text = String(decoding: word, as: UTF8.self)
+    for (id, term) in terms.enumerated() {
+      let name = "\(text) within \(limit): \(String(decoding: term, as: UTF8.self))"
+      // The word against each beginning of the term, the term itself last.
+      let row = distances(word, term)
+      let distance = row.last!
+      let closest = row.min()!
+      if distance <= limit, distance == closest {
+        #expect(whole[id] == distance, "\(name)", sourceLocation: sourceLocation)
       }
+      #expect(covered.contains(id) == (closest <= limit), "\(name)", sourceLocation: sourceLocation)
     }
   }
 
