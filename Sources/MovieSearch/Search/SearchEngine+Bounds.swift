@@ -124,7 +124,8 @@ extension SearchEngine {
             // are scored now and then to fill it (a film scored early is one the page may
             // not need, and costs a few hundred nanoseconds), so that the films after them
             // need not enter the heap.
-            guard !exhaustive, threshold == .infinity, at % Self.filledEvery == 0, at > 0
+            let offset = at - films.startIndex
+            guard !exhaustive, threshold == .infinity, offset % Self.filledEvery == 0, offset > 0
             else { return }
             while best.worstWhenFull == nil, hopefuls.lowest != nil {
               hopefuls.take(into: &taken) { _ in true }
@@ -174,14 +175,19 @@ extension SearchEngine {
 
   /// The films met, by mask and the groups met through their own titles' words, each with
   /// its floor. Neighbouring postings often share both: the slot of the last one is tried
-  /// first.
+  /// first. The films are kept in one list as met, and put together by bucket once all are
+  /// (`close()`): an array per bucket would check two arrays' uniqueness at every film.
   struct Buckets {
     var masks: [UInt32] = []
     var titled: [UInt16] = []
     /// Whether the films may match their titles literally (see ``TitleMark/mayBeLiteral``).
     var mayBeLiteral: [Bool] = []
-    var films: [[Int32]] = []
-    var floors: [[Float]] = []
+    /// Each bucket's films and their floors, once closed: slices of one array each, at the
+    /// same indices.
+    private(set) var films: [ArraySlice<Int32>] = []
+    private(set) var floors: [ArraySlice<Float>] = []
+    /// The films met, in the order met, with their buckets and floors.
+    private var met: [(film: Int32, slot: Int32, floor: Float)] = []
     private var slots: [UInt64: Int] = [:]
     private var last = -1
 
@@ -199,12 +205,32 @@ extension SearchEngine {
           masks.append(mark.mask)
           titled.append(mark.titled)
           mayBeLiteral.append(mark.mayBeLiteral)
-          films.append([])
-          floors.append([])
         }
       }
-      films[last].append(film)
-      floors[last].append(mark.floor)
+      met.append((film, Int32(truncatingIfNeeded: last), mark.floor))
+    }
+
+    /// Puts the films met together by bucket, each bucket's in the order met.
+    mutating func close() {
+      var starts = [Int](repeating: 0, count: masks.count + 1)
+      for entry in met { starts[Int(entry.slot) + 1] += 1 }
+      for slot in masks.indices { starts[slot + 1] += starts[slot] }
+      var next = starts
+      var allFilms = [Int32](repeating: 0, count: met.count)
+      var allFloors = [Float](repeating: 0, count: met.count)
+      allFilms.withUnsafeMutableBufferPointer { allFilms in
+        allFloors.withUnsafeMutableBufferPointer { allFloors in
+          for entry in met {
+            let at = next[Int(entry.slot)]
+            next[Int(entry.slot)] = at + 1
+            allFilms[at] = entry.film
+            allFloors[at] = entry.floor
+          }
+        }
+      }
+      films = masks.indices.map { allFilms[starts[$0]..<starts[$0 + 1]] }
+      floors = masks.indices.map { allFloors[starts[$0]..<starts[$0 + 1]] }
+      met = []
     }
   }
 

@@ -77,6 +77,7 @@ struct SearchEngine {
       }
     }
     if cancelled { throw .cancelled }
+    buckets.close()
     // Whether every group was visited or marked: then a film's groups met only through its
     // people's words are all its title can match.
     let allKnown = everyGroup
@@ -110,10 +111,11 @@ struct SearchEngine {
     // Films that may match, through words split in two: each is scored to know.
     for (bound, slot) in bounds where !bound.certain {
       let titles = buckets.films[slot]
-      for (at, index) in titles.enumerated() {
-        if at % Self.scoredTogether == 0 {
-          store.prefetchForScoring(titles[at..<min(at + Self.scoredTogether, titles.count)])
+      for at in titles.indices {
+        if (at - titles.startIndex) % Self.scoredTogether == 0 {
+          store.prefetchForScoring(titles[at..<min(at + Self.scoredTogether, titles.endIndex)])
         }
+        let index = titles[at]
         guard let score = score(Int(index), matches: nil, absent: exhaustive ? 0 : bound.absent)
         else { continue }
         found.add(index)
