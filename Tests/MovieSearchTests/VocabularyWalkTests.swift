@@ -147,6 +147,28 @@ import Testing
         TermMatch(terms: 1..<2, distance: 1, prefix: false)))
   }
 
+  /// A walk made in two halves on two threads (at IMDb's size, for two typos) finds what
+  /// one walk finds, in the same order.
+  @Test func aWalkInTwoHalvesIsTheWalk() throws {
+    let store = try OfflineCatalog.builtIn().store
+    var bothHalves = 0
+    for text in Self.words + ["abcdefghij", String(repeating: "a", count: 64)] {
+      for limit in 1...3 {
+        let word = Array(text.utf8)
+        let one = store.fuzzyMatches(word, maxDistance: limit, inTwo: false)
+        #expect(store.fuzzyMatches(word, maxDistance: limit, inTwo: true) == one, "\(text)")
+        // Walks that find terms in both halves of the vocabulary, so that both threads'
+        // matches are compared.
+        if one.contains(where: { $0.terms.lowerBound < store.termCount / 3 }),
+          one.contains(where: { $0.terms.lowerBound > store.termCount * 2 / 3 })
+        {
+          bothHalves += 1
+        }
+      }
+    }
+    #expect(bothHalves >= 10)
+  }
+
   /// A search that looks again for more typos walks for the same words: the searcher
   /// remembers each walk, by word and distance, and gives back what the walk finds.
   @Test func aRememberedWalkIsTheWalk() throws {
