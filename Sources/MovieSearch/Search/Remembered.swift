@@ -16,3 +16,26 @@ struct Remembered<Value: Sendable>: ~Copyable, Sendable {
     }
   }
 }
+
+/// Values remembered by key, under a lock, at most ``capacity`` of them: when full, all are
+/// forgotten at once (what searches of one catalog share: the choices and typo walks of
+/// recently searched words — a bound on memory, not a cache that must keep the best).
+struct RememberedByKey<Key: Hashable & Sendable, Value: Sendable>: ~Copyable, Sendable {
+  private let stored = Lock<[Key: Value]>([:])
+
+  /// How many values are kept at most.
+  static var capacity: Int { 8_192 }
+
+  /// The value remembered for `key`.
+  func value(for key: Key) -> Value? {
+    stored.withLock { $0[key] }
+  }
+
+  /// Remembers `value` for `key`; forgets everything first when full.
+  func remember(_ value: Value, for key: Key) {
+    stored.withLock { stored in
+      if stored.count >= Self.capacity { stored.removeAll(keepingCapacity: true) }
+      stored[key] = value
+    }
+  }
+}

@@ -17,10 +17,10 @@ import Streams
 final class Searcher: Sendable {
   let store: CatalogStore
   /// The word choices of recently searched words (see `SearchPlan.choices`), at most 8,192.
-  private let lookups = Lock<[[UInt8]: SearchPlan.LookedUp]>([:])
+  private let lookups = RememberedByKey<[UInt8], SearchPlan.LookedUp>()
   /// The terms within a few typos of recently searched words, by word and distance (see
   /// ``fuzzyMatches(_:maxDistance:)``), at most 8,192.
-  private let walks = Lock<[[UInt8]: [TermMatch]]>([:])
+  private let walks = RememberedByKey<[UInt8], [TermMatch]>()
   /// The largest `summary(_:).popularity`, once asked.
   private let highestPopularity = Remembered<Float>()
   /// The years of the catalog's films, once asked.
@@ -245,7 +245,7 @@ final class Searcher: Sendable {
 
   /// What was remembered for `word`.
   func remembered(_ word: [UInt8]) -> SearchPlan.LookedUp? {
-    lookups.withLock { $0[word] }
+    lookups.value(for: word)
   }
 
   /// The terms within `maxDistance` typos of `word` (see
@@ -253,21 +253,15 @@ final class Searcher: Sendable {
   /// of a search, and a search that looks again for more typos walks for the same words.
   func fuzzyMatches(_ word: [UInt8], maxDistance: Int) -> [TermMatch] {
     let key = word + [0xFF, UInt8(clamping: maxDistance)]
-    if let known = walks.withLock({ $0[key] }) { return known }
+    if let known = walks.value(for: key) { return known }
     let matches = store.fuzzyMatches(word, maxDistance: maxDistance)
-    walks.withLock { walks in
-      if walks.count >= 8192 { walks.removeAll(keepingCapacity: true) }
-      walks[key] = matches
-    }
+    walks.remember(matches, for: key)
     return matches
   }
 
   /// Remembers the term runs of `word`; forgets everything when full.
   func remember(_ word: [UInt8], _ lookedUp: SearchPlan.LookedUp) {
-    lookups.withLock { lookups in
-      if lookups.count >= 8192 { lookups.removeAll(keepingCapacity: true) }
-      lookups[word] = lookedUp
-    }
+    lookups.remember(lookedUp, for: word)
   }
 
   /// The largest log10(1 + popularity) of any film: what popularity can give a score at
