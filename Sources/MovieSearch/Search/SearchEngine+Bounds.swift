@@ -85,7 +85,7 @@ extension SearchEngine {
           .map { buckets.films[bounds[$0.slot].1].count }.reduce(0, +)
         lateMarks = self.lateMarks(late, remaining: hopefuls.count + closed)
         if let lateMarks {
-          hopefuls.raise(upTo: exhaustive ? .infinity : threshold) { film in
+          hopefuls.raise(upTo: threshold) { film in
             let (bound, bucket) = bounds[Int(film.slot)]
             return lateMarks.penalty(
               film.index, mask: buckets.masks[bucket], partial: bound.partial)

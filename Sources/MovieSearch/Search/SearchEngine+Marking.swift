@@ -20,7 +20,7 @@ extension SearchEngine {
   ) -> (touched: [Int32], everyGroup: Bool, cancelled: Bool, unmarkedFrom: [Int]) {
     var touched: [Int32] = []
     var visited = 0
-    var unmarked = order.map(\.sources.count)
+    var unmarkedFrom = order.map(\.sources.count)
     for (bit, group) in order.prefix(rare).enumerated() {
       for source in group.sources {
         mark(
@@ -29,7 +29,7 @@ extension SearchEngine {
         visited += store.postings(source.terms).count
         if visited > 4096 {
           visited = 0
-          if Task.isCancelled { return (touched, false, true, unmarked) }
+          if Task.isCancelled { return (touched, false, true, unmarkedFrom) }
         }
       }
     }
@@ -48,7 +48,7 @@ extension SearchEngine {
       for source in group.sources {
         let count = store.postings(source.terms).count
         guard count <= budget else {
-          unmarked[bit] = end
+          unmarkedFrom[bit] = end
           break
         }
         budget -= count
@@ -57,18 +57,20 @@ extension SearchEngine {
       if end > group.sources.startIndex { plan.append((bit, group.sources[..<end])) }
     }
     // When no source is marked, the commonest groups are left out of the bounds altogether.
-    guard !plan.isEmpty else { return (touched, rare == order.count, Task.isCancelled, unmarked) }
+    guard !plan.isEmpty else {
+      return (touched, rare == order.count, Task.isCancelled, unmarkedFrom)
+    }
     var found = FilmBits(count: store.titleCount)
     for index in touched { found.insert(Int(index)) }
     for (bit, sources) in plan {
-      if Task.isCancelled { return (touched, true, true, unmarked) }
+      if Task.isCancelled { return (touched, true, true, unmarkedFrom) }
       for source in sources {
         mark(
           source, bit: bit, rulesOutLiteral: rulesOutLiteral(source, order[bit]), in: marks,
           among: found, touched: &touched)
       }
     }
-    return (touched, true, Task.isCancelled, unmarked)
+    return (touched, true, Task.isCancelled, unmarkedFrom)
   }
 
   /// Whether a title first met for `group`'s word through `source` cannot match literally:

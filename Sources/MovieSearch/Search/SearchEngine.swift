@@ -52,9 +52,9 @@ struct SearchEngine {
       store: store, byFilm: countFilms && store.titleCount > store.filmCount)
     let (order, rare, unmatched) = visitingOrder()
     var buckets = Buckets()
-    let (cancelled, everyGroup, unmarked) = searcher.withMarks { marks in
+    let (cancelled, everyGroup, unmarkedFrom) = searcher.withMarks { marks in
       marks.withUnsafeMutableBufferPointer { marks in
-        let (touched, everyGroup, cancelled, unmarked) = markTitles(
+        let (touched, everyGroup, cancelled, unmarkedFrom) = markTitles(
           order, rare: rare, only: only, marks: marks)
         // Each title's mark, and what the filters read, asked for a little ahead.
         touched.forEach(
@@ -73,7 +73,7 @@ struct SearchEngine {
             if let keep, !keep(store.film(ofTitle: position)) { return }
             buckets.add(index, mark)
           })
-        return (cancelled, everyGroup, unmarked)
+        return (cancelled, everyGroup, unmarkedFrom)
       }
     }
     if cancelled { throw .cancelled }
@@ -83,11 +83,11 @@ struct SearchEngine {
     let allKnown = everyGroup
     // The groups visited or marked: the films' masks say whether they are in them.
     var groups = Array(order.prefix(everyGroup ? order.count : rare))
-    for bit in groups.indices where unmarked[bit] < groups[bit].sources.count {
-      groups[bit].unmarkedCost = groups[bit].sources[unmarked[bit]].cost
+    for bit in groups.indices where unmarkedFrom[bit] < groups[bit].sources.count {
+      groups[bit].unmarkedCost = groups[bit].sources[unmarkedFrom[bit]].cost
     }
     // The commonest groups' sources left unmarked, read later if scoring turns out costly.
-    let late = LateGroup.left(order, rare: rare, unmarkedFrom: unmarked, inBounds: everyGroup)
+    let late = LateGroup.left(order, rare: rare, unmarkedFrom: unmarkedFrom, inBounds: everyGroup)
     // Words no term matches are in no film's mask: every bound counts them missed.
     groups += unmatched
     // Counting films, the page holds films too: each by its best title.
