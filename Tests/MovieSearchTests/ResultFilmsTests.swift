@@ -25,7 +25,7 @@ import Testing
     let catalog = OfflineCatalog(store: store)
     for (film, entry) in entries.enumerated() {
       let movie = catalog.movie(film)
-      #expect(store.genres(of: film) == store.extras(of: film).genres)
+      #expect(store.genres(of: film).map(\.name) == store.extras(of: film).genres)
       #expect(movie.genreNames == CatalogFile.genreNames(entry))
       #expect(movie.originalTitle == entry.originalTitle ?? entry.title)
       #expect(movie.title == entry.title)

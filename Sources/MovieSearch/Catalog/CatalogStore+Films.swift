@@ -131,7 +131,7 @@ extension CatalogStore {
       guard let name = name(person) else { return }
       if isDirector { directors.append(name) } else { cast.append(name) }
     }
-    return (genres(of: film), directors, cast)
+    return (genreNames(of: film), directors, cast)
   }
 
   /// The records, read in place a field at a time — from the mapping, as the search reads
@@ -205,9 +205,35 @@ extension CatalogStore {
   /// Every genre's name, in the order of their indices.
   var genreNames: [String] { genreTable.value { (0..<layout.genres).compactMap(genreName) } }
 
+  /// Every genre, by index, with TMDb's id where TMDb has the genre (IMDb's "Sci-Fi" is its
+  /// "Science Fiction"), else one of the catalog's own (from 100,000): made once, as a page
+  /// of results names the genres of each of its films.
+  var genres: [Genre] {
+    genreValues.value {
+      let names = genreNames
+      return names.map { name in
+        Genre(
+          id: CatalogFile.tmdbGenreIDs[name.lowercased()]
+            ?? 100_000 + (names.firstIndex(of: name) ?? 0),
+          name: name)
+      }
+    }
+  }
+
+  /// Film `film`'s genres (see ``genres``), read in place.
+  func genres(of film: Int) -> [Genre] {
+    let all = genres
+    var found: [Genre] = []
+    _ = anyGenre(of: film) { index in
+      if index < all.count { found.append(all[index]) }
+      return false
+    }
+    return found
+  }
+
   /// The names of film `film`'s genres, read in place: neither its people's names nor the
   /// genre table again (a page of results asks this of every film on it).
-  func genres(of film: Int) -> [String] {
+  func genreNames(of film: Int) -> [String] {
     let names = genreNames
     var found: [String] = []
     _ = anyGenre(of: film) { index in

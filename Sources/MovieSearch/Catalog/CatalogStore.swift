@@ -45,6 +45,8 @@ final class CatalogStore: Sendable {
   let extrasLayout: ExtrasLayout
   /// The genres' names, once asked.
   let genreTable = Remembered<[String]>()
+  /// Every genre as a ``Genre`` (see ``genres``), once asked.
+  let genreValues = Remembered<[Genre]>()
   /// Where each title's text starts (and the last one's ends).
   let titleStarts: OffsetTable
   /// Where each title's words start, then each film's people's (and the last ones end).

@@ -281,7 +281,7 @@ public struct OfflineCatalog: MovieService {
         cast: extras.cast.enumerated().map { CastMember(name: $1, order: $0) },
         crew: extras.directors.map { CrewMember(name: $0, job: "Director") })
     var details = MovieDetails(
-      movie: movie(index), genres: genres(extras.genres),
+      movie: movie(index), genres: store.genres(of: index),
       runtime: record.minutes > 0 ? record.minutes : nil,
       budget: record.budget > 0 ? record.budget : nil,
       imdbID: IMDbID(number: record.imdbNumber)?.description, credits: people,
@@ -321,7 +321,7 @@ public struct OfflineCatalog: MovieService {
 
   func movie(_ film: Int) -> Movie {
     let record = store.record(film)
-    let genres = genres(store.genres(of: film))
+    let genres = store.genres(of: film)
     let original = store.otherTitles(of: film).first { store.titleKind($0) == .original }
       .map(store.title)
     var movie = Movie(
@@ -340,14 +340,4 @@ public struct OfflineCatalog: MovieService {
     return rating.isEmpty ? nil : rating
   }
 
-  /// Genres by name, with TMDb's id where TMDb has the genre (IMDb's "Sci-Fi" is its
-  /// "Science Fiction"), else one of the catalog's own (from 100,000).
-  private func genres(_ names: [String]) -> [Genre] {
-    names.map { name in
-      Genre(
-        id: CatalogFile.tmdbGenreIDs[name.lowercased()]
-          ?? 100_000 + (store.genreNames.firstIndex(of: name) ?? 0),
-        name: name)
-    }
-  }
 }
