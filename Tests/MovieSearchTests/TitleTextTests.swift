@@ -31,4 +31,19 @@ import Testing
     let words = TitleText.words("Amélie & L'Absence")
     #expect(words.map(\.range) == [0..<6, 7..<8, 9..<10, 11..<18])
   }
+
+  /// ASCII titles are split byte by byte, others character by character: the same title
+  /// with one more character that is not ASCII has the same words before it, at the same
+  /// places — a carriage return and line feed being one character.
+  @Test(arguments: [
+    "L'Absence & M*A*S*H: Un'Altra Notte, D'Artagnan", "C.H.U.D. II", "  the   MATRIX!! ",
+    "Line\r\nBreak & Co", "Bug's Life",
+  ])
+  func asciiTitlesAreSplitAsOthersAre(title: String) {
+    let ascii = TitleText.words(title)
+    let other = TitleText.words(title + " \u{E9}t\u{E9}")
+    #expect(Array(other.prefix(ascii.count)) == ascii)
+    #expect(other.dropFirst(ascii.count).map(\.text) == [Array("ete".utf8)])
+    #expect(ascii.last?.range.upperBound ?? 0 <= title.count)
+  }
 }

@@ -54,24 +54,38 @@ enum TitleText {
         flush(offset)
       }
     }
+    func take(_ ascii: UInt8) {
+      switch ascii {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if word.isEmpty { start = offset }
+        word.append(ascii)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        if word.isEmpty { start = offset }
+        word.append(ascii + 32)
+      case UInt8(ascii: "'"):
+        apostrophe(at: offset)
+      case UInt8(ascii: "&"):
+        flush(offset)
+        words.append(Word(text: Array("and".utf8), range: offset..<offset + 1))
+      default:
+        flush(offset)
+      }
+    }
+    // Most titles are ASCII: each byte is then a character (but a carriage return, which
+    // makes one with a line feed after it), taken without breaking the text into graphemes
+    // — a page of results splits every title on it to show its matches.
+    if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+      for byte in text.utf8 {
+        take(byte)
+        offset += 1
+      }
+      flush(offset)
+      return joiningInitials(words, of: text)
+    }
     for character in text {
       defer { offset += 1 }
       if let ascii = character.asciiValue {
-        switch ascii {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          if word.isEmpty { start = offset }
-          word.append(ascii)
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-          if word.isEmpty { start = offset }
-          word.append(ascii + 32)
-        case UInt8(ascii: "'"):
-          apostrophe(at: offset)
-        case UInt8(ascii: "&"):
-          flush(offset)
-          words.append(Word(text: Array("and".utf8), range: offset..<offset + 1))
-        default:
-          flush(offset)
-        }
+        take(ascii)
         continue
       }
       if character == "\u{2019}" {
