@@ -85,12 +85,19 @@ extension CatalogStore {
   }
 
   /// The text of title `index`, and what it is to its film.
+  ///
+  /// A mapped catalog's texts are read with a system call each (see ``readBytes(_:_:_:)``):
+  /// the titles read lately are remembered, as a page of results reads two or three per film
+  /// and a finder shows the same films keystroke after keystroke.
   func title(_ index: Int) -> (text: String, kind: CatalogFile.TitleKind) {
     guard index < titleCount else { return ("", .alsoKnownAs) }
     let kind = titleKind(index)
+    if isMapped, let text = recentTitles.value(for: index) { return (text, kind) }
     let start = titleStarts[index]
     let end = titleStarts[index + 1]
-    return (start <= end ? text(start: start, length: end - start) : "", kind)
+    let text = start <= end ? text(start: start, length: end - start) : ""
+    if isMapped { recentTitles.remember(text, for: index) }
+    return (text, kind)
   }
 
   /// What title `index` is to its film, read without its text.

@@ -45,6 +45,8 @@ final class CatalogStore: Sendable {
   let extrasLayout: ExtrasLayout
   /// The genres' names, once asked.
   let genreTable = Remembered<[String]>()
+  /// The texts of the titles read lately (see ``title(_:)``), at most 8,192.
+  let recentTitles = RememberedByKey<Int, String>()
   /// Every genre as a ``Genre`` (see ``genres``), once asked.
   let genreValues = Remembered<[Genre]>()
   /// Where each title's text starts (and the last one's ends).
@@ -378,6 +380,11 @@ final class CatalogStore: Sendable {
         source: OfflineCatalog.Coverage.Source(rawValue: bytes[2]) ?? .unknown,
         day: day > 0 ? day : nil)
     }
+  }
+
+  /// Whether the bytes are a file's, mapped (and read with `pread`, see ``readBytes(_:_:_:)``).
+  var isMapped: Bool {
+    if case .mapped = owner { true } else { false }
   }
 
   /// Calls `body` with `count` bytes at `offset` of the file. A mapped file's are read with
