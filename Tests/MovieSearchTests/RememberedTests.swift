@@ -21,7 +21,8 @@ import Testing
   /// memory stays bounded however many words a long session searches.
   @Test func valuesByKeyAreKeptUpToTheCapacityThenForgottenAtOnce() {
     let remembered = RememberedByKey<Int, String>()
-    let capacity = RememberedByKey<Int, String>.capacity
+    let capacity = remembered.capacity
+    #expect(capacity == 8_192)
     remembered.remember("first", for: 0)
     remembered.remember("0", for: 0)
     #expect(remembered.value(for: 0) == "0", "a key remembered again is replaced")
@@ -33,5 +34,15 @@ import Testing
     #expect(remembered.value(for: capacity) == "more")
     #expect(remembered.value(for: 0) == nil, "the others are forgotten")
     #expect(remembered.value(for: capacity - 1) == nil, "the others are forgotten")
+  }
+
+  /// A smaller capacity is kept as asked (large values are remembered by the few).
+  @Test func aSmallerCapacityIsKept() {
+    let remembered = RememberedByKey<Int, [Int]>(capacity: 2)
+    remembered.remember([1], for: 1)
+    remembered.remember([2], for: 2)
+    #expect(remembered.value(for: 1) == [1] && remembered.value(for: 2) == [2])
+    remembered.remember([3], for: 3)
+    #expect(remembered.value(for: 1) == nil && remembered.value(for: 3) == [3])
   }
 }

@@ -108,6 +108,20 @@ extension OfflineCatalog {
     #expect(try catalog.titles("spider-man").first == "Spider-Man (2002)")
   }
 
+  /// The titles with a split word's other half are remembered by that half: a search with
+  /// another half finds its own films, as a catalog that never searched the first would.
+  @Test func aRememberedOtherHalfIsThatHalfsOnly() throws {
+    let films = [
+      ("Spider Man", 2002, 60_000), ("Spider Cave", 2001, 50_000), ("Iron Man", 2008, 90_000),
+      ("Bat Cave", 1999, 9_000), ("Cave Spider", 2003, 8_000),
+    ]
+    let searched = try smallCatalog(films)
+    for query in ["spiderman", "spidercave friday", "ironman", "batcave", "spidercave"] {
+      #expect(try searched.titles(query) == smallCatalog(films).titles(query), "\(query)")
+    }
+    #expect(try searched.titles("spidercave").first == "Spider Cave (2001)")
+  }
+
   @Test func aFinishedWordSplitsIntoWholeWordsTheLastMayEndInABeginning() throws {
     let catalog = try smallCatalog([
       ("Spider Manhunt", 2002, 60_000), ("Dead Zone", 1983, 50_000), ("Dea Dragonfly", 1990, 9_000),

@@ -24,7 +24,12 @@ struct RememberedByKey<Key: Hashable & Sendable, Value: Sendable>: ~Copyable, Se
   private let stored = Lock<[Key: Value]>([:])
 
   /// How many values are kept at most.
-  static var capacity: Int { 8_192 }
+  let capacity: Int
+
+  /// Values to be remembered, at most `capacity` of them.
+  init(capacity: Int = 8_192) {
+    self.capacity = max(1, capacity)
+  }
 
   /// The value remembered for `key`.
   func value(for key: Key) -> Value? {
@@ -34,7 +39,7 @@ struct RememberedByKey<Key: Hashable & Sendable, Value: Sendable>: ~Copyable, Se
   /// Remembers `value` for `key`; forgets everything first when full.
   func remember(_ value: Value, for key: Key) {
     stored.withLock { stored in
-      if stored.count >= Self.capacity { stored.removeAll(keepingCapacity: true) }
+      if stored.count >= capacity { stored.removeAll(keepingCapacity: true) }
       stored[key] = value
     }
   }

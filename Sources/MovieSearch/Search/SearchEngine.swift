@@ -166,8 +166,14 @@ struct SearchEngine {
   /// (their postings read in order, a nanosecond or two each) costs less than reading the
   /// words of every title met through `source` (among `among`'s, when given) would — a cache
   /// miss or two each, asked for a batch at a time (see ``halvesPerFilm``).
+  ///
+  /// Once marked, they are remembered (see ``Searcher/halves(_:)``): the same halves come
+  /// back query after query ("in", "man", "s"), and a film checked against bits is a
+  /// nanosecond where reading its words is a cache miss or two.
   func otherHalves(_ source: Source, among: FilmBits? = nil) -> FilmBits? {
     guard source.pair != nil else { return nil }
+    let key = source.otherHalf.map(\.terms)
+    if let known = searcher.halves(key) { return known }
     let met = min(store.postings(source.terms).count, among?.count ?? .max)
     guard met * Self.halvesMarkedOneIn >= store.titleCount,
       SearchPlan.postingCount(source.otherHalf, store: store) <= met * Self.halvesPerFilm
@@ -176,6 +182,7 @@ struct SearchEngine {
     for choice in source.otherHalf {
       store.postings(choice.terms).visit(titleWordsOnly: true) { index, _ in titles.insert(index) }
     }
+    searcher.remember(halves: titles, for: key)
     return titles
   }
 

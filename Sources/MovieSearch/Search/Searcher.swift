@@ -21,6 +21,10 @@ final class Searcher: Sendable {
   /// The terms within a few typos of recently searched words, by word and distance (see
   /// ``fuzzyMatches(_:maxDistance:)``), at most 8,192.
   private let walks = RememberedByKey<[UInt8], [TermMatch]>()
+  /// The titles that have a split word's other half among their own words, by the terms
+  /// of that half (see ``SearchEngine/otherHalves(_:among:)``), at most 16: a bit per title
+  /// each, 275 KB at IMDb's size.
+  private let otherHalves = RememberedByKey<[Range<Int>], FilmBits>(capacity: 16)
   /// The largest `summary(_:).popularity`, once asked.
   private let highestPopularity = Remembered<Float>()
   /// The years of the catalog's films, once asked.
@@ -257,6 +261,16 @@ final class Searcher: Sendable {
     let matches = store.fuzzyMatches(word, maxDistance: maxDistance)
     walks.remember(matches, for: key)
     return matches
+  }
+
+  /// The titles that have the terms `half` among their own words, when remembered.
+  func halves(_ half: [Range<Int>]) -> FilmBits? {
+    otherHalves.value(for: half)
+  }
+
+  /// Remembers the titles that have the terms `half` among their own words.
+  func remember(halves titles: FilmBits, for half: [Range<Int>]) {
+    otherHalves.remember(titles, for: half)
   }
 
   /// Remembers the term runs of `word`; forgets everything when full.
