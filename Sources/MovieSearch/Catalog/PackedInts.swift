@@ -80,19 +80,9 @@ extension [UInt8] {
   /// Appends `values`, each in its low `width` bits (at most 48), low bits first, the last
   /// byte filled with zeros.
   mutating func append(bits values: [UInt64], width: Int) {
-    // Fewer than 8 bits wait between values: one more always fits.
-    var pending: UInt64 = 0
-    var bits = 0
-    for value in values {
-      pending |= value << UInt64(bits)
-      bits += width
-      while bits >= 8 {
-        append(UInt8(truncatingIfNeeded: pending))
-        pending >>= 8
-        bits -= 8
-      }
-    }
-    if bits > 0 { append(UInt8(truncatingIfNeeded: pending)) }
+    var pending = PendingBits()
+    for value in values { pending.write(value, bits: width, to: &self) }
+    pending.flush(to: &self)
   }
 
   /// Appends `values` (each from 0 to `largest`) as a ``PackedInts`` table.
@@ -106,24 +96,46 @@ extension [UInt8] {
 struct BitWriter {
   private(set) var bytes: [UInt8] = []
   private(set) var bits = 0
-  private var pending: UInt64 = 0
-  private var pendingBits = 0
+  private var pending = PendingBits()
 
   mutating func write(_ value: UInt64, bits count: Int) {
-    pending |= value << UInt64(pendingBits)
-    pendingBits += count
+    // A copy, as the bytes are written at the same time (both parts of `self`).
+    var pending = self.pending
+    pending.write(value, bits: count, to: &bytes)
+    self.pending = pending
     bits += count
-    while pendingBits >= 8 {
-      bytes.append(UInt8(truncatingIfNeeded: pending))
-      pending >>= 8
-      pendingBits -= 8
-    }
   }
 
   /// The bytes, the last filled with zeros, and eight spare.
   consuming func finished() -> [UInt8] {
-    if pendingBits > 0 { bytes.append(UInt8(truncatingIfNeeded: pending)) }
+    var pending = self.pending
+    pending.flush(to: &bytes)
     bytes += repeatElement(0, count: 8)
     return bytes
+  }
+}
+
+/// The bits of a byte array being written (by ``BitWriter`` and `append(bits:width:)`) that
+/// do not make a whole byte yet: fewer than 8 wait between values, so one more of up to 56
+/// always fits.
+struct PendingBits {
+  private var pending: UInt64 = 0
+  private var count = 0
+
+  /// Writes `value`'s low `width` bits after those pending, and the whole bytes to `bytes`.
+  @inline(__always) mutating func write(_ value: UInt64, bits width: Int, to bytes: inout [UInt8]) {
+    pending |= value << UInt64(count)
+    count += width
+    while count >= 8 {
+      bytes.append(UInt8(truncatingIfNeeded: pending))
+      pending >>= 8
+      count -= 8
+    }
+  }
+
+  /// Writes the bits pending as a last byte filled with zeros.
+  mutating func flush(to bytes: inout [UInt8]) {
+    if count > 0 { bytes.append(UInt8(truncatingIfNeeded: pending)) }
+    (pending, count) = (0, 0)
   }
 }
