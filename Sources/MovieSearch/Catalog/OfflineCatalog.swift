@@ -242,11 +242,8 @@ public struct OfflineCatalog: MovieService {
     let hits = reorder.map { Array($0(found).prefix(query.page * pageSize)) } ?? found
     let rows = hits.dropFirst((query.page - 1) * pageSize).map { hit in
       var movie = movie(hit.film)
-      // Found by another of its titles: that title is shown beside, and highlighted. (Title
-      // i is film i's display title, already read.)
-      let (text, kind) =
-        hit.title == hit.film
-        ? (movie.title, CatalogFile.TitleKind.display) : store.title(hit.title)
+      // Found by another of its titles: that title is shown beside, and highlighted.
+      let (text, kind) = store.title(hit.title)
       if kind != .display { movie.alsoKnownAs = text }
       let explanation = searcher.explain(engine, title: hit.title, text: text)
       movie.titleMatches = explanation?.matches ?? []
