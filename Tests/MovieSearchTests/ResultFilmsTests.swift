@@ -25,8 +25,9 @@ import Testing
     let catalog = OfflineCatalog(store: store)
     for (film, entry) in entries.enumerated() {
       let movie = catalog.movie(film)
-      #expect(store.genres(of: film).map(\.name) == store.extras(of: film).genres)
+      #expect(store.extras(of: film).genres == CatalogFile.genreNames(entry))
       #expect(movie.genreNames == CatalogFile.genreNames(entry))
+      #expect(movie.genreIDs == store.genres(of: film).map(\.id))
       #expect(movie.originalTitle == entry.originalTitle ?? entry.title)
       #expect(movie.title == entry.title)
       #expect(store.titleKind(film) == .display)

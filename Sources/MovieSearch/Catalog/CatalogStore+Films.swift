@@ -138,7 +138,7 @@ extension CatalogStore {
       guard let name = name(person) else { return }
       if isDirector { directors.append(name) } else { cast.append(name) }
     }
-    return (genreNames(of: film), directors, cast)
+    return (genres(of: film).map(\.name), directors, cast)
   }
 
   /// The records, read in place a field at a time — from the mapping, as the search reads
@@ -227,24 +227,13 @@ extension CatalogStore {
     }
   }
 
-  /// Film `film`'s genres (see ``genres``), read in place.
+  /// Film `film`'s genres (see ``genres``), read in place: neither its people's names nor the
+  /// genre table again (a page of results asks this of every film on it).
   func genres(of film: Int) -> [Genre] {
     let all = genres
     var found: [Genre] = []
     _ = anyGenre(of: film) { index in
       if index < all.count { found.append(all[index]) }
-      return false
-    }
-    return found
-  }
-
-  /// The names of film `film`'s genres, read in place: neither its people's names nor the
-  /// genre table again (a page of results asks this of every film on it).
-  func genreNames(of film: Int) -> [String] {
-    let names = genreNames
-    var found: [String] = []
-    _ = anyGenre(of: film) { index in
-      if index < names.count { found.append(names[index]) }
       return false
     }
     return found

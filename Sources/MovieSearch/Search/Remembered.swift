@@ -19,7 +19,8 @@ struct Remembered<Value: Sendable>: ~Copyable, Sendable {
 
 /// Values remembered by key, under a lock, at most ``capacity`` of them: when full, all are
 /// forgotten at once (what searches of one catalog share: the choices and typo walks of
-/// recently searched words — a bound on memory, not a cache that must keep the best).
+/// recently searched words, the titles read lately — a bound on memory, not a cache that must
+/// keep the best).
 struct RememberedByKey<Key: Hashable & Sendable, Value: Sendable>: ~Copyable, Sendable {
   private let stored = Lock<[Key: Value]>([:])
 
