@@ -58,4 +58,11 @@ const char *ms_gz_error(void *file) {
   return text != NULL ? text : "unknown error";
 }
 
+int ms_gz_ended_early(void *file) {
+  int code = 0;
+  (void)gz_error(file, &code);
+  // Z_BUF_ERROR in zlib.h: what gzread leaves when the input ends inside a gzip member.
+  return code == -5;
+}
+
 void ms_gz_close(void *file) { gz_close(file); }

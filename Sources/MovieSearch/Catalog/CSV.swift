@@ -9,6 +9,10 @@ enum CSV {
     var description: String { "CSV line \(line): \(reason)" }
   }
 
+  /// What is said of a quote opened and never closed: the rest of the document is inside it,
+  /// so the document is damaged (cut short, or not a CSV), not one of its rows.
+  static let neverClosed = "a quoted field is never closed"
+
   /// A row of fields and the 1-based line it starts on.
   struct Row: Equatable {
     var line: Int
@@ -97,7 +101,7 @@ enum CSV {
       }
     }
     if inQuotes {
-      damaged.append(SyntaxError(line: quoteLine, reason: "a quoted field is never closed"))
+      damaged.append(SyntaxError(line: quoteLine, reason: neverClosed))
     } else if !field.isEmpty || !row.isEmpty || afterQuote {
       endRow()
     }

@@ -204,7 +204,7 @@ extension CatalogFile {
 
   /// The directors and the cast of `entry` that its extras list (see ``CatalogFile``).
   static func listedPeople(_ entry: Entry) -> [[String]] {
-    [entry.directors, Array(entry.cast.prefix(maxCast))].map { Array($0.prefix(Int(UInt8.max))) }
+    [Array(entry.directors.prefix(maxDirectors)), Array(entry.cast.prefix(maxCast))]
   }
 
   /// Strings stored once each, by index: the genres.

@@ -120,6 +120,11 @@ enum CatalogFile {
   static let maxAlternativeTitles = 8
   /// The most cast members kept per film.
   static let maxCast = 6
+  /// The most directors kept per film (the extras count them in a byte).
+  static let maxDirectors = Int(UInt8.max)
+  /// The longest title kept, in UTF-8 bytes (the records give its length in 16 bits): a row
+  /// with a longer one is skipped and reported.
+  static let longestTitle = Int(UInt16.max)
 
   /// What a title is to its film.
   enum TitleKind: UInt8, Sendable {

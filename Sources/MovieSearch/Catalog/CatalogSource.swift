@@ -19,7 +19,7 @@ extension CatalogFile {
     _ text: String, includeAdult: Bool = false, progress: (Int) -> Void = { _ in }
   ) throws -> Source {
     let first = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first
-    if first == "{" { return tmdbExport(text, includeAdult: includeAdult, progress: progress) }
+    if first == "{" { return try tmdbExport(text, includeAdult: includeAdult, progress: progress) }
     return try csv(text, progress: progress)
   }
 
@@ -29,7 +29,7 @@ extension CatalogFile {
   /// is noted and skipped. TMDb's popularity is scaled by 100 to be on the scale of vote
   /// counts (a popularity of 1 weighs like 100 votes).
   static func tmdbExport(_ text: String, includeAdult: Bool, progress: (Int) -> Void = { _ in })
-    -> Source
+    throws(FormatError) -> Source
   {
     struct Row: Decodable {
       var adult: Bool?
@@ -45,12 +45,17 @@ extension CatalogFile {
     var seen = Set<Int>()
     let decoder = JSONDecoder()
     var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    for line in lines {
       number += 1
       if number % progressStep == 0 { progress(number) }
       let trimmed = line.trimmingCharacters(in: .whitespaces.union(["\r", "\u{FEFF}"]))
       guard !trimmed.isEmpty else { continue }
       guard let row = try? decoder.decode(Row.self, from: Data(trimmed.utf8)) else {
+        // The last line, without its line end and not whole: the file was cut there.
+        if number == lines.count, !trimmed.hasSuffix("}") {
+          throw FormatError(description: "the export ends early (an incomplete download?)")
+        }
         source.skipped.append((number, "not a JSON object with an id and an original_title"))
         continue
       }
@@ -93,6 +98,12 @@ extension CatalogFile {
   /// skipped and reported with its line, as a malformed one is.
   static func csv(_ text: String, progress: (Int) -> Void = { _ in }) throws -> Source {
     let (rows, damaged) = CSV.rows(text)
+    if let open = damaged.last, open.reason == CSV.neverClosed {
+      throw FormatError(
+        description:
+          "the quote opened on line \(open.line) is never closed: the rest of the file would be one field (a damaged or cut file?)"
+      )
+    }
     guard let header = rows.first else { throw FormatError(description: "the CSV is empty") }
     let names = header.fields.map {
       $0.trimmingCharacters(in: .whitespaces.union(["\u{FEFF}"])).lowercased()
@@ -178,8 +189,9 @@ struct CSVColumns {
     }
     let name = fields[title].trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty else { return .failure(Reason(description: "the title is empty")) }
-    guard name.utf8.count <= Int(UInt16.max) else {
-      return .failure(Reason(description: "the title is too long"))
+    guard name.utf8.count <= CatalogFile.longestTitle else {
+      return .failure(
+        Reason(description: "the title is longer than \(CatalogFile.longestTitle) bytes"))
     }
     do {
       let maxID = Int(UInt32.max)

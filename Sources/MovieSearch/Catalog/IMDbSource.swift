@@ -25,6 +25,37 @@ enum IMDbSource {
     "name.basics": "people's names (no directors or cast)",
   ]
 
+  /// Each file's header: the columns read, in IMDb's order (a file may have more after
+  /// them). `title.episode` is known only to name it when it is given for another.
+  static let headers: KeyValuePairs<String, [String]> = [
+    "title.basics": [
+      "tconst", "titleType", "primaryTitle", "originalTitle", "isAdult", "startYear", "endYear",
+      "runtimeMinutes", "genres",
+    ],
+    "title.ratings": ["tconst", "averageRating", "numVotes"],
+    "title.akas": [
+      "titleId", "ordering", "title", "region", "language", "types", "attributes",
+      "isOriginalTitle",
+    ],
+    "title.crew": ["tconst", "directors", "writers"],
+    "title.principals": ["tconst", "ordering", "nconst", "category", "job", "characters"],
+    "name.basics": [
+      "nconst", "primaryName", "birthYear", "deathYear", "primaryProfession", "knownForTitles",
+    ],
+    "title.episode": ["tconst", "parentTconst", "seasonNumber", "episodeNumber"],
+  ]
+
+  /// The IMDb file whose header `line` is (its columns begin with that file's), or `nil`.
+  static func file(withHeader line: ArraySlice<UInt8>) -> String? {
+    let names = line.fields.map { String(decoding: $0, as: UTF8.self) }
+    return headers.first { names.starts(with: $0.value) }?.key
+  }
+
+  /// Whether `name` is the name of one of IMDb's dataset files (`title.basics.tsv.gz`, …).
+  static func isDatasetFileName(_ name: String) -> Bool {
+    headers.contains { name == $0.key + ".tsv.gz" || name == $0.key + ".tsv" }
+  }
+
   /// Regions whose titles are kept as alternative titles, beside the language `en`.
   static let englishRegions: Set<String> = ["US", "GB", "CA", "AU", "NZ", "IE", "XWW"]
 
@@ -46,9 +77,37 @@ enum IMDbSource {
   struct Report {
     /// The optional files that are not there, with what is missing for it.
     var missing: [(file: String, purpose: String)] = []
-    /// Rows that could not be read: the file's path, the line, why.
-    var skipped: [(file: String, line: Int, reason: String)] = []
+    /// The first ``keptSkips`` rows that could not be read: the file's path, the line, why.
+    private(set) var skipped: [(file: String, line: Int, reason: String)] = []
+    /// How many rows could not be read, in all: a file of millions of bad lines is reported
+    /// in the memory of a few.
+    private(set) var skippedCount = 0
     var adultLeftOut = 0
+    /// How many unreadable rows are kept to be listed.
+    static let keptSkips = 100
+
+    mutating func skip(_ file: String, line: Int, _ reason: String) {
+      skippedCount += 1
+      if skipped.count < Self.keptSkips { skipped.append((file, line, reason)) }
+    }
+  }
+
+  /// The header of `reader`'s file checked to be IMDb's `file`'s; a ``CatalogFile/FormatError``
+  /// naming what it is instead.
+  private static func checkHeader(of reader: TSVReader, as file: String) throws {
+    guard let header = try reader.nextLine(), !header.isEmpty else {
+      throw CatalogFile.FormatError(description: "\(reader.name) is empty")
+    }
+    let expected = headers.first { $0.key == file }?.value ?? []
+    let names = header.fields.map { String(decoding: $0, as: UTF8.self) }
+    guard !names.starts(with: expected) else { return }
+    let what =
+      if let other = Self.file(withHeader: header) {
+        "its header is IMDb's \(other)"
+      } else {
+        "its first line is not the header \(expected.prefix(3).joined(separator: " "))…"
+      }
+    throw CatalogFile.FormatError(description: "\(reader.name) is not IMDb's \(file) (\(what))")
   }
 
   /// The films of the dataset in `directory`. `progress` is told the file read and the lines
@@ -75,12 +134,22 @@ enum IMDbSource {
     ) throws {
       guard let path = path(of: file, in: directory) else { return }
       let reader = try TSVReader(path: path)
-      _ = try reader.nextLine()  // the header
+      try checkHeader(of: reader, as: file)
+      let columns = headers.first { $0.key == file }?.value.count ?? 0
       while let line = try reader.nextLine() {
         if reader.line % CatalogFile.progressStep == 0 { progress(file, reader.line) }
+        if reader.lastLineTooLong {
+          report.skip(
+            path, line: reader.line, "longer than \(TSVReader.longestLine) bytes; not read")
+          continue
+        }
+        // A last line without its line end and its fields: the file was cut there.
+        if reader.lastLineUnended, line.tabs + 1 < columns {
+          throw CatalogFile.FormatError(description: TSVReader.endsEarly(reader.name))
+        }
         guard keep(line) else { continue }
         if let reason = body(line.fields, reader.line) {
-          report.skipped.append((path, reader.line, reason))
+          report.skip(path, line: reader.line, reason)
         }
       }
     }
@@ -98,6 +167,9 @@ enum IMDbSource {
       guard let type = fields[1].text, types.contains(type) else { return nil }
       guard let number = fields[0].imdbNumber, number > 0 else { return "no title id" }
       guard let title = fields[2].text else { return "no title" }
+      guard title.utf8.count <= CatalogFile.longestTitle,
+        fields[3].count <= CatalogFile.longestTitle
+      else { return "the title is longer than \(CatalogFile.longestTitle) bytes" }
       if fields[4].smallNumber == 1, !includeAdult {
         report.adultLeftOut += 1
         return nil
@@ -134,7 +206,8 @@ enum IMDbSource {
       else { return nil }
       let english =
         fields[4].text == "en" || fields[3].text.map(englishRegions.contains) == true
-      guard english, films[at].alternativeTitles.count < 4 * CatalogFile.maxAlternativeTitles,
+      guard english, title.utf8.count <= CatalogFile.longestTitle,
+        films[at].alternativeTitles.count < 4 * CatalogFile.maxAlternativeTitles,
         title != films[at].title, !films[at].alternativeTitles.contains(title)
       else { return nil }
       films[at].alternativeTitles.append(title)
@@ -147,10 +220,10 @@ enum IMDbSource {
     try rows("title.crew", keep: aboutFilm) { fields, _ in
       guard fields.count >= 2, let number = fields[0].imdbNumber, let at = index.place(number)
       else { return nil }
-      let people = fields[1].split(separator: UInt8(ascii: ",")).compactMap {
+      let people = fields[1].split(separator: UInt8(ascii: ",")).lazy.compactMap {
         ArraySlice($0).imdbNumber
-      }
-      if !people.isEmpty { directorsOf[at] = people }
+      }.prefix(CatalogFile.maxDirectors)
+      if !people.isEmpty { directorsOf[at] = Array(people) }
       return nil
     }
     // tconst ordering nconst category job characters
@@ -162,7 +235,11 @@ enum IMDbSource {
       case "actor", "actress", "self":
         if castOf[at].count < CatalogFile.maxCast { castOf[at].append(person) }
       case "director":
-        if !directorsOf[at].contains(person) { directorsOf[at].append(person) }
+        // Bounded before the look-up: a film with a quarter of a million director rows
+        // costs no more than one with the most kept.
+        if directorsOf[at].count < CatalogFile.maxDirectors, !directorsOf[at].contains(person) {
+          directorsOf[at].append(person)
+        }
       default: break
       }
       return nil

@@ -99,8 +99,10 @@ public struct OfflineCatalog: MovieService {
     /// How many films it holds.
     public var films: Int
     /// The lines of the source that could not be read (numbered from 1), and why — and in
-    /// which file, for a folder of IMDb's files.
+    /// which file, for a folder of IMDb's files; from IMDb's files, the first hundred only.
     public var skipped: [(line: Int, reason: String)]
+    /// How many lines of the source could not be read, in all.
+    public var skippedCount = 0
     /// How many adult titles of a TMDb export were left out.
     public var adultLeftOut: Int
     /// For a folder of IMDb's files: the file (its path) of each skipped line, in order.
@@ -143,6 +145,7 @@ public struct OfflineCatalog: MovieService {
     built.bytes = try CatalogFile.encode(
       entries, origin: CatalogFile.Origin(source: .imdbDatasets, builtAt: date))
     built.skippedFiles = report.skipped.map(\.file)
+    built.skippedCount = report.skippedCount
     built.missing = report.missing
     return built
   }
@@ -150,6 +153,21 @@ public struct OfflineCatalog: MovieService {
   /// Whether `path` is a folder of IMDb's dataset files (it holds `title.basics`).
   public static func isIMDbDataset(_ path: String) -> Bool {
     IMDbSource.isDataset(path)
+  }
+
+  /// The files of IMDb's dataset in the folder `path` that a build reads.
+  public static func imdbDatasetFiles(in path: String) -> [String] {
+    IMDbSource.files.compactMap { IMDbSource.path(of: $0, in: path) }
+  }
+
+  /// Whether the file `path` is one of IMDb's dataset files rather than a catalog source of
+  /// its own: it has one of their names, or begins with one of their headers.
+  public static func isIMDbDatasetFile(_ path: String) -> Bool {
+    if IMDbSource.isDatasetFileName((path as NSString).lastPathComponent) { return true }
+    guard let reader = try? TSVReader(path: path), let first = try? reader.nextLine() else {
+      return false
+    }
+    return IMDbSource.file(withHeader: first) != nil
   }
 
   /// A catalog file from either source — a CSV of films (ggplot2movies' or any with a
@@ -165,6 +183,7 @@ public struct OfflineCatalog: MovieService {
     var built = BuiltFile(
       bytes: [], films: parsed.entries.count, skipped: parsed.skipped,
       adultLeftOut: parsed.adultLeftOut)
+    built.skippedCount = parsed.skipped.count
     add(titles, to: &parsed.entries, &built)
     built.bytes = try CatalogFile.encode(
       parsed.entries, origin: CatalogFile.Origin(source: parsed.kind, builtAt: date))

@@ -11,6 +11,8 @@ import ZlibShim
 
 /// Reads a tab-separated file line by line, gzipped or not (zlib, loaded at run time, reads
 /// both), with bounded memory: lines are handed over as fields of bytes, never as strings.
+/// A gzipped file is checked whole: its data against the trailer's CRC-32 and length, and its
+/// stream against ending early (an interrupted download), either of which is a ``Failure``.
 final class TSVReader {
   /// Why a file could not be read: one line.
   struct Failure: Error, CustomStringConvertible {
@@ -26,8 +28,16 @@ final class TSVReader {
   private var atEnd = false
   /// The number of the last line read (from 1, the header included).
   private(set) var line = 0
+  /// Whether the last line read was longer than ``longestLine`` (it was read as empty).
+  private(set) var lastLineTooLong = false
+  /// Whether the last line read had no line end: the file's last, cut short or written
+  /// without one.
+  private(set) var lastLineUnended = false
   /// A line longer than this is skipped (IMDb's longest are a few kilobytes).
   static let longestLine = 1 << 20
+
+  /// The file's name, as messages give it.
+  var name: String { (path as NSString).lastPathComponent }
 
   init(path: String) throws(Failure) {
     self.path = path
@@ -66,6 +76,7 @@ final class TSVReader {
   /// the end; a line over ``longestLine`` is skipped and read as empty. A line is handed over
   /// whole so that the caller can skip the many it does not need before splitting it.
   func nextLine() throws(Failure) -> ArraySlice<UInt8>? {
+    lastLineTooLong = false
     while true {
       if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
         var lineEnd = newline
@@ -80,6 +91,7 @@ final class TSVReader {
         let text = buffer[start..<end]
         start = end
         line += 1
+        lastLineUnended = true
         return text
       }
       // Keep the unfinished line, read more after it.
@@ -93,6 +105,7 @@ final class TSVReader {
           // A line too long: dropped up to its end.
           end = 0
           line += 1
+          lastLineTooLong = true
           try skipToLineEnd()
           return []
         }
@@ -129,10 +142,23 @@ final class TSVReader {
       }
     }
     guard count >= 0 else {
-      let reason = file.map { String(cString: ms_gz_error($0)) } ?? String(cString: strerror(errno))
-      throw Failure(description: "cannot read '\(path)': \(reason)")
+      if let file {
+        throw Failure(
+          description: "\(name) is damaged (zlib: \(String(cString: ms_gz_error(file))))")
+      }
+      throw Failure(description: "cannot read '\(path)': \(String(cString: strerror(errno)))")
+    }
+    if count == 0, let file, ms_gz_ended_early(file) == 1 {
+      throw Failure(description: Self.endsEarly(name))
     }
     return count
+  }
+}
+
+extension TSVReader {
+  /// What is said of a file that ends before its end.
+  static func endsEarly(_ name: String) -> String {
+    "\(name) ends early (an incomplete download?)"
   }
 }
 

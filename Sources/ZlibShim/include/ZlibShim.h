@@ -19,6 +19,10 @@ void *ms_gz_open(const char *path);
 int ms_gz_read(void *file, void *buffer, unsigned length);
 /// zlib's words for the last error of `file`.
 const char *ms_gz_error(void *file);
+/// 1 when the gzip stream of `file` ended before its end (zlib's Z_BUF_ERROR, "unexpected
+/// end of file": a file cut short, its trailer missing), 0 otherwise. Asked after a read
+/// returned 0, as zlib then reports the truncation only there.
+int ms_gz_ended_early(void *file);
 void ms_gz_close(void *file);
 
 #ifdef __cplusplus

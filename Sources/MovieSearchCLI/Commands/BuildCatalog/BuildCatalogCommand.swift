@@ -76,8 +76,12 @@ struct BuildCatalogCommand: Command {
     }
     let (source, out) = (arguments[0], arguments[1])
     let date = try buildDate(invocation)
-    if CatalogOutput.isSameFile(source, out) {
-      throw invocation.usageError("The output is the source '\(source)': name another file.")
+    // Never over a file the build reads, --force or not.
+    let read =
+      [source] + OfflineCatalog.imdbDatasetFiles(in: source)
+      + [invocation[\.titles]].compactMap { $0 }
+    if let same = read.first(where: { CatalogOutput.isSameFile($0, out) }) {
+      throw invocation.usageError("The output is the source '\(same)': name another file.")
     }
     if !invocation[\.force], let what = CatalogOutput.whatIsThere(out) {
       Output.error("Error: '\(out)' exists and is \(what): give --force to replace it.")
@@ -178,6 +182,13 @@ struct BuildCatalogCommand: Command {
         "Error: '\(source)' is a folder without IMDb's title.basics.tsv.gz (nor title.basics.tsv).")
       return nil
     }
+    if OfflineCatalog.isIMDbDatasetFile(source) {
+      let folder = (source as NSString).deletingLastPathComponent
+      Output.error(
+        "Error: '\(source)' is one of IMDb's dataset files: give its folder ('\(folder.isEmpty ? "." : folder)')."
+      )
+      return nil
+    }
     guard let data = FileManager.default.contents(atPath: source) else {
       let reason =
         access(source, R_OK) == 0 ? "not a readable file" : String(cString: strerror(errno))
@@ -214,8 +225,8 @@ struct BuildCatalogCommand: Command {
       let file = built.skippedFiles.indices.contains(number) ? built.skippedFiles[number] : source
       Output.error("\(file):\(line): \(reason); skipped.")
     }
-    if built.skipped.count > listedSkips {
-      Output.error("… and \(Format.count(built.skipped.count - listedSkips, "more line")) skipped.")
+    if built.skippedCount > listedSkips {
+      Output.error("… and \(Format.count(built.skippedCount - listedSkips, "more line")) skipped.")
     }
     guard built.films > 0 else {
       Output.error("Error: '\(source)' holds no films; nothing written.")
@@ -229,12 +240,12 @@ struct BuildCatalogCommand: Command {
       return 1
     }
     var report =
-      "wrote \(Format.count(built.films, "film")) (\(Format.count(built.bytes.count, "byte"))) to \(out)"
+      "wrote \(Format.count(built.films, "film")) (\(Format.count(built.bytes.count, "byte"))) to \(out.printable)"
     if built.adultLeftOut > 0 {
       report += "; \(Format.count(built.adultLeftOut, "adult title")) left out"
     }
-    if !built.skipped.isEmpty {
-      report += "; \(Format.count(built.skipped.count, "bad line")) skipped"
+    if built.skippedCount > 0 {
+      report += "; \(Format.count(built.skippedCount, "bad line")) skipped"
     }
     if built.titlesAdded > 0 || !built.titlesRefused.isEmpty {
       report += "; \(Format.count(built.titlesAdded, "other title")) added"
