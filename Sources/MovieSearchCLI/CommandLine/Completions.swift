@@ -49,8 +49,10 @@ enum Completions {
 
   /// The values an option's completion offers: `--genre` the genres of the catalog in effect
   /// when the script is made (MOVIE_SEARCH_CATALOG's, else the built-in one's) and IMDb's,
-  /// `--sort` its keys. Names are offered lower-cased, without spaces (Science Fiction as Sci-Fi, which
-  /// `--genre` takes), as shells split a list of values on them.
+  /// `--sort` its keys. Names are offered lower-cased, and only when they are plain words
+  /// (``isPlainWord(_:)``; Science Fiction as Sci-Fi, which `--genre` takes): a catalog is
+  /// outside text, and each shell expands the lists a script gives it — a genre named
+  /// `$(…)` must never become a command.
   static func values(of option: String) -> [String] {
     switch option {
     case "genre":
@@ -61,7 +63,7 @@ enum Completions {
       var names: [String] = []
       for name in (catalog?.genreNames ?? []) + imdbGenres {
         let shown = name.caseInsensitiveCompare("Science Fiction") == .orderedSame ? "Sci-Fi" : name
-        guard !shown.contains(" "),
+        guard isPlainWord(shown),
           !names.contains(where: { $0.lowercased() == shown.lowercased() })
         else { continue }
         names.append(shown)
@@ -78,6 +80,19 @@ enum Completions {
       return []
     }
   }
+
+  /// Whether `word` may stand in a completion script as it is, in any of the three shells:
+  /// letters and digits (of any script) and inner hyphens only, at most ``longestWord``
+  /// characters — nothing a shell splits, quotes, expands or substitutes.
+  static func isPlainWord(_ word: String) -> Bool {
+    guard !word.isEmpty, word.count <= longestWord, !word.hasPrefix("-") else { return false }
+    return word.unicodeScalars.allSatisfy {
+      $0 == "-" || ($0.properties.isAlphabetic || $0.properties.numericType == .decimal)
+    }
+  }
+
+  /// The longest word a script offers (genre names are a word or two).
+  static let longestWord = 40
 
   /// IMDb's genres, which a catalog built from its files may have.
   static let imdbGenres = [
@@ -200,7 +215,7 @@ enum Completions {
       "complete -c movie-search -f",
     ]
     for entry in entries {
-      let summary = entry.summary.replacingOccurrences(of: "'", with: "\\'")
+      let summary = fishQuoted(entry.summary)
       lines.append(
         "complete -c movie-search -n '__fish_use_subcommand' -a \(entry.name) -d '\(summary)'")
     }
@@ -216,7 +231,7 @@ enum Completions {
         ? "not __fish_seen_subcommand_from \(names.filter { $0 != entry.name }.joined(separator: " "))"
         : "__fish_seen_subcommand_from \(entry.name)"
       for declaration in entry.declarations {
-        let help = declaration.help.replacingOccurrences(of: "'", with: "\\'")
+        let help = fishQuoted(declaration.help)
         let offered = values(of: declaration.name)
         let value =
           declaration.valueName == nil
@@ -232,5 +247,10 @@ enum Completions {
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` for inside fish's single quotes, where only `\\` and `\'` are escapes.
+  static func fishQuoted(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
   }
 }
