@@ -44,7 +44,8 @@ import Testing
       ),
       (["--api-key-file", empty], "the key file '\(empty)' is empty"),
       (
-        ["--token-file", two], "the key file '\(two)' holds more than a key (one word is expected)"
+        ["--token-file", two],
+        "the key file '\(two)' does not hold a key: a key is one word of printable ASCII characters, at most 2,048"
       ),
       (["--api-key-file", directory.path], "the key file '\(directory.path)' is a folder"),
     ]
@@ -61,6 +62,41 @@ import Testing
     let both = try await CLI.run(["--token", "t", "--token-file", token, "matrix"])
     #expect(both.status == 64)
     #expect(both.stderr.hasPrefix("Error: Give '--token' or '--token-file', not both.\n"))
+  }
+
+  @Test func whatIsNotAKeyIsNeverSentNorPrinted() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
+    defer { server.stop() }
+    let base = ["--base-url", server.baseURL.absoluteString]
+    // A link to the process's environment: a regular file, readable by its owner alone.
+    let environ = directory.appendingPathComponent("key").path
+    try FileManager.default.createSymbolicLink(
+      atPath: environ, withDestinationPath: "/proc/self/environ")
+    let nul = try keyFile(directory, "abc\u{0}def", mode: 0o600)
+    let long = try keyFile(directory, String(repeating: "k", count: 2049), mode: 0o600)
+    let accented = try keyFile(directory, "clé", mode: 0o600)
+    let secret = ["SECRET_MARKER": "do-not-print-me"]
+    for path in [environ, nul, long, accented] {
+      let result = try await CLI.run(base + ["--api-key-file", path, "x"], environment: secret)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr
+          == "Error: the key file '\(path)' does not hold a key: a key is one word of printable ASCII characters, at most 2,048\n"
+      )
+    }
+    let variable = try await CLI.run(
+      base + ["x"], environment: ["TMDB_API_KEY": "abc\ndef", "SECRET_MARKER": "x"])
+    #expect(variable.status == 1)
+    #expect(
+      variable.stderr
+        == "Error: TMDB_API_KEY does not hold a key: a key is one word of printable ASCII characters, at most 2,048\n"
+    )
+    let option = try await CLI.run(base + ["--token", "a\u{1B}[2Jb", "x"])
+    #expect(option.status == 64)
+    #expect(option.stderr.hasPrefix("Error: The value of '--token' is not a key: "))
+    #expect(server.requests.isEmpty)
   }
 
   @Test func aKeyOnTheCommandLineIsHiddenFromPsAndCoreDumpsAreOff() async throws {

@@ -101,12 +101,20 @@ enum Backend {
       guard !value.isEmpty else {
         throw invocation.usageError("The value of '--\(name)' is empty.")
       }
+      guard KeyFile.isKey(value) else {
+        throw invocation.usageError("The value of '--\(name)' is not a key: \(KeyFile.whatAKeyIs).")
+      }
       return value
     case (nil, .some(let path)):
       return try KeyFile.read(path)
     case (nil, nil):
-      let value = ProcessInfo.processInfo.environment[variable]
-      return value?.isEmpty == false ? value : nil
+      guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else {
+        return nil
+      }
+      guard KeyFile.isKey(value) else {
+        throw KeyFile.Failure(description: "\(variable) does not hold a key: \(KeyFile.whatAKeyIs)")
+      }
+      return value
     }
   }
 

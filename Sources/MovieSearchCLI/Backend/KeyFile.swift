@@ -55,18 +55,31 @@ enum KeyFile {
       count += read
     }
     guard count <= limit else {
-      throw Failure(
-        description: "the key file '\(path)' is larger than \(limit) bytes: it holds no key")
+      throw Failure(description: "the key file '\(path)' does not hold a key: \(whatAKeyIs)")
     }
     let text = String(decoding: bytes[..<count], as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { throw Failure(description: "the key file '\(path)' is empty") }
-    guard !text.contains(where: { $0.isWhitespace || $0.isNewline }), text.allSatisfy(\.isASCII)
-    else {
-      throw Failure(
-        description: "the key file '\(path)' holds more than a key (one word is expected)")
+    guard isKey(text) else {
+      // What it holds is not said: it may be anything (a link to /proc/self/environ).
+      throw Failure(description: "the key file '\(path)' does not hold a key: \(whatAKeyIs)")
     }
     return text
+  }
+
+  /// The longest key or token taken: TMDb's v3 keys are 32 characters, its v4 tokens a few
+  /// hundred.
+  static let longestKey = 2048
+
+  /// What a key is, for the message that something is not one.
+  static let whatAKeyIs =
+    "a key is one word of printable ASCII characters, at most \(Format.count(longestKey))"
+
+  /// Whether `text` can be a key or token: printable ASCII without spaces (no control
+  /// character, no NUL, nothing a header line could be split by), at most ``longestKey``.
+  static func isKey(_ text: String) -> Bool {
+    (1...longestKey).contains(text.utf8.count)
+      && text.utf8.allSatisfy { (0x21...0x7E).contains($0) }
   }
 }
 
