@@ -276,6 +276,65 @@ static void on_signal(int number, siginfo_t *info, void *context) {
   errno = saved_errno;
 }
 
+// MARK: stops from outside
+
+/// 1 after a stop by a SIGTSTP from outside that gave the held terminal back, until
+/// ms_guard_take_continued() is asked.
+static atomic_int continued_after_stop = 0;
+
+static void on_stop_request(int number);
+
+static void install_stop_handler(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_stop_request;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGTSTP, &action, NULL);
+}
+
+void ms_guard_stop(void) {
+  struct sigaction fallback;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(SIGTSTP, &fallback, NULL);
+  // Unblocked for this thread (a handler runs with its signal blocked; the runtime's threads
+  // may block it too), so that the stop takes this thread inside raise: it returns once the
+  // process is continued — or at once, when the system ignores the stop (an orphaned
+  // process group's).
+  sigset_t stop, before;
+  sigemptyset(&stop);
+  sigaddset(&stop, SIGTSTP);
+  pthread_sigmask(SIG_UNBLOCK, &stop, &before);
+  raise(SIGTSTP);
+  pthread_sigmask(SIG_SETMASK, &before, NULL);
+  install_stop_handler();
+}
+
+/// A SIGTSTP that is not the finder's own Ctrl-Z (raw mode reads that as a key): the
+/// terminal is given back as it was before the process stops — a stopped program must not
+/// leave the shell in raw mode on the alternate screen — keeping the hold, and taken again
+/// by the caller (ms_guard_take_continued) once the process goes on.
+static void on_stop_request(int number) {
+  (void)number;
+  int saved_errno = errno;
+  int held = atomic_load(&terminal_state) == READY;
+  if (held) {
+    close_terminal_writes();
+    tcsetattr(terminal_input, TCSADRAIN, &terminal_modes);
+    write_all(terminal_output, terminal_leave, terminal_leave_length);
+  }
+  ms_guard_stop();
+  if (held) {
+    atomic_store(&terminal_closed, 0);
+    atomic_store(&continued_after_stop, 1);
+  }
+  errno = saved_errno;
+}
+
+int ms_guard_take_continued(void) { return atomic_exchange(&continued_after_stop, 0); }
+
 // MARK: the standard descriptors
 
 __attribute__((constructor)) void ms_guard_open_standard_descriptors(void) {
@@ -317,5 +376,11 @@ void ms_guard_install(void) {
       continue;
     }
     sigaction(number, &action, NULL);
+  }
+  // A stop from outside, unless the process was started with stops ignored (an orphaned
+  // process group's, or nohup's).
+  struct sigaction stop;
+  if (sigaction(SIGTSTP, NULL, &stop) == 0 && stop.sa_handler != SIG_IGN) {
+    install_stop_handler();
   }
 }

@@ -105,6 +105,16 @@ import Testing
     #expect(keys("\u{1B}[200~" + long + "\u{1B}[201~b") == [.paste(long), .character("b")])
   }
 
+  @Test func ctrlCEndsAPasteWhoseEndMarkerIsLost() {
+    // In the same read or a later one, Ctrl-C is Ctrl-C: the paste ends with what it had.
+    #expect(keys("\u{1B}[200~abc\u{03}x") == [.paste("abc"), .interrupt, .character("x")])
+    var parser = KeyParser()
+    #expect(parser.feed(Array("\u{1B}[200~abc\u{1B}[20".utf8)) == [])
+    #expect(parser.feed([0x03]) == [.paste("abc\u{1B}[20".filter { $0 != "\u{1B}" }), .interrupt])
+    #expect(!parser.isPasting)
+    #expect(keys("\u{1B}[200~\u{03}") == [.interrupt])
+  }
+
   @Test func aHugePasteKeepsItsFirstBytesAndTheKeysAfterIt() {
     // Ten megabytes in 64 KB reads, as the terminal hands them over, then Ctrl-C: the paste
     // keeps its first 16 KB (more than the field holds), and the key after it is a key.

@@ -64,6 +64,16 @@ void ms_guard_forget_mapping(int slot);
 int ms_guard_create_file(char *path_template, int *slot);
 void ms_guard_forget_file(int slot);
 
+/// 1 once after the process, stopped by a SIGTSTP from outside while it held the terminal,
+/// went on (SIGCONT, or the system ignored the stop): the stop gave the terminal back as it
+/// was, keeping the hold, so the caller takes raw mode and draws the whole screen again. 0
+/// otherwise. (ms_guard_install handles SIGTSTP for this, unless it was ignored at start.)
+int ms_guard_take_continued(void);
+
+/// Stops the process as SIGTSTP's default action does and returns once it goes on, the
+/// handler of ms_guard_install back in place. For Ctrl-Z, once the terminal is given back.
+void ms_guard_stop(void);
+
 /// Turns core dumps off for the rest of the process (a secret is held in memory). 0 on
 /// success.
 int ms_guard_no_core_dumps(void);

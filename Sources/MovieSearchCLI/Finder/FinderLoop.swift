@@ -230,11 +230,17 @@ struct FinderLoop {
         case .tick:
           let resized = Viewport(terminal: terminal.size, mode: mode)
           if resized != viewport { shown = nil }
+          // Stopped from outside and continued: the terminal is taken again, drawn anew.
+          let continued = terminal.takeContinued()
+          if continued {
+            shown = nil
+            if mode == .fullScreen { terminal.write("\u{1B}[2J") }
+          }
           viewport = resized
           let (changed, actions) = screen.tick(
             size: look.inner(columns: viewport.columns, rows: viewport.rows))
           effects = actions
-          if !changed, actions.isEmpty { continue }
+          if !changed, actions.isEmpty, !continued { continue }
         }
         if let outcome = perform(effects) { return outcome }
         redraw = true

@@ -56,12 +56,13 @@ enum KeyReader {
     from input: Int32, into buffer: inout [UInt8], timeout: Int32, paused: () -> Bool
   ) -> Int {
     var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    let deadline = ContinuousClock.now + .milliseconds(max(0, timeout))
     while true {
       // Woken every 100 ms at most while waiting, so that a pause is seen before a key of
-      // the command that runs is read.
+      // the command that runs is read; a timeout longer than that is kept by its deadline.
       let ready = poll(&descriptor, 1, timeout < 0 ? 100 : min(timeout, 100))
       if ready < 0, errno == EINTR { continue }
-      if ready == 0, timeout < 0 || timeout > 100 { continue }
+      if ready == 0, timeout < 0 || ContinuousClock.now < deadline { continue }
       if ready > 0, paused() {
         usleep(20_000)
         continue

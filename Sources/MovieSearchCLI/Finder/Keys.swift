@@ -128,6 +128,18 @@ struct KeyParser {
       let room = Self.pasteLimit - pasting!.count
       if room > 0 { pasting!.append(contentsOf: text.prefix(room)) }
     }
+    // Ctrl-C is never text: it ends a paste whose end marker is lost, and acts at once.
+    if let interrupt = window[..<(found ?? window.count)].firstIndex(of: Self.interruptByte),
+      interrupt >= pasteTail.count
+    {
+      keep(window[..<interrupt])
+      let text = Self.pasteText(pasting!)
+      if !text.isEmpty { keys.append(.paste(text)) }
+      pasting = nil
+      let used = interrupt - pasteTail.count
+      pasteTail = []
+      return start + used
+    }
     guard let end = found else {
       let tail = max(0, window.count - (marker.count - 1))
       keep(window[..<tail])
@@ -182,6 +194,8 @@ struct KeyParser {
   var isPasting: Bool { pasting != nil }
 
   private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+  /// Ctrl-C's byte.
+  private static let interruptByte: UInt8 = 0x03
 
   /// Pasted text as one line: line breaks and tabs become spaces, other controls go.
   private static func pasteText(_ bytes: some Collection<UInt8>) -> String {

@@ -62,14 +62,15 @@ enum Output {
     return (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 
-  /// The width of the terminal, or 80 when it cannot be known.
+  /// The width of the terminal, or 80 when it cannot be known; at most
+  /// ``TerminalSize/largest``'s columns, whatever the terminal or `COLUMNS` says.
   static var width: Int {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      return Int(size.ws_col)
+      return TerminalSize(reportedColumns: Int(size.ws_col), rows: 1).columns
     }
     if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
-      return columns
+      return TerminalSize(reportedColumns: columns, rows: 1).columns
     }
     return 80
   }

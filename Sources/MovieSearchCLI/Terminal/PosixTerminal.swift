@@ -89,6 +89,20 @@ final class PosixTerminal: TerminalDevice {
   func enter(_ mode: ScreenMode) -> Bool {
     guard isatty(input) == 1, tcgetattr(input, saved) == 0 else { return false }
     self.mode = mode
+    // Held before the modes change, so that no signal can come between the two.
+    let leave = mode == .fullScreen ? Self.leaveScreen : Self.leaveInline
+    let held = leave.withCString { ms_guard_hold_terminal(input, saved, output, $0, strlen($0)) }
+    guard held == 0 else { return false }
+    guard takeModes() else {
+      _ = ms_guard_restore_terminal()
+      return false
+    }
+    return true
+  }
+
+  /// Raw mode from the saved modes, and the screen mode's sequences: what ``enter(_:)`` does
+  /// once the terminal is held, and what a continue after a stop from outside does again.
+  private func takeModes() -> Bool {
     var raw = saved.pointee
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
     raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
@@ -98,15 +112,8 @@ final class PosixTerminal: TerminalDevice {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    // Held before the modes change, so that no signal can come between the two.
-    let leave = mode == .fullScreen ? Self.leaveScreen : Self.leaveInline
-    let held = leave.withCString { ms_guard_hold_terminal(input, saved, output, $0, strlen($0)) }
-    guard held == 0 else { return false }
     // TCSANOW, not TCSAFLUSH: keys typed while the program started are kept.
-    guard tcsetattr(input, TCSANOW, &raw) == 0 else {
-      _ = ms_guard_restore_terminal()
-      return false
-    }
+    guard tcsetattr(input, TCSANOW, &raw) == 0 else { return false }
     switch mode {
     case .fullScreen:
       write(
@@ -134,18 +141,19 @@ final class PosixTerminal: TerminalDevice {
     // The whole process group stops, as less does: in `movie-search --print-id | xargs …`
     // the shell sees the job stopped, and `fg` continues all of it. The others first (this
     // process ignoring the signal meanwhile), then this one:
-    signal(SIGTSTP, SIG_IGN)
+    let handler = signal(SIGTSTP, SIG_IGN)
     kill(0, SIGTSTP)
-    signal(SIGTSTP, SIG_DFL)
-    // raise, not kill: the stop takes this thread before the call returns, so the terminal is
-    // taken again only after SIGCONT — provided this thread does not block the signal, as
-    // the runtime's worker threads may.
-    var stop = sigset_t()
-    sigemptyset(&stop)
-    sigaddset(&stop, SIGTSTP)
-    pthread_sigmask(SIG_UNBLOCK, &stop, nil)
-    raise(SIGTSTP)
+    signal(SIGTSTP, handler)
+    // The stop takes this thread before the call returns, so the terminal is taken again
+    // only after SIGCONT.
+    ms_guard_stop()
     _ = enter(mode)
+  }
+
+  func takeContinued() -> Bool {
+    guard ms_guard_take_continued() == 1 else { return false }
+    _ = takeModes()
+    return true
   }
 
   func execute(_ command: String) {
@@ -179,7 +187,7 @@ final class PosixTerminal: TerminalDevice {
     else {
       return TerminalSize(columns: 80, rows: 24)
     }
-    return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    return TerminalSize(reportedColumns: Int(size.ws_col), rows: Int(size.ws_row))
   }
 
   func readKeys(_ handle: @escaping @Sendable ([Key]) -> Void) {

@@ -14,6 +14,10 @@ protocol TerminalDevice: AnyObject, Sendable {
   /// Ctrl-Z: gives the terminal back and stops, as the shell expects; on `fg` takes it
   /// again (the caller draws the whole screen again).
   func suspend()
+  /// Whether the process was stopped from outside (`kill -TSTP`: the terminal was given back
+  /// before the stop) and continued since the last call; the terminal is then taken again,
+  /// and the caller draws the whole screen again.
+  func takeContinued() -> Bool
   /// Gives the terminal back, runs `command` with `/bin/sh -c` on it (keys go to the
   /// command, not the finder), waits for it, and takes the terminal again (the caller draws
   /// the whole screen again). `--bind 'KEY:execute(…)'`.
@@ -29,6 +33,23 @@ protocol TerminalDevice: AnyObject, Sendable {
 struct TerminalSize: Sendable, Equatable {
   var columns: Int
   var rows: Int
+
+  /// The most columns and rows drawn: more than any screen shows (a display 7,680 pixels
+  /// wide in a font 4 pixels wide has 1,920 columns; 4,320 pixels high in a font 8 pixels
+  /// high, 540 rows). A terminal that reports more (65535 × 65535) is drawn in this much, so
+  /// that a frame costs megabytes, not gigabytes, and keys are answered at once.
+  static let largest = TerminalSize(columns: 2_048, rows: 1_024)
+
+  /// `columns` × `rows` as reported, cut to ``largest``.
+  init(reportedColumns columns: Int, rows: Int) {
+    self.columns = min(max(1, columns), Self.largest.columns)
+    self.rows = min(max(1, rows), Self.largest.rows)
+  }
+
+  init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+  }
 }
 
 /// Where the finder draws.

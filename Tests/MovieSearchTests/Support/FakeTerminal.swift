@@ -69,6 +69,7 @@ final class FakeTerminal: TerminalDevice {
 
   func restore() { state.withLock { $0.restored += 1 } }
   func suspend() { state.withLock { $0.suspended += 1 } }
+  func takeContinued() -> Bool { false }
   /// The commands `--bind …:execute(…)` ran, in order (not run: recorded).
   var executed: [String] { state.withLock { $0.executed } }
   func execute(_ command: String) { state.withLock { $0.executed.append(command) } }
