@@ -90,6 +90,32 @@ import Testing
     #expect(terminal.isRestored)
   }
 
+  @Test func aCommandRunByABindingStartsWithDefaultSignals() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let status = directory.appendingPathComponent("status").path
+    let terminal = try PseudoTerminal.movieSearch([
+      "interactive", "--offline", "--query", "matrix", "--bind",
+      "ctrl-o:execute(cat /proc/self/status > \(status))",
+    ])
+    await terminal.waitFor("> The Matrix (1999)")
+    terminal.type("\u{0F}")
+    await terminal.waitFor("\u{1B}[?1049h", raw: true)
+    terminal.type("\u{03}")
+    #expect(await terminal.waitForExit() == 130)
+    let lines = try String(contentsOfFile: status, encoding: .utf8).split(separator: "\n")
+    func signals(_ name: String) -> UInt64? {
+      lines.first { $0.hasPrefix(name + ":\t") }.flatMap {
+        UInt64($0.dropFirst(name.count + 2), radix: 16)
+      }
+    }
+    // No standard signal (1 to 31) ignored — SIGPIPE was — and none blocked. (glibc's own
+    // two, 32 and 33, are its business.)
+    let standard: UInt64 = 0x7FFF_FFFF
+    #expect(signals("SigIgn").map { $0 & standard } == 0)
+    #expect(signals("SigBlk").map { $0 & standard } == 0)
+  }
+
   /// The one child of process `pid` (a shell's foreground job), from `/proc`.
   static func child(of pid: pid_t) -> pid_t? {
     let path = "/proc/\(pid)/task/\(pid)/children"

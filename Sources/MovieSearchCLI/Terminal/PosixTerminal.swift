@@ -168,8 +168,21 @@ final class PosixTerminal: TerminalDevice {
     let words: [String] = ["/bin/sh", "-c", command]
     let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
     defer { for argument in arguments { free(argument) } }
+    // The command starts as a shell would start it: every signal's default action, none
+    // blocked — not SIGPIPE ignored (`yes | head -c1` would print "Broken pipe") nor what
+    // this process blocks on its threads.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var all = sigset_t()
+    sigfillset(&all)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var child: pid_t = 0
-    if posix_spawn(&child, "/bin/sh", &actions, nil, arguments, environ) == 0 {
+    if posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environ) == 0 {
       var status: Int32 = 0
       while waitpid(child, &status, 0) < 0, errno == EINTR {}
     }
