@@ -99,7 +99,7 @@ import Testing
       #"{"filter":{"sort":"cost"}}"#,
       #""sort" must be one of popularity, rating, votes, year, title, runtime, with :asc or :desc"#
     ),
-    (#"{"filter":{"genres":"Comedy"}}"#, #""genres" must be a list of genre names"#),
+    (#"{"filter":{"genres":"Comedy"}}"#, #""genres" must be a list of at most 100 genre names"#),
     (
       #"{"filter":{},"search":"x"}"#,
       #"give one of "search", "select", "appear", "more", "retry" and "filter", not several"#

@@ -131,7 +131,11 @@ extension OfflineCatalog {
       self.store = store
       records = store.recordReader
       let catalogGenres = store.genreNames
-      genres = try filter.genres.map { (name) throws(MovieServiceError) in
+      // Each genre once (however often and in whatever case it is named), so that a film is
+      // tested against at most the catalog's genres, not a list of any length.
+      var named = Set<String>()
+      let distinct = filter.genres.filter { named.insert(Self.genreKey($0)).inserted }
+      genres = try distinct.map { (name) throws(MovieServiceError) in
         let wanted = Self.genreKey(name)
         let flags = CatalogFile.genres.enumerated().reduce(UInt8(0)) { flags, genre in
           Self.genreKey(genre.element.genre.name) == wanted ? flags | 1 << genre.offset : flags

@@ -42,6 +42,8 @@ struct InitialsIndex {
     let (title, from) = entry(at: position)
     guard title >= 0 else { return 0 }
     let words = store.titleWords(title)
+    // A damaged title may have fewer words than its entry skips.
+    guard from < words.count else { return 0 }
     var codes: [UInt64] = []
     for position in from..<min(words.count, from + Self.depth) {
       let id = words[position]

@@ -23,6 +23,8 @@ struct FilterJSON: Codable, Equatable {
     var reason: String
   }
 
+  /// The most genre names a filter may hold: more than IMDb's and TMDb's together.
+  static let mostGenres = 100
   static let yearRange = 1800...2200
   static let runtimeRange = 1...10_000
 
@@ -39,7 +41,12 @@ struct FilterJSON: Codable, Equatable {
       do {
         switch known {
         case .genres:
-          filter.genres = try object.decode([String].self, forKey: key).filter { !$0.isEmpty }
+          // Each name once; past ``mostGenres`` (more than any catalog has) the line is refused.
+          var seen = Set<String>()
+          filter.genres = try object.decode([String].self, forKey: key).filter {
+            !$0.isEmpty && seen.insert(MovieFilter.genreKey($0)).inserted
+          }
+          guard filter.genres.count <= Self.mostGenres else { throw problem }
         case .allGenres: filter.allGenres = try object.decode(Bool.self, forKey: key)
         case .years:
           (filter.fromYear, filter.toYear) = try Self.range(object, key, in: Self.yearRange)
@@ -75,7 +82,7 @@ struct FilterJSON: Codable, Equatable {
   /// What a key's value must be.
   private static func expected(_ key: Key?) -> String {
     switch key {
-    case .genres: "\"genres\" must be a list of genre names"
+    case .genres: "\"genres\" must be a list of at most \(mostGenres) genre names"
     case .allGenres: "\"allGenres\" must be true or false"
     case .years: "\"years\" must be [first, last], years from 1800 to 2200 (null: open)"
     case .minRating: "\"minRating\" must be a number from 0 to 10"

@@ -39,78 +39,61 @@ struct StreamCommand: Command {
     let service = try Backend.service(for: invocation)
     let language = invocation[\.backend.language]
     if invocation[\.virtualTime] {
-      // The whole input is read first; then the session plays on virtual time, instantly.
+      // The session plays on virtual time, instantly, as the input is read: a line at a
+      // time, each event sent at its time (memory stays flat however long the input).
       // Requests to a server are real I/O: virtual time waits for them (the built-in catalog
       // answers at once and needs no such care).
-      let events = readEvents()
       let service = service.traits.answersInstantly ? service : ExternalWorkService(base: service)
       try await withVirtualTime(stallLimit: .seconds(30)) { clock in
         let start = clock.now
-        let times = events.reduce(into: [Int]()) { times, event in
-          times.append(max(event.at ?? times.last ?? 0, times.last ?? 0))
-        }
-        // Every channel stays open until the last event of the session: the search field
-        // does not close just because the last line was a selection.
-        let end = Duration.milliseconds(times.last ?? 0)
-        func channel<T: Sendable>(_ pick: (StreamEvent.Kind) -> T?) -> AsyncScheduledSequence<
-          T, VirtualClock
-        > {
-          AsyncScheduledSequence(
-            zip(times, events).compactMap { time, event in
-              pick(event.kind).map { (.milliseconds(time), $0) }
-            },
-            end: end, clock: clock)
-        }
-        let input = MoviesSearchInput(
-          appear: channel { if case .appear = $0 { () } else { nil } },
-          search: channel { if case .search(let text) = $0 { text } else { nil } },
-          selection: channel { if case .select(let id) = $0 { id } else { nil } },
-          more: channel { if case .more = $0 { () } else { nil } },
-          retry: channel { if case .retry = $0 { () } else { nil } },
-          filters: channel { if case .filter(let filter) = $0 { filter } else { nil } })
+        let channels = EventChannels()
         let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
-        await play(
-          input, service: service, clock: clock, debounce: debounce, language: language,
-          writer: writer)
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask {
+            var reader = EventReader()
+            var last = 0
+            while let event = reader.next() {
+              let time = max(event.at ?? last, last)
+              if time > last {
+                try? await clock.sleep(until: start.advanced(by: .milliseconds(time)))
+              } else {
+                // The same instant: what the last event started runs first, so that events
+                // are not read faster than they are taken.
+                await Task.yield()
+              }
+              last = time
+              channels.send(event.kind)
+            }
+            // Every channel stays open until the last event of the session: the search field
+            // does not close just because the last line was a selection.
+            channels.finish()
+          }
+          group.addTask {
+            await play(
+              channels.input, service: service, clock: clock, debounce: debounce,
+              language: language, writer: writer)
+          }
+        }
       }
     } else {
       let clock = ContinuousClock()
       let start = clock.now
-      let (appear, appearContinuation) = AsyncStream.makeStream(of: Void.self)
-      let (search, searchContinuation) = AsyncStream.makeStream(of: String.self)
-      let (selection, selectionContinuation) = AsyncStream.makeStream(of: Int.self)
-      let (more, moreContinuation) = AsyncStream.makeStream(of: Void.self)
-      let (retry, retryContinuation) = AsyncStream.makeStream(of: Void.self)
-      let (filters, filtersContinuation) = AsyncStream.makeStream(of: MovieFilter.self)
+      let channels = EventChannels()
       Thread.detachNewThread {
-        readEvents { event in
+        var reader = EventReader()
+        while let event = reader.next() {
           if let at = event.at {
             let wait = start.advanced(by: .milliseconds(at)) - clock.now
             if wait > .zero { Thread.sleep(forTimeInterval: wait / .seconds(1)) }
           }
-          switch event.kind {
-          case .appear: appearContinuation.yield()
-          case .search(let text): searchContinuation.yield(text)
-          case .select(let id): selectionContinuation.yield(id)
-          case .more: moreContinuation.yield()
-          case .retry: retryContinuation.yield()
-          case .filter(let filter): filtersContinuation.yield(filter)
-          }
+          channels.send(event.kind)
         }
-        appearContinuation.finish()
-        searchContinuation.finish()
-        selectionContinuation.finish()
-        moreContinuation.finish()
-        retryContinuation.finish()
-        filtersContinuation.finish()
+        channels.finish()
       }
       let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
       await play(
-        MoviesSearchInput(
-          appear: appear, search: search, selection: selection, more: more, retry: retry,
-          filters: filters),
-        service: service,
-        clock: clock, debounce: debounce, language: language, writer: writer)
+        channels.input, service: service, clock: clock, debounce: debounce, language: language,
+        writer: writer)
     }
     return 0
   }
@@ -153,31 +136,73 @@ struct StreamCommand: Command {
       for await state in output.states { writer.write(state) }
     }
   }
+}
 
-  /// Reads stdin to its end, reporting bad lines on stderr.
-  static func readEvents() -> [StreamEvent] {
-    var events: [StreamEvent] = []
-    readEvents { events.append($0) }
-    return events
-  }
+/// The valid events of stdin, one at a time; each bad line is reported on stderr with its
+/// number, and skipped.
+struct EventReader {
+  private var lines = LineReader()
+  private var number = 0
 
-  /// Calls `handle` with each valid event of stdin; reports each bad line with its number.
-  static func readEvents(_ handle: (StreamEvent) -> Void) {
-    var reader = LineReader()
-    var number = 0
-    while let line = reader.next() {
+  mutating func next() -> StreamEvent? {
+    while let line = lines.next() {
       number += 1
       switch line {
       case .tooLong:
         Output.error(
-          "Error: line \(number): the line is longer than \(reader.maxLength) bytes; skipped.")
+          "Error: line \(number): the line is longer than \(lines.maxLength) bytes; skipped.")
       case .text(let bytes):
         switch StreamEvent.parse(bytes) {
-        case .success(let event): handle(event)
+        case .success(let event): return event
         case .failure(let error): Output.error("Error: line \(number): \(error.reason); skipped.")
         }
       }
     }
+    return nil
+  }
+}
+
+/// The view model's six inputs, fed event by event from one reader.
+struct EventChannels: Sendable {
+  private let appear = AsyncStream.makeStream(of: Void.self)
+  private let search = AsyncStream.makeStream(of: String.self)
+  private let selection = AsyncStream.makeStream(of: Int.self)
+  private let more = AsyncStream.makeStream(of: Void.self)
+  private let retry = AsyncStream.makeStream(of: Void.self)
+  private let filters = AsyncStream.makeStream(of: MovieFilter.self)
+
+  /// The inputs, to give the view model.
+  var input:
+    MoviesSearchInput<
+      AsyncStream<Void>, AsyncStream<String>, AsyncStream<Int>, AsyncStream<Void>,
+      AsyncStream<Void>, AsyncStream<MovieFilter>
+    >
+  {
+    MoviesSearchInput(
+      appear: appear.stream, search: search.stream, selection: selection.stream,
+      more: more.stream, retry: retry.stream, filters: filters.stream)
+  }
+
+  /// Sends an event to its input.
+  func send(_ kind: StreamEvent.Kind) {
+    switch kind {
+    case .appear: appear.continuation.yield()
+    case .search(let text): search.continuation.yield(text)
+    case .select(let id): selection.continuation.yield(id)
+    case .more: more.continuation.yield()
+    case .retry: retry.continuation.yield()
+    case .filter(let filter): filters.continuation.yield(filter)
+    }
+  }
+
+  /// Ends every input.
+  func finish() {
+    appear.continuation.finish()
+    search.continuation.finish()
+    selection.continuation.finish()
+    more.continuation.finish()
+    retry.continuation.finish()
+    filters.continuation.finish()
   }
 }
 
