@@ -53,6 +53,14 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["MovieSearch", "Streams", "StreamsTesting"],
       path: "Tests/TestSupport"),
+    // Every reader of outside bytes as a fuzz harness, and the libFuzzer target made of them
+    // (scripts/fuzz.sh builds it with -sanitize=fuzzer); the tests replay the committed inputs
+    // (Tests/Fuzz/Corpus) through the harnesses.
+    .target(
+      name: "FuzzHarnesses", dependencies: ["MovieSearch", "MovieSearchCLI"],
+      path: "Tests/Fuzz/Harnesses"),
+    .executableTarget(
+      name: "movie-search-fuzz", dependencies: ["FuzzHarnesses"], path: "Tests/Fuzz/Runner"),
     .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
     // The CLI tests run the built `movie-search` binary, so the test target depends on it;
     // the finder's run in process on a fake terminal, through MovieSearchCLI.
@@ -60,6 +68,7 @@ let package = Package(
       name: "MovieSearchTests",
       dependencies: [
         "MovieSearch", "MovieSearchCLI", "Streams", "StreamsTesting", "TestSupport", "movie-search",
+        "FuzzHarnesses",
       ],
       exclude: ["Fixtures"]
     ),

@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// A key press, as the interactive screen understands it.
-enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
   case character(Character)
   /// Text pasted in one go (bracketed paste): one edit, line breaks made spaces.
   case paste(String)
@@ -61,8 +61,8 @@ enum Key: Sendable, Hashable {
 }
 
 /// What the mouse did, at a cell of the screen (from 0, 0 at the top left).
-struct Mouse: Sendable, Hashable {
-  enum Action: Sendable, Hashable {
+package struct Mouse: Sendable, Hashable {
+  package enum Action: Sendable, Hashable {
     case click, doubleClick, wheelUp, wheelDown
   }
 
@@ -75,7 +75,7 @@ struct Mouse: Sendable, Hashable {
 /// sequence no key is bound to (F1, Alt-x, a mouse report) is dropped whole, never read as Esc
 /// followed by letters. A lone Esc is known only by the silence after it: ``flush()`` is
 /// called when no byte followed within a moment.
-struct KeyParser {
+package struct KeyParser {
   private var pending: [UInt8] = []
   /// The text of a bracketed paste being received, in bytes: at most ``pasteLimit``.
   private var pasting: [UInt8]?
@@ -87,8 +87,11 @@ struct KeyParser {
   /// not memory or time in proportion.
   static let pasteLimit = 16_384
 
+  /// A parser with nothing pending.
+  package init() {}
+
   /// The keys the bytes complete; an unfinished sequence waits for more bytes.
-  mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     let bytes = Array(bytes)
     var keys: [Key] = []
     var index = 0
@@ -176,7 +179,7 @@ struct KeyParser {
   /// After a silence: a pending lone Esc is the Esc key; any other unfinished sequence is
   /// dropped. A paste whose end marker never came ends here, with what it had, so that a
   /// terminal that lost the marker cannot swallow every key after it (Ctrl-C included).
-  mutating func flush() -> [Key] {
+  package mutating func flush() -> [Key] {
     if let pasted = pasting {
       pasting = nil
       let text = Self.pasteText(pasted + pasteTail)

@@ -10,8 +10,8 @@ import MovieSearch
 #endif
 
 /// One event of `movie-search stream`'s input.
-struct StreamEvent: Sendable, Equatable {
-  enum Kind: Sendable, Equatable {
+package struct StreamEvent: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     case search(String)
     case select(Int)
     case appear
@@ -33,7 +33,7 @@ struct StreamEvent: Sendable, Equatable {
 
   /// Parses one input line: a plain line is search text; a line starting with `{` is a JSON
   /// object. Returns the reason when the line is not a valid event.
-  static func parse(_ line: [UInt8]) -> Result<StreamEvent, StreamInputError> {
+  package static func parse(_ line: [UInt8]) -> Result<StreamEvent, StreamInputError> {
     var line = line[...]
     if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
     // A byte-order mark (files saved by some editors start with one) is not text.
@@ -157,7 +157,7 @@ struct StreamEvent: Sendable, Equatable {
 }
 
 /// Why an input line was rejected.
-struct StreamInputError: Error, Equatable {
+package struct StreamInputError: Error, Equatable {
   let reason: String
   init(_ reason: String) { self.reason = reason }
 }
