@@ -17,6 +17,7 @@ let harness: Harness = {
   return harness
 }()
 
+/// libFuzzer's entry: one input, through the harness.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   harness.run(
