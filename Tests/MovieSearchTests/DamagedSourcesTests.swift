@@ -186,7 +186,7 @@ import Testing
     #expect(built.status == 0, "\(built.stderr)")
     let line = ratings.split(separator: "\n").count + 1
     #expect(
-      built.stderr.contains("\(path.path):\(line): longer than 1048576 bytes; not read; skipped."))
+      built.stderr.contains("\(path.path):\(line): the line is longer than 1 MiB; skipped."))
   }
 
   @Test func millionsOfBadLinesAreCountedInBoundedMemory() async throws {

@@ -140,7 +140,7 @@ enum IMDbSource {
         if reader.line % CatalogFile.progressStep == 0 { progress(file, reader.line) }
         if reader.lastLineTooLong {
           report.skip(
-            path, line: reader.line, "longer than \(TSVReader.longestLine) bytes; not read")
+            path, line: reader.line, "the line is longer than \(TSVReader.longestLine >> 20) MiB")
           continue
         }
         // A last line without its line end and its fields: the file was cut there.
