@@ -6,7 +6,7 @@ import Testing
 
 /// Words spelt by ear (``Phonetic``): one key for two spellings of one sound, a second chance
 /// below the edit distance, and never for short or real words.
-@Suite struct ByEarTests {
+@Suite(.onOwnThreads) struct ByEarTests {
   func key(_ word: String) -> String {
     String(decoding: Phonetic.key(Array(word.utf8)), as: UTF8.self)
   }

@@ -6,7 +6,7 @@ import Testing
 
 /// What people type carelessly, found anyway: the hand-found defects of the search, each on
 /// a catalog made for it and on the built-in one.
-@Suite struct CarelessTypingTests {
+@Suite(.onOwnThreads) struct CarelessTypingTests {
   @Test func lettersBetweenStarsOrDotsAreOneWordInTitlesAndQueries() throws {
     let catalog = try smallCatalog([
       ("MASH", 1970, 14_829), ("Mash'd", 1976, 8), ("C.H.U.D.", 1984, 2_000),

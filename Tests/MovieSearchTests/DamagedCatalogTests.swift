@@ -6,7 +6,7 @@ import Testing
 /// A catalog whose body is damaged after its header was checked (a file changed while it is
 /// mapped, a bad disk) gives wrong or no results, never a crash or a search that does not
 /// end: every offset, count, term id, trie node and posting read from it is checked.
-@Suite struct DamagedCatalogTests {
+@Suite(.onOwnThreads) struct DamagedCatalogTests {
   /// Films with alternative titles and people, so that every section has content.
   static func entries() -> [CatalogFile.Entry] {
     let words = ["star", "wars", "matrix", "love", "dead", "night", "the", "of", "alien", "king"]

@@ -6,7 +6,7 @@ import Testing
 /// `movie-search discover`: every filter alone and combined, through the binary, against
 /// answers computed here from the built-in catalog's source (`data/imdb-movies.csv.gz`, read
 /// by this file's own CSV reading, not the package's).
-@Suite(.timeLimit(.minutes(3))) struct DiscoverTests {
+@Suite(.timeLimit(.minutes(3)), .onOwnThreads) struct DiscoverTests {
   /// One film of the source: its id is its row.
   struct Film {
     var id: Int

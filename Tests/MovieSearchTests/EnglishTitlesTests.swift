@@ -7,7 +7,7 @@ import Testing
 /// Other titles added to a catalog from a reviewed list (`build-catalog --titles`): the
 /// built-in catalog's foreign-language films found by their English titles
 /// (`data/english-titles.tsv`), and a list that names films wrongly refused line by line.
-@Suite(.timeLimit(.minutes(3))) struct EnglishTitlesTests {
+@Suite(.timeLimit(.minutes(3)), .onOwnThreads) struct EnglishTitlesTests {
   static let list = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("data/english-titles.tsv")

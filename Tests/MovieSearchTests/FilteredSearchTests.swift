@@ -6,7 +6,7 @@ import Testing
 /// A title search with discover's filters (`movie-search love --genre comedy`): the films
 /// the search finds, in its order, less those the filters leave out — through the binary,
 /// against the same search unfiltered and the catalog's source.
-@Suite(.timeLimit(.minutes(3))) struct FilteredSearchTests {
+@Suite(.timeLimit(.minutes(3)), .onOwnThreads) struct FilteredSearchTests {
   /// The ids of a search's page, and its total.
   func search(_ arguments: [String]) async throws -> (ids: [Int], total: Int) {
     let result = try await CLI.run(["--json"] + arguments)

@@ -69,8 +69,11 @@ import Testing
     await shell.waitFor("↑/↓ choose")
     shell.type("matr")
     await shell.waitFor("> The Matrix (1999)")
+    shell.clearOutput()
     shell.type("\u{03}")
     await shell.waitFor("\u{1B}[?1049l", raw: true)
+    // The shell's prompt again, then its exit (with the job's status).
+    await shell.waitFor("$ ")
     shell.type("exit\n")
     #expect(await shell.waitForExit() == 130)
   }
@@ -99,7 +102,10 @@ import Testing
       "ctrl-o:execute(cat /proc/self/status > \(status))",
     ])
     await terminal.waitFor("> The Matrix (1999)")
+    terminal.clearOutput()
     terminal.type("\u{0F}")
+    // The screen given back for the command, then taken again.
+    await terminal.waitFor("\u{1B}[?1049l", raw: true)
     await terminal.waitFor("\u{1B}[?1049h", raw: true)
     terminal.type("\u{03}")
     #expect(await terminal.waitForExit() == 130)

@@ -7,7 +7,7 @@ import Testing
 /// Every committed fuzz input — the seeds of each harness and every input that once crashed
 /// or hung one (`regression-…`) — is read again by the reader it was found for, and ends.
 /// `scripts/fuzz.sh` finds new ones.
-@Suite(.timeLimit(.minutes(3))) struct FuzzRegressionTests {
+@Suite(.timeLimit(.minutes(3)), .onOwnThreads) struct FuzzRegressionTests {
   static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus")
 

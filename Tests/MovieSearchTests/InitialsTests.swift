@@ -6,7 +6,7 @@ import Testing
 
 /// Titles found by their words' initials ("bttf", "gwtw"): the rules on a catalog made for
 /// them, and famous titles of the built-in catalog.
-@Suite struct InitialsTests {
+@Suite(.onOwnThreads) struct InitialsTests {
   @Test func initialsSpellATitleAnArticleOptionalALongerTitleFromThreeLetters() throws {
     let catalog = try smallCatalog([
       ("Back to the Future", 1985, 68_000), ("Shawshank Redemption, The", 1994, 100_000),

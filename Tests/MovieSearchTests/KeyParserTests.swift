@@ -6,7 +6,7 @@ import Testing
 @testable import TestSupport
 
 /// The interactive finder's pieces: keys from bytes, the search field, the screen.
-@Suite struct KeyParserTests {
+@Suite(.onOwnThreads) struct KeyParserTests {
   func keys(_ chunks: String...) -> [Key] {
     var parser = KeyParser()
     return chunks.flatMap { parser.feed(Array($0.utf8)) } + parser.flush()

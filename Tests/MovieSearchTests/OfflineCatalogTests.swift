@@ -4,7 +4,7 @@ import Testing
 @testable import MovieSearch
 @testable import TestSupport
 
-@Suite struct OfflineCatalogTests {
+@Suite(.onOwnThreads) struct OfflineCatalogTests {
   let catalog: OfflineCatalog
 
   init() throws {

@@ -7,7 +7,7 @@ import Testing
 /// A catalog's offsets are stored in blocks, each its first offset and the others'
 /// differences (``OffsetTable``): every offset reads back as it was, and a table whose bytes
 /// were damaged reads numbers, never past its bytes.
-@Suite struct OffsetTableTests {
+@Suite(.onOwnThreads) struct OffsetTableTests {
   /// `values` as a table, and the table read from them.
   private func roundTrip(_ values: [Int], largest: Int) -> [Int] {
     var bytes: [UInt8] = []

@@ -8,7 +8,7 @@ import Testing
 /// term's postings in as many as its largest gap needs: all read back as they were — the
 /// postings as the titles that have the term, in order, with whether it is a word of the
 /// title itself.
-@Suite struct PackingTests {
+@Suite(.onOwnThreads) struct PackingTests {
   /// Numbers of every width from 1 to 48 bits read back, the largest and zero among them.
   @Test func packedNumbersReadBackAtEveryWidth() {
     var random = SeededGenerator(seed: 20)

@@ -6,7 +6,7 @@ import Testing
 
 /// The search scores only the films whose lowest possible score can enter the page: the
 /// page it returns is the one scoring every film found would give, whatever the query.
-@Suite struct PruningTests {
+@Suite(.onOwnThreads) struct PruningTests {
   /// Titles of one to six words drawn from a vocabulary where a few words are very common
   /// (so that they are marked rather than visited) and most are rare; popularity from a long
   /// tail. Deterministic.

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MovieSearch
 
 /// A page of results reads of each film only what a result shows — its record, its genres,
 /// its original title — and shows what the film's details show.
-@Suite struct ResultFilmsTests {
+@Suite(.onOwnThreads) struct ResultFilmsTests {
   @Test func aResultHasTheGenresAndTheOriginalTitleItsDetailsHave() throws {
     let genres = ["Drama", "Horror", "Science Fiction", "Film-Noir", "Western"]
     var entries: [CatalogFile.Entry] = []

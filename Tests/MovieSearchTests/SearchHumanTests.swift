@@ -7,7 +7,7 @@ import Testing
 /// The rules of issue 18, each on a catalog made for it: what people type beyond typos —
 /// extra words, numbers in any spelling, abbreviations, other spellings, words joined or
 /// split — finds the film, and an answer is never empty when some word matches.
-@Suite struct SearchHumanTests {
+@Suite(.onOwnThreads) struct SearchHumanTests {
   @Test func anExtraWordDoesNotEmptyTheAnswer() throws {
     let catalog = try smallCatalog([
       ("Matrix, The", 1999, 140_000), ("Shining, The", 1980, 50_000),

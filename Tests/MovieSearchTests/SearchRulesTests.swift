@@ -23,7 +23,7 @@ extension OfflineCatalog {
 }
 
 /// The rules of the offline search, each on a catalog made for it.
-@Suite struct SearchRulesTests {
+@Suite(.onOwnThreads) struct SearchRulesTests {
   @Test func oneTypoOfEachKindFindsTheFilm() throws {
     let catalog = try smallCatalog([
       ("Matrix, The", 1999, 100), ("Alien", 1979, 100), ("Mars Attacks!", 1996, 100),

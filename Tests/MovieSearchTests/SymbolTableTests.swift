@@ -8,7 +8,7 @@ import Testing
 /// (``SymbolTable``): each reads back as it was, the table is the same for the same texts,
 /// they take fewer bytes, and damaged codes or tables read as some text, never past their
 /// bytes.
-@Suite struct SymbolTableTests {
+@Suite(.onOwnThreads) struct SymbolTableTests {
   /// Titles of every kind: English, with articles and numbers, accented, other scripts,
   /// punctuation, and one long title.
   static let titles: [String] = [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MovieSearch
@@ -6,7 +7,7 @@ import Testing
 /// A search whose best film matched every word asks whether reading its words as typos
 /// could find a better one: only the titles with a term the typos add, among those its
 /// rarest word finds, are tried — and the answer is the one trying every title gives.
-@Suite struct TypoProbeTests {
+@Suite(.onOwnThreads) struct TypoProbeTests {
   /// Words of the catalog and typos of them that are title words too ("kinx", "lovx"), so
   /// that a typed word's typos find more popular films.
   static let queries = [

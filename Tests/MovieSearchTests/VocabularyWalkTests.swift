@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MovieSearch
 
 /// The walks of the vocabulary's trie agree with the plain definitions they speed up: every
 /// term (by its bytes) compared with the word, one by one.
-@Suite struct VocabularyWalkTests {
+@Suite(.onOwnThreads) struct VocabularyWalkTests {
   /// Words of every shape: a title word, a typo of one, a word's beginning, words run
   /// together, digits, a letter, nothing the vocabulary has.
   static let words = [

@@ -7,7 +7,7 @@ import Testing
 /// The titles' and people's words are written as codes as long as their terms are rare
 /// (``WordCodes``): every run reads back as it was, the commonest terms take the fewest bits,
 /// and damaged codes read as some terms (or none), never past their bytes.
-@Suite struct WordCodesTests {
+@Suite(.onOwnThreads) struct WordCodesTests {
   /// Runs of words of a vocabulary of `terms` terms, a few very common (the articles, the
   /// first names that recur), most rare.
   static func runs(terms: Int, count: Int, seed: UInt64) -> [[Int]] {
