@@ -16,8 +16,10 @@ import Testing
 /// test with this trait runs under a task executor preference for ``DedicatedThreads/shared``:
 /// its code and its child tasks run there, and the pool stays free for the rest.
 public struct OnOwnThreads: TestTrait, SuiteTrait, TestScoping {
+  /// A suite's trait applies to each of its tests.
   public var isRecursive: Bool { true }
 
+  /// Runs each test case under the task executor preference.
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
@@ -52,6 +54,7 @@ public final class DedicatedThreads: TaskExecutor, @unchecked Sendable {
     }
   }
 
+  /// Queues `job` for the next thread free.
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     condition.lock()
