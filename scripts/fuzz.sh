@@ -4,7 +4,7 @@
 # chosen time, starting from its committed inputs (Tests/Fuzz/Corpus/<harness>/).
 #
 #   scripts/fuzz.sh [SECONDS] [HARNESS…]     # default: 60 s each, every harness
-#   FUZZ_CONFIGURATION=debug scripts/fuzz.sh 20   # as CI runs it: a build a minute long
+#   FUZZ_CONFIGURATION=debug scripts/fuzz.sh 15   # as CI runs it: a build a minute long
 #
 # What the fuzzer learns (new inputs that reach new code) stays in .build-fuzz/corpus, for
 # the next run. An input that crashes a harness, leaks or takes longer than 10 s is copied
