@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
@@ -16,7 +16,11 @@ let package = Package(
     // What tests need and an app does not ship: virtual time, marble diagrams, task counters.
     .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
     .library(name: "MovieSearch", targets: ["MovieSearch"]),
+    // The built-in catalog (58,788 films; ggplot2movies' data, GPL): an app opts into it.
+    .library(name: "MovieSearchBuiltInCatalog", targets: ["MovieSearchBuiltInCatalog"]),
     .executable(name: "movie-search", targets: ["movie-search"]),
+    // movie-search with virtual time, for `stream --virtual-time` (it links StreamsTesting).
+    .executable(name: "movie-search-replay", targets: ["movie-search-replay"]),
   ],
   targets: [
     .target(name: "Streams"),
@@ -35,23 +39,31 @@ let package = Package(
     // terminal restored, temporary files removed, a catalog shrunk under its mapping
     // reported): signal handlers, so in C (see Sources/ExitGuard/include/ExitGuard.h).
     .target(name: "ExitGuard"),
+    // The tool's own start: descriptors 0–2 opened before anything else runs (a constructor).
+    .target(name: "ExitGuardStartup", dependencies: ["ExitGuard"]),
     // Prefetch hints, for the search's loops over titles read at random (see
     // Sources/CacheHints/include/CacheHints.h).
     .target(name: "CacheHints"),
     .target(
       name: "MovieSearch",
-      dependencies: ["Streams", "CacheHints", "CatalogData", "CurlShim", "ExitGuard", "ZlibShim"]),
+      dependencies: ["Streams", "CacheHints", "CurlShim", "ExitGuard", "ZlibShim"]),
+    .target(name: "MovieSearchBuiltInCatalog", dependencies: ["MovieSearch", "CatalogData"]),
     // Everything the binary does, as a library: its tests run commands and the finder in
     // process (the finder on a fake terminal), without spawning the binary.
-    // StreamsTesting for `stream --virtual-time`, which replays a session on virtual time.
     .target(
       name: "MovieSearchCLI",
-      dependencies: ["MovieSearch", "Streams", "StreamsTesting", "ExitGuard"]),
-    .executableTarget(name: "movie-search", dependencies: ["MovieSearchCLI"]),
+      dependencies: ["MovieSearch", "MovieSearchBuiltInCatalog", "Streams", "ExitGuard"]),
+    .executableTarget(name: "movie-search", dependencies: ["MovieSearchCLI", "ExitGuardStartup"]),
+    // `stream --virtual-time`: movie-search hands over to this program, which has virtual time.
+    .target(name: "MovieSearchReplay", dependencies: ["MovieSearchCLI", "StreamsTesting"]),
+    .executableTarget(
+      name: "movie-search-replay",
+      dependencies: ["MovieSearchCLI", "MovieSearchReplay", "ExitGuardStartup"]),
     // One copy of each test helper: a seeded random generator, a process runner, a
     // pseudo-terminal, a loopback TMDb server and its answers, a fake movie service.
     .target(
-      name: "TestSupport", dependencies: ["MovieSearch", "Streams", "StreamsTesting"],
+      name: "TestSupport",
+      dependencies: ["MovieSearch", "MovieSearchBuiltInCatalog", "Streams", "StreamsTesting"],
       path: "Tests/TestSupport"),
     // Every reader of outside bytes as a fuzz harness, and the libFuzzer target made of them
     // (scripts/fuzz.sh builds it with -sanitize=fuzzer); the tests replay the committed inputs
@@ -61,14 +73,18 @@ let package = Package(
       path: "Tests/Fuzz/Harnesses"),
     .executableTarget(
       name: "movie-search-fuzz", dependencies: ["FuzzHarnesses"], path: "Tests/Fuzz/Runner"),
+    // A program that links only Streams and MovieSearch, as an app would: the tests read its
+    // symbols for what must not come with the libraries.
+    .executableTarget(
+      name: "link-probe", dependencies: ["MovieSearch", "Streams"], path: "Tests/LinkProbe"),
     .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
     // The CLI tests run the built `movie-search` binary, so the test target depends on it;
     // the finder's run in process on a fake terminal, through MovieSearchCLI.
     .testTarget(
       name: "MovieSearchTests",
       dependencies: [
-        "MovieSearch", "MovieSearchCLI", "Streams", "StreamsTesting", "TestSupport", "movie-search",
-        "FuzzHarnesses",
+        "MovieSearch", "MovieSearchBuiltInCatalog", "MovieSearchCLI", "Streams", "StreamsTesting",
+        "TestSupport", "movie-search", "movie-search-replay", "link-probe", "FuzzHarnesses",
       ],
       exclude: ["Fixtures"]
     ),

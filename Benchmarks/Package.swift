@@ -26,6 +26,7 @@ let package = Package(
       dependencies: [
         .product(name: "Streams", package: rootIdentity),
         .product(name: "MovieSearch", package: rootIdentity),
+        .product(name: "MovieSearchBuiltInCatalog", package: rootIdentity),
       ]),
     .target(
       name: "PeerCases",
@@ -38,7 +39,10 @@ let package = Package(
     // The offline search's quality and speed, against fzf (a yardstick run as a process).
     .executableTarget(
       name: "search-eval",
-      dependencies: [.product(name: "MovieSearch", package: rootIdentity)]),
+      dependencies: [
+        .product(name: "MovieSearch", package: rootIdentity),
+        .product(name: "MovieSearchBuiltInCatalog", package: rootIdentity),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

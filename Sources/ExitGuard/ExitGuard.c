@@ -337,7 +337,7 @@ int ms_guard_take_continued(void) { return atomic_exchange(&continued_after_stop
 
 // MARK: the standard descriptors
 
-__attribute__((constructor)) void ms_guard_open_standard_descriptors(void) {
+void ms_guard_open_standard_descriptors(void) {
   for (int descriptor = 0; descriptor <= 2; descriptor++) {
     if (fcntl(descriptor, F_GETFD) != -1 || errno != EBADF) continue;
     // The lowest free descriptor is this one: those below it are open.

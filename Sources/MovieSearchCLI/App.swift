@@ -21,20 +21,25 @@ public enum MovieSearchApp {
   /// (ExitGuard); a key given as an option is overwritten in the process's own argument
   /// memory, which `ps` shows, once the arguments are copied.
   public static func run(_ commandLine: [String]) async -> Int32 {
+    await run(commandLine, capabilities: Capabilities())
+  }
+
+  /// ``run(_:)`` in a program that can do more (`movie-search-replay`).
+  package static func run(_ commandLine: [String], capabilities: Capabilities) async -> Int32 {
     ms_guard_open_standard_descriptors()
     signal(SIGPIPE, SIG_IGN)
     ms_guard_install()
     let arguments = Array(commandLine.dropFirst())
     KeyFile.hideFromProcessList(options: ["--api-key", "--token"])
-    let status = await run(arguments: arguments)
+    let status = await run(arguments: arguments, capabilities: capabilities)
     reportDiagnostics()
     return status
   }
 
   /// Runs `arguments` (without the program's name); returns the exit status.
-  static func run(arguments: [String]) async -> Int32 {
+  static func run(arguments: [String], capabilities: Capabilities = Capabilities()) async -> Int32 {
     do {
-      return try await Commands.run(arguments)
+      return try await Commands.run(arguments, capabilities: capabilities)
     } catch let error as UsageError {
       Output.error("Error: \(error.message)")
       Output.error("Usage: \(error.usage)")

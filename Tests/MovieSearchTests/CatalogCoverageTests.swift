@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 import Testing
 
 @testable import MovieSearch

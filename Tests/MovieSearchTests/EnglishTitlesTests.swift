@@ -1,4 +1,5 @@
 import Foundation
+import MovieSearchBuiltInCatalog
 import Testing
 
 @testable import MovieSearch

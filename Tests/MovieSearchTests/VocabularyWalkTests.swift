@@ -1,4 +1,5 @@
 import Foundation
+import MovieSearchBuiltInCatalog
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchBuiltInCatalog
 import Streams
 
 /// What a case consumed: how many elements came out, and a checksum of them, so that the

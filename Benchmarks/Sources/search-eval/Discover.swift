@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 /// p50 and p99 of one listing (`discover`), in process, over a catalog: every filter alone
 /// and combined, each order, first pages and a far one; each run five times after a pass that

@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 /// Recall@1 and @3 per category, for the built-in catalog's search and for `fzf --filter`
 /// over the same films, one line each ("Title (Year)", then " / " and each other title): fzf

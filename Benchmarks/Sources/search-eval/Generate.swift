@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 /// One query of the evaluation set: what a person types, and the film they want.
 struct EvaluationQuery {

@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 /// The categories of issue 28: what people type carelessly.
 let carelessCategories = ["joined", "byear", "nearyear", "decade", "initials"]

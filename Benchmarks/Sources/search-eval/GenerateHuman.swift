@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 /// The categories of issue 18: how people type beyond typos and prefixes.
 let humanCategories = [

@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 /// IMDb's six dataset files at full size, in their exact format (the columns, `\N`, the
 /// `tt`/`nm` numbers, JSON-quoted characters), generated deterministically — IMDb's own files

@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 /// The million-film comparison. In `directory` (made if needed; nothing there is committed):
 /// 1. `export.json` — a TMDb-style daily export of 1,000,000 films: the built-in catalog's

@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 /// p50 and p99 of one search, in process, over the evaluation queries (and, for a catalog
 /// file, the same queries).

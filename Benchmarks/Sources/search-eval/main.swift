@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 // Usage:
 //   search-eval --generate [--out FILE]       the evaluation set, from the built-in catalog

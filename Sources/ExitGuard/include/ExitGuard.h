@@ -27,9 +27,9 @@ void ms_guard_install(void);
 
 /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed (`movie-search >&-`),
 /// so that no file the program opens later takes one of them: output meant for a closed
-/// stdout is then discarded, not written into a catalog or a socket. Runs by itself when the
-/// program is loaded (a constructor), before anything can open a file; calling it again
-/// does nothing.
+/// stdout is then discarded, not written into a catalog or a socket. movie-search runs it
+/// when the program is loaded, before anything can open a file (ExitGuardStartup's
+/// constructor, which only the tool links); calling it again does nothing.
 void ms_guard_open_standard_descriptors(void);
 
 /// The terminal to restore on the way out: the descriptor whose modes were changed and

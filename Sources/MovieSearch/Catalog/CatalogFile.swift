@@ -207,7 +207,7 @@ enum CatalogFile {
     var budget: Int?
     var rating: Double = 0
     var votes: Int = 0
-    /// How popular the film is, on the scale of vote counts (see ``popularityWeight``).
+    /// How popular the film is, on the scale of vote counts (see ``CatalogFile/popularityWeight(_:)``).
     var popularity: Double = 0
     var mpaa: String = ""
     var genreFlags: UInt8 = 0

@@ -1,4 +1,3 @@
-import CatalogData
 import ExitGuard
 import Foundation
 import Streams
@@ -62,11 +61,13 @@ final class CatalogStore: Sendable {
   /// Where each film's extras start (and the last one's end).
   let extrasStarts: OffsetTable
 
-  /// The catalog built into the binary.
-  static func embedded() throws(CatalogFile.FormatError) -> CatalogStore {
+  /// A catalog whose bytes stay where they are for the life of the process: one built into
+  /// the binary's read-only data (`MovieSearchBuiltInCatalog`'s).
+  static func permanent(_ bytes: UnsafeRawBufferPointer) throws(CatalogFile.FormatError)
+    -> CatalogStore
+  {
     try CatalogStore(
-      address: UInt(bitPattern: movie_catalog_bytes()), size: movie_catalog_size(), owner: .embedded
-    )
+      address: UInt(bitPattern: bytes.baseAddress), size: bytes.count, owner: .embedded)
   }
 
   /// A catalog from bytes in memory (they are copied once).

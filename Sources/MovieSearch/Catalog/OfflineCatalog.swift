@@ -1,20 +1,22 @@
 import Foundation
 import Synchronization
 
-/// A catalog of films searchable without a network or an API key: the one built into the
-/// binary (58,788 films, 1893–2005, with their IMDb ratings), or a file made by
-/// `movie-search build-catalog` (from that CSV, or from TMDb's daily export of a million
-/// films), memory-mapped.
+/// A catalog of films searchable without a network or an API key: a file made by
+/// `movie-search build-catalog` (from IMDb's dataset files, a CSV, or TMDb's daily export of
+/// a million films), memory-mapped — or the one built into the binary (58,788 films,
+/// 1893–2005, with their IMDb ratings), which the `MovieSearchBuiltInCatalog` module adds as
+/// `OfflineCatalog.builtIn()`: its data are GPL, so an app links them only if it asks.
 ///
 /// Search forgives what people type: case, accents and punctuation; unfinished words; typos
 /// (up to one edit from 3 letters, two from 7, also in a word being typed); a year
 /// typed first or last; digits for Roman numerals; words joined or split ("spiderman");
 /// leading articles dropped or moved ("matrix, the"). Results are ranked by match quality and
-/// popularity — the formula is ``Ranking``'s — and carry the matched parts of their titles
+/// popularity — the formula is the search engine's `Ranking` — and carry the matched parts of their titles
 /// (``Movie/titleMatches``). Pages hold 20 rows, as TMDb's do.
 ///
 /// The built-in data is ggplot2movies' `movies` (GPL-2 | GPL-3; facts from IMDb): a film's
-/// id is its row number there. In a catalog built from TMDb's export, ids are TMDb's.
+/// id is its row number there. In a catalog built from TMDb's export, ids are TMDb's; from
+/// IMDb's files, IMDb's numbers.
 public struct OfflineCatalog: MovieService {
   /// Searches the catalog, and reads it (its ``Searcher/store``).
   let searcher: Searcher
@@ -23,17 +25,16 @@ public struct OfflineCatalog: MovieService {
   /// A catalog on this machine: it answers at once, in one language.
   public var traits: MovieServiceTraits { .local }
 
-  /// The catalog built into the binary, loaded once per process; damaged, it is an error
-  /// of its own (``MovieServiceError/damagedCatalog(_:)``): the program itself is broken.
-  public static func builtIn() throws(MovieServiceError) -> OfflineCatalog {
-    switch shared {
-    case .success(let catalog): return catalog
-    case .failure(let error): throw .damagedCatalog(error.description)
+  /// A catalog whose bytes stay where they are for the life of the process — the one built
+  /// into a binary (`MovieSearchBuiltInCatalog`'s `OfflineCatalog.builtIn()`). Damaged, it is
+  /// an error of its own (``MovieServiceError/damagedCatalog(_:)``): the program itself is
+  /// broken.
+  package init(permanentBytes bytes: UnsafeRawBufferPointer) throws(MovieServiceError) {
+    do {
+      searcher = Searcher(store: try CatalogStore.permanent(bytes))
+    } catch {
+      throw .damagedCatalog(error.description)
     }
-  }
-
-  private static let shared: Result<OfflineCatalog, CatalogFile.FormatError> = Result {
-    () throws(CatalogFile.FormatError) in OfflineCatalog(store: try CatalogStore.embedded())
   }
 
   init(store: CatalogStore) {
@@ -198,7 +199,7 @@ public struct OfflineCatalog: MovieService {
     (0..<store.filmCount).map(movie)
   }
 
-  /// Searches titles; see the type's description, and ``Ranking`` for the order.
+  /// Searches titles; see the type's description for what is forgiven and the order.
   public func searchMovies(_ query: MovieQuery) throws(MovieServiceError) -> MoviePage {
     try searchMovies(query, keeping: nil)
   }

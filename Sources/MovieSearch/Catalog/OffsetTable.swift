@@ -1,5 +1,3 @@
-import CatalogData
-
 /// A table of non-decreasing whole numbers — where each title's text, words or postings
 /// start — read in place, in blocks of ``blockSize``: each block is its first number and the
 /// others' differences from it, in as many bits as the block's largest difference needs.
@@ -50,9 +48,9 @@ struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outliv
       Int(header.2) == Self.blockShift, bytes >= sizes + 8,
       PackedInts.width(largest: (bytes - sizes - 8) * 8) == startWidth
     else {
-      // Damage: every number is read from the first bytes of the catalog built into the
-      // binary (always there), as if it were one block of no differences.
-      let anywhere = UnsafeRawPointer(movie_catalog_bytes()!)
+      // Damage: every number is read from bytes of zeros that are always there, as if it
+      // were one block of no differences.
+      let anywhere = Self.zeros
       firsts = PackedInts(anywhere, width: 1)
       starts = PackedInts(anywhere, width: 1)
       widths = anywhere
@@ -72,8 +70,17 @@ struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outliv
 
   /// A table of nothing, read as a damaged one.
   static var damaged: OffsetTable {
-    OffsetTable(UnsafeRawPointer(movie_catalog_bytes()!), bytes: 0, count: 0, largest: 0)
+    OffsetTable(zeros, bytes: 0, count: 0, largest: 0)
   }
+
+  /// Bytes of zeros for a damaged table to read (more than one read of a block takes), for
+  /// the life of the process.
+  private static var zeros: UnsafeRawPointer { UnsafeRawPointer(bitPattern: zerosAddress)! }
+  private static let zerosAddress: UInt = {
+    let bytes = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+    bytes.initializeMemory(as: UInt8.self, repeating: 0, count: 64)
+    return UInt(bitPattern: bytes)
+  }()
 
   /// Number `index` (the caller has checked it against the table's count).
   @inline(__always) subscript(index: Int) -> Int {

@@ -72,7 +72,7 @@ final class TSVReader {
     if plain >= 0 { close(plain) }
   }
 
-  /// The next line (without its line end; its fields are ``ArraySlice/fields``), `nil` at
+  /// The next line (without its line end; its fields are `fields`), `nil` at
   /// the end; a line over ``longestLine`` is skipped and read as empty. A line is handed over
   /// whole so that the caller can skip the many it does not need before splitting it.
   func nextLine() throws(Failure) -> ArraySlice<UInt8>? {

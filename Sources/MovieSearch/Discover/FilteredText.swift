@@ -14,7 +14,7 @@
 ///
 /// A word is a token only when its key is one of these (`mission:impossible` stays a title
 /// word). A token whose value cannot be read is not applied and not searched either: its
-/// ``Token/problem`` says what is wrong, so that a token half typed (`rating:>`) neither
+/// ``Token/isProblem`` is set and its summary says what is wrong, so that a token half typed (`rating:>`) neither
 /// filters nor becomes a word of the title. Each number is checked against the range of its
 /// flag before it is used. A token replaces what the starting filter (the command's flags)
 /// said of the same thing.

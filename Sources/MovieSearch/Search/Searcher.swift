@@ -13,7 +13,7 @@ import Streams
 /// best page. The searcher owns what searches of one catalog share — its reader
 /// (``CatalogStore``), the word choices remembered, the mark arrays lent to the engine, the
 /// highest popularity — and makes a second pass when a typo may find a better film
-/// (``search(_:limit:year:)``). ``explain(_:film:)`` says how a film matched.
+/// (``search(_:limit:year:keep:)``). ``explain(_:filmID:)`` says how a film matched.
 final class Searcher: Sendable {
   let store: CatalogStore
   /// The word choices of recently searched words (see `SearchPlan.choices`), at most 8,192.

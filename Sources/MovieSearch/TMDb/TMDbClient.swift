@@ -225,7 +225,7 @@ public struct TMDbClient: MovieService {
     return try names.get().values.sorted()
   }
 
-  /// `GET /configuration`'s images part, fetched once per client (see ``FetchOnce``).
+  /// `GET /configuration`'s images part, fetched once per client (several calls at once share one request).
   public func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration? {
     try await configuration.value(for: "") { () async throws(MovieServiceError) in
       let fetched: APIConfiguration = try await get("configuration", [])

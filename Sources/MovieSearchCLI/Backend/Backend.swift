@@ -1,6 +1,7 @@
 import ExitGuard
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 #if canImport(Glibc)
   import Glibc

@@ -65,6 +65,8 @@ struct Invocation<C: Command> {
   var wantsVersion = false
   /// Whether the command was named (`movie-search search …`), not the default.
   var named = true
+  /// What the program can do beyond this library.
+  var capabilities = Capabilities()
 
   /// Whether a flag was given.
   subscript(flag: KeyPath<C.Options, Flag>) -> Bool {

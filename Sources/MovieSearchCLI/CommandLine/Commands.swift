@@ -17,14 +17,17 @@ enum Commands {
   static var defaultCommand: any Command.Type { SearchCommand.self }
 
   /// Runs the command line (without the program's name); returns the exit status.
-  static func run(_ arguments: [String]) async throws -> Int32 {
+  static func run(_ arguments: [String], capabilities: Capabilities = Capabilities()) async throws
+    -> Int32
+  {
     if arguments.first == "--generate-completion-script" {
       return try printCompletionScript(arguments.dropFirst().first)
     }
     let (selection, rest) = Parser.split(arguments)
     switch selection {
     case .command(let command):
-      return try await run(command, rest, named: rest.count < arguments.count)
+      return try await run(
+        command, rest, named: rest.count < arguments.count, capabilities: capabilities)
     case .help(let topic):
       guard let topic else { return printHelp(defaultCommand) }
       if topic == "help" {
@@ -51,11 +54,12 @@ enum Commands {
     }
   }
 
-  private static func run<C: Command>(_ command: C.Type, _ arguments: [String], named: Bool)
-    async throws -> Int32
-  {
+  private static func run<C: Command>(
+    _ command: C.Type, _ arguments: [String], named: Bool, capabilities: Capabilities
+  ) async throws -> Int32 {
     var invocation = try Parser.parse(arguments, as: C.self)
     invocation.named = named
+    invocation.capabilities = capabilities
     if invocation.wantsVersion {
       Output.print("movie-search \(version)\n")
       return 0

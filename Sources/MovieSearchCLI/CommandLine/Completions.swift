@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 /// Shell completion scripts generated from the commands' declarations, as
 /// swift-argument-parser does: `movie-search --generate-completion-script bash|zsh|fish`.

@@ -43,7 +43,7 @@ final class VirtualRuntime: TaskHost, Sendable {
     }
   }
 
-  /// Work outside the test executor that a task of the test awaits (``awaitExternalWork``).
+  /// Work outside the test executor that a task of the test awaits (``awaitExternalWork(named:_:)``).
   struct External {
     let id: UInt64
     let name: String
@@ -135,7 +135,7 @@ final class VirtualRuntime: TaskHost, Sendable {
   init(stallLimit: Duration) {
     self.stallLimit = stallLimit
     mainActor = MainActorStandIn(runtime: self)
-    MainActorStandIn.installHook()
+    MainActorStandIn.runStarted()
   }
 
   var now: Duration { state.withLock { $0.now } }
@@ -328,6 +328,7 @@ final class VirtualRuntime: TaskHost, Sendable {
       defer { state.completion = nil }
       return state.completion
     }
+    MainActorStandIn.runEnded()
     completion?.resume()
   }
 

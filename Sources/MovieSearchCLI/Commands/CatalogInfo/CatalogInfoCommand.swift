@@ -1,5 +1,6 @@
 import Foundation
 import MovieSearch
+import MovieSearchBuiltInCatalog
 
 /// `movie-search catalog-info`: what an offline catalog covers — where it was built from,
 /// when, how many films, which years — so that a search that finds only look-alikes can be

@@ -1,11 +1,10 @@
 import Foundation
 import MovieSearch
 import Streams
-import StreamsTesting
 import Synchronization
 
 /// `movie-search stream`: the search view model driven from stdin, states out as NDJSON.
-struct StreamCommand: Command {
+package struct StreamCommand: Command {
   struct Options: BackendCommandOptions {
     let virtualTime = Flag(
       "virtual-time", "Run on a virtual clock honouring \"at\" stamps: instant, repeatable.")
@@ -35,46 +34,16 @@ struct StreamCommand: Command {
     """
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
+    // Played by movie-search-replay, which brings virtual time (test machinery this program
+    // does not carry): this program hands over to it before anything else.
+    if invocation[\.virtualTime], invocation.capabilities.virtualTime == nil {
+      return ReplayTool.handOver()
+    }
     let debounce = Duration.milliseconds(invocation[\.debounce] ?? 300)
     let service = try Backend.service(for: invocation)
     let language = invocation[\.backend.language]
-    if invocation[\.virtualTime] {
-      // The session plays on virtual time, instantly, as the input is read: a line at a
-      // time, each event sent at its time (memory stays flat however long the input).
-      // Requests to a server are real I/O: virtual time waits for them (the built-in catalog
-      // answers at once and needs no such care).
-      let service = service.traits.answersInstantly ? service : ExternalWorkService(base: service)
-      try await withVirtualTime(stallLimit: .seconds(30)) { clock in
-        let start = clock.now
-        let channels = EventChannels()
-        let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
-        await withTaskGroup(of: Void.self) { group in
-          group.addTask {
-            var reader = EventReader()
-            var last = 0
-            while let event = reader.next() {
-              let time = max(event.at ?? last, last)
-              if time > last {
-                try? await clock.sleep(until: start.advanced(by: .milliseconds(time)))
-              } else {
-                // The same instant: what the last event started runs first, so that events
-                // are not read faster than they are taken.
-                await Task.yield()
-              }
-              last = time
-              channels.send(event.kind)
-            }
-            // Every channel stays open until the last event of the session: the search field
-            // does not close just because the last line was a selection.
-            channels.finish()
-          }
-          group.addTask {
-            await play(
-              channels.input, service: service, clock: clock, debounce: debounce,
-              language: language, writer: writer)
-          }
-        }
-      }
+    if invocation[\.virtualTime], let player = invocation.capabilities.virtualTime {
+      try await player.play(service: service, debounce: debounce, language: language)
     } else {
       let clock = ContinuousClock()
       let start = clock.now
@@ -103,7 +72,7 @@ struct StreamCommand: Command {
 
   /// Runs the view model over `input` and writes every state, and every details state of a
   /// selection, until all of them have ended.
-  static func play<C: Clock<Duration>, A, S, L, M, R, F>(
+  package static func play<C: Clock<Duration>, A, S, L, M, R, F>(
     _ input: MoviesSearchInput<A, S, L, M, R, F>, service: any MovieService, clock: C,
     debounce: Duration,
     language: String?, writer: StateWriter
@@ -140,11 +109,15 @@ struct StreamCommand: Command {
 
 /// The valid events of stdin, one at a time; each bad line is reported on stderr with its
 /// number, and skipped.
-struct EventReader {
+package struct EventReader {
   private var lines = LineReader()
   private var number = 0
 
-  mutating func next() -> StreamEvent? {
+  /// A reader of stdin.
+  package init() {}
+
+  /// The next valid event; `nil` at the end of the input.
+  package mutating func next() -> StreamEvent? {
     while let line = lines.next() {
       number += 1
       switch line {
@@ -163,7 +136,7 @@ struct EventReader {
 }
 
 /// The view model's six inputs, fed event by event from one reader.
-struct EventChannels: Sendable {
+package struct EventChannels: Sendable {
   private let appear = AsyncStream.makeStream(of: Void.self)
   private let search = AsyncStream.makeStream(of: String.self)
   private let selection = AsyncStream.makeStream(of: Int.self)
@@ -171,8 +144,11 @@ struct EventChannels: Sendable {
   private let retry = AsyncStream.makeStream(of: Void.self)
   private let filters = AsyncStream.makeStream(of: MovieFilter.self)
 
+  /// Six new inputs.
+  package init() {}
+
   /// The inputs, to give the view model.
-  var input:
+  package var input:
     MoviesSearchInput<
       AsyncStream<Void>, AsyncStream<String>, AsyncStream<Int>, AsyncStream<Void>,
       AsyncStream<Void>, AsyncStream<MovieFilter>
@@ -184,7 +160,7 @@ struct EventChannels: Sendable {
   }
 
   /// Sends an event to its input.
-  func send(_ kind: StreamEvent.Kind) {
+  package func send(_ kind: StreamEvent.Kind) {
     switch kind {
     case .appear: appear.continuation.yield()
     case .search(let text): search.continuation.yield(text)
@@ -196,7 +172,7 @@ struct EventChannels: Sendable {
   }
 
   /// Ends every input.
-  func finish() {
+  package func finish() {
     appear.continuation.finish()
     search.continuation.finish()
     selection.continuation.finish()
@@ -207,11 +183,12 @@ struct EventChannels: Sendable {
 }
 
 /// Writes NDJSON lines, one whole line at a time, with the time since the start.
-final class StateWriter: Sendable {
+package final class StateWriter: Sendable {
   private let elapsed: @Sendable () -> Int
   private let lock = Lock(())
 
-  init(elapsed: @escaping @Sendable () -> Int) {
+  /// A writer stamping each line with `elapsed()` milliseconds.
+  package init(elapsed: @escaping @Sendable () -> Int) {
     self.elapsed = elapsed
   }
 

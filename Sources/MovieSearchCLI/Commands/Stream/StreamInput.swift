@@ -23,9 +23,9 @@ package struct StreamEvent: Sendable, Equatable {
     case filter(MovieFilter)
   }
 
-  var kind: Kind
+  package var kind: Kind
   /// Milliseconds since the start, when the line says.
-  var at: Int?
+  package var at: Int?
 
   /// The latest `at`: a year, in milliseconds. Later stamps are refused, so that no time
   /// the session computes from them can overflow.
