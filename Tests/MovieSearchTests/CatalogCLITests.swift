@@ -109,7 +109,7 @@ import Testing
         try file("text.bin", String(repeating: "not a catalog\n", count: 10)),
         "Error: the catalog '\(directory.path)/text.bin' is not a movie-search catalog (make one with 'movie-search build-catalog')\n"
       ),
-      // Issue 29: a short text file and a CSV are said to be the same thing.
+      // A short text file and a CSV are said to be the same thing.
       (
         try file("notes.txt", "hello\n"),
         "Error: the catalog '\(directory.path)/notes.txt' is not a movie-search catalog (make one with 'movie-search build-catalog')\n"

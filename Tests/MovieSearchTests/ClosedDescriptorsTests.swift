@@ -3,7 +3,7 @@ import Testing
 
 @testable import TestSupport
 
-/// Issue 29: started with stdin, stdout or stderr closed (`>&-`), movie-search opens them on
+/// Started with stdin, stdout or stderr closed (`>&-`), movie-search opens them on
 /// `/dev/null` before anything else, so no file it opens takes their numbers; output meant
 /// for a closed stdout is discarded, as for a closed pipe, and a success stays a success.
 @Suite(.timeLimit(.minutes(2))) struct ClosedDescriptorsTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TestSupport
 
-/// Issue 29, end to end: fzf's flags through the binary — `-f` without an interface, the
+/// End to end: fzf's flags through the binary — `-f` without an interface, the
 /// short forms, --print-query and --expect on stdout, --layout default, --border,
 /// --no-mouse — in a pseudo-terminal where there is one.
 @Suite(.timeLimit(.minutes(3))) struct FinderFzfFlagsTests {

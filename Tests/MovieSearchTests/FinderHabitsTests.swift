@@ -5,7 +5,7 @@ import Testing
 @testable import MovieSearchCLI
 @testable import TestSupport
 
-/// Issue 29: the rest of fzf's habits — layouts, prompt, header, border, --cycle, --bind,
+/// The rest of fzf's habits — layouts, prompt, header, border, --cycle, --bind,
 /// --expect, --print-query, PgDn queued behind the pages, first/last, a preview that
 /// follows the list — on the finder's state (exact screens) and on a fake terminal.
 @Suite(.timeLimit(.minutes(2))) struct FinderHabitsTests {

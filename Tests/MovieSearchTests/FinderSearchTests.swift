@@ -170,8 +170,7 @@ import Testing
         "--token", "t",
       ], columns: 100, rows: 20)
     // Typed once the finder shows its first state, as its sibling tests do: typed before,
-    // it was lost twice in about 40 full runs (the field drawn empty; see the note of
-    // issue 26).
+    // it was lost twice in about 40 full runs (the field drawn empty).
     await terminal.waitFor("Type a title.")
     terminal.type("matrix")
     await terminal.waitFor("Ctrl-R retries")

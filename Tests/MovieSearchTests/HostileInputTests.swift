@@ -7,7 +7,7 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 19 through the binary: hostile input costs time and memory in proportion to its
+/// Through the binary: hostile input costs time and memory in proportion to its
 /// length; misbehaving servers never make it loop; whole jobs stop; sources are never lost.
 @Suite(.timeLimit(.minutes(5))) struct HostileInputTests {
   /// The peak memory a run reports (`MOVIE_SEARCH_REPORT_MEMORY=1`), in MB.

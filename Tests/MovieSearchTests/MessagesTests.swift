@@ -7,7 +7,7 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 19's messages, completions and ways out, through the binary: each says what is so.
+/// Messages, completions and ways out, through the binary: each says what is so.
 @Suite(.timeLimit(.minutes(5))) struct MessagesTests {
   @Test func numbersTooLargeAreSaidToBeTooLarge() async throws {
     let details = try await CLI.run(["details", "99999999999999999999999"])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TestSupport
 
-/// Issue 19 through the binary, against loopback servers that misbehave: a page that does
+/// Through the binary, against loopback servers that misbehave: a page that does
 /// not move on, pages of rows that are not films, a body that stops halfway, a base URL
 /// without TMDb's version.
 @Suite(.timeLimit(.minutes(5))) struct MisbehavingServerTests {
@@ -188,7 +188,7 @@ import Testing
   }
 }
 
-/// Issue 29: a server that accepts the connection and never answers was reached — the
+/// A server that accepts the connection and never answers was reached — the
 /// message says it did not answer in time, not that it could not be reached.
 @Suite(.timeLimit(.minutes(2))) struct SilentServerTests {
   @Test func aServerThatAcceptsButDoesNotAnswerDidNotAnswerWithinTheLimit() async throws {

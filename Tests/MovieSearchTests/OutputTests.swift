@@ -26,7 +26,7 @@ import Testing
   }
 
   @Test func matchesFollowTheTextAsShownAfterCleaning() {
-    // Issue 29: the highlight was computed on the text before its escape sequence or bidi
+    // The highlight was computed on the text before its escape sequence or bidi
     // control was removed, and so shifted ("Fi[lm]").
     func shown(_ title: String, _ matches: [Range<Int>]) -> String {
       let (text, ranges) = title.printable(moving: matches)

@@ -5,7 +5,7 @@ import Testing
 @testable import MovieSearch
 @testable import TestSupport
 
-/// The rules of issue 18, each on a catalog made for it: what people type beyond typos —
+/// The rules of human typing, each on a catalog made for it: what people type beyond typos —
 /// extra words, numbers in any spelling, abbreviations, other spellings, words joined or
 /// split — finds the film, and an answer is never empty when some word matches.
 @Suite(.onOwnThreads) struct SearchHumanTests {

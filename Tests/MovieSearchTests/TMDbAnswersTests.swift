@@ -294,25 +294,6 @@ import Testing
     #expect(stream.stdout.contains(#""directors":["Lilly Wachowski","Lana Wachowski"]"#))
   }
 
-  @Test func offlineDetailsShowWhatTheCatalogHas() async throws {
-    let details = try await CLI.run(["details", "32710"])
-    #expect(
-      details.stdout == """
-        The Matrix (1999)
-        136 min · Action · R (US) · rated 8.5/10 by 143,853
-
-        More like this:
-        The Lord of the Rings: The Return of the King (2003) · id 30659
-        The Lord of the Rings: The Fellowship of the Ring (2001) · id 30658
-        The Lord of the Rings: The Two Towers (2002) · id 30660
-        Taegukgi hwinalrimyeo (2004) · id 50523
-        Oldboy (2003) · id 37625
-
-        id 32710 · budget $63,000,000
-
-        """)
-  }
-
   @Test func moreLoadsTheNextPageFromTheServer() async throws {
     let server = try LoopbackServer { request in
       guard request.path == "/3/search/movie" else { return .json(404, "") }

@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct TerminalOutputTests {
 
   @Test func onANarrowTerminalColumnsAreLeftOutBeforeTheTitleIsCut() async throws {
-    // Issue 29: at 20 and 40 columns the table used to keep Votes and ID and wrap, or cut
+    // At 20 and 40 columns the table used to keep Votes and ID and wrap, or cut
     // the title to 9 characters.
     let forty = try PseudoTerminal.movieSearch(["--limit", "3", "dr", "strangelove"], columns: 40)
     #expect(await forty.waitForExit() == 0)

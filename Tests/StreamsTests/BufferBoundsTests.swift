@@ -3,7 +3,7 @@ import StreamsTesting
 import Synchronization
 import Testing
 
-/// Issue 21.5: how far bases run ahead of a consumer that has taken one element and then
+/// How far bases run ahead of a consumer that has taken one element and then
 /// stops reading. The consumer takes the whole buffer at once, so besides the buffer (full
 /// again) it holds what it took, less the one returned: the documented bound is twice the
 /// buffer minus one, plus one element per other base that was pushing as the buffer filled,

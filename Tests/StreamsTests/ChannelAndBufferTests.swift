@@ -2,7 +2,7 @@ import Streams
 import StreamsTesting
 import Testing
 
-/// Issue 30: AsyncChannel and AsyncThrowingChannel (a send waits for its consumer; an end
+/// AsyncChannel and AsyncThrowingChannel (a send waits for its consumer; an end
 /// resumes everyone) and buffer(policy:) with each policy — on virtual time, exact.
 @Suite struct ChannelAndBufferTests {
   struct Boom: Error, Equatable {}

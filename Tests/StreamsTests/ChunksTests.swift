@@ -12,7 +12,7 @@ import Testing
     #expect(strings == ["abc", "de"])
   }
 
-  // Issue 30: chunks cut by any signal sequence, as swift-async-algorithms' signal forms.
+  // Chunks cut by any signal sequence, as swift-async-algorithms' signal forms.
   @Test func aSignalSequenceCutsTheChunks() async throws {
     let (counted, signalled) = try await withVirtualTime { clock in
       let source = MarbleDiagram("abc-d--e|").events(on: clock, frame: frame)
@@ -40,7 +40,7 @@ import Testing
     #expect(events == ["ab@100 ms", "#@300 ms"])
   }
 
-  // Issue 21.3: one rule for both count operators — a cancelled consumer gets no partial chunk.
+  // One rule for both count operators — a cancelled consumer gets no partial chunk.
   @Test func aCancelledConsumerGetsNoPartialChunk() async throws {
     let (byCount, byCountOrTime) = try await withVirtualTime { clock in
       let source = MarbleDiagram("ab").events(on: clock, frame: frame)

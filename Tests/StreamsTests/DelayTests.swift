@@ -2,7 +2,7 @@ import Streams
 import StreamsTesting
 import Testing
 
-/// Issue 30: `delay(for:clock:)` — the same elements and spacing, later; marble diagrams on
+/// `delay(for:clock:)` — the same elements and spacing, later; marble diagrams on
 /// virtual time.
 @Suite struct DelayTests {
   func delayed(_ input: MarbleDiagram, frames: Int) async throws -> MarbleDiagram {

@@ -36,7 +36,7 @@ import XCTest
   }
 }
 
-/// Issue 30: a `@MainActor` view model tested on virtual time — in a `@MainActor` Swift
+/// A `@MainActor` view model tested on virtual time — in a `@MainActor` Swift
 /// Testing test and in a `@MainActor` XCTest — exactly, the same on every run.
 @Suite @MainActor struct MainActorVirtualTimeTests {
   /// Types "m", "ma" (debounced into one search), waits, then "mat" while that search runs

@@ -2,7 +2,7 @@ import Streams
 import StreamsTesting
 import Testing
 
-/// Issue 30: MultiProducerSingleConsumerAsyncChannel — watermarks, callbacks and async sends,
+/// MultiProducerSingleConsumerAsyncChannel — watermarks, callbacks and async sends,
 /// the end with or without a failure, several sources, termination — exact on virtual time.
 @Suite struct MultiProducerChannelTests {
   struct Boom: Error, Equatable {}

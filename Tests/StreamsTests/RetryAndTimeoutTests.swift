@@ -2,7 +2,7 @@ import Streams
 import StreamsTesting
 import Testing
 
-/// Issue 30: `retry(_:backoff:clock:if:)` re-makes its base after a failure with a backoff
+/// `retry(_:backoff:clock:if:)` re-makes its base after a failure with a backoff
 /// on the injected clock; `withTimeout(_:clock:operation:)` gives one operation a deadline —
 /// exact on virtual time.
 @Suite struct RetryAndTimeoutTests {

@@ -2,7 +2,7 @@ import Streams
 import StreamsTesting
 import Testing
 
-/// Issue 21.2: when a base ends at the very instant a deadline falls due, what is due goes
+/// When a base ends at the very instant a deadline falls due, what is due goes
 /// out first, then the end — whichever task the clock wakes first. Each timeline is fed once
 /// as a marble sequence (its end sleeps on the clock) and once through a `PassthroughSubject`
 /// driven by a feeder task (the end comes from outside the operator's base), and both must

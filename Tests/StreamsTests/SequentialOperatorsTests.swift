@@ -2,7 +2,7 @@ import Streams
 import Synchronization
 import Testing
 
-/// Issue 30: the rest of swift-async-algorithms' sequential API — chain, adjacentPairs,
+/// The rest of swift-async-algorithms' sequential API — chain, adjacentPairs,
 /// interspersed, joined, mapError, chunked(by:) and chunked(on:), the collection
 /// initialisers and AsyncBufferedByteIterator — with typed failures.
 @Suite struct SequentialOperatorsTests {

@@ -35,7 +35,7 @@ final class EndlessBase: AsyncSequence, Sendable {
   var isRunning: Bool { !endedOnItsOwn.load(ordering: .relaxed) }
 }
 
-/// Issue 21.6: no operator starves its own timer or its consumer. Each test reads a base
+/// No operator starves its own timer or its consumer. Each test reads a base
 /// that never suspends on the real executor while spinning tasks hold every thread of the
 /// cooperative pool but one — so the base's task, the operator's timer and the consumer
 /// share that one thread, as they did on a two-core machine where `chunked(by:)` hung for
@@ -127,7 +127,7 @@ struct StarvationTests {
     #expect(values.last == 199_999)
   }
 
-  // Issue 30's operators that read a base in a task of their own.
+  // The operators that read a base in a task of their own.
   @Test func delayDeliversWhileTheBaseRuns() async {
     let base = EndlessBase()
     let running = await withBusyCores {

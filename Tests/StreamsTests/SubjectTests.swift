@@ -92,7 +92,7 @@ import Testing
     #expect(b == [3, 4])  // as in RxJS: the replay, then the end
   }
 
-  // Issue 21.4: the buffering policy limits live elements, never the replay.
+  // The buffering policy limits live elements, never the replay.
   @Test func aReplayIsWholeWhateverTheBufferingPolicy() async throws {
     let subject = ReplaySubject<Int, Never>(bufferSize: 5, bufferingPolicy: .bounded(2))
     for value in 1...5 { subject.send(value) }

@@ -2,7 +2,7 @@ import Streams
 import StreamsTesting
 import Testing
 
-/// Issue 30: a pipeline subscribes when its iterator is made, as Combine's `sink` does — what
+/// A pipeline subscribes when its iterator is made, as Combine's `sink` does — what
 /// a subject upstream sends before the first `next()` is kept by its buffering policy, for
 /// every operator, however deep the chain. (Before, the operators that start tasks made their
 /// bases' iterators at the first `next()`: those elements were lost, and a consumer waiting

@@ -70,7 +70,7 @@ import Testing
     }
   }
 
-  // Issue 21.1: a failure waits behind the elements its base read before it.
+  // A failure waits behind the elements its base read before it.
   @Test func aFailureComesAfterTheTuplesItsEarlierElementsComplete() async throws {
     let log = Log<String>()
     let events = try await withVirtualTime { clock in
