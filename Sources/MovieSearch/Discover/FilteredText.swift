@@ -143,7 +143,7 @@ private struct TokenReader {
     case .rating:
       let (comparison, number) = Self.comparison(value)
       guard comparison != "<", comparison != "<=",
-        let rating = Double(number), rating.isFinite, (0...10).contains(rating)
+        let rating = Double(number), rating.isFinite, MovieFilter.ratings.contains(rating)
       else { throw Problem("rating: needs a number from 0 to 10, such as >7.5") }
       filter.minRating = comparison == ">" ? rating.nextUp : rating
       return "rated \(comparison == ">" ? ">" : "≥") \(number)"
@@ -206,39 +206,24 @@ private struct TokenReader {
     if text.hasSuffix("k") { (scale, text) = (1e3, String(text.dropLast())) }
     if text.hasSuffix("m") { (scale, text) = (1e6, String(text.dropLast())) }
     guard let number = Double(text) else { return nil }
-    return Int(outside: number * scale, in: 0...Int(Int32.max))
+    return Int(outside: number * scale, in: MovieFilter.voteCounts)
   }
 
-  private static let yearRange = 1800...2200
+  private static let yearRange = MovieFilter.years
 
   /// `1994`, `1990..1999`, `2000..`, `..1950`, `>2000`, `<=1950`, a decade (`1990s`, `90s`,
   /// `'90s`).
   private static func years(_ value: String) throws(Problem) -> (lower: Int?, upper: Int?) {
-    let problem = Problem("year: needs a year from 1800 to 2200, a range 1990..1999, or 90s")
-    if let decade = decade(value) { return (decade, decade + 9) }
+    let problem = Problem(
+      "year: needs a year from \(yearRange.lowerBound) to \(yearRange.upperBound), a range 1990..1999, or 90s"
+    )
+    if let decade = MovieFilter.decade(value) { return (decade, decade + 9) }
     return try bounds(value, in: yearRange, bare: { ($0, $0) }, problem: problem)
-  }
-
-  /// The first year of a decade written `1990s`, `90s`, `'90s`.
-  private static func decade(_ value: String) -> Int? {
-    var digits = value.lowercased()
-    guard digits.hasSuffix("s") else { return nil }
-    digits.removeLast()
-    if digits.hasPrefix("'") || digits.hasPrefix("’") { digits.removeFirst() }
-    guard digits.allSatisfy(\.isASCII), let number = Int(digits), number % 10 == 0 else {
-      return nil
-    }
-    switch digits.count {
-    // Two digits: the 1930s to the 1990s, the 2000s to the 2020s.
-    case 2: return number <= 20 ? 2000 + number : 1900 + number
-    case 4 where yearRange.contains(number): return number
-    default: return nil
-    }
   }
 
   private static func runtime(_ value: String) throws(Problem) -> (lower: Int?, upper: Int?) {
     let problem = Problem("runtime: minutes as <100, >90 or 90..120")
-    return try bounds(value, in: 1...10_000, bare: { _ in nil }, problem: problem)
+    return try bounds(value, in: MovieFilter.runtimes, bare: { _ in nil }, problem: problem)
   }
 
   /// A range (see ``RangeText``); `bare` says what one number means (`nil`: it is a

@@ -43,19 +43,23 @@ struct YearHint: Equatable {
   var first: Int
   var isDecade: Bool
 
-  /// The years a word names, if it is a plausible year (1870–2035) or decade.
+  /// The years a typed word is read as naming: films exist from the 1870s, and a number
+  /// past the next decade is a title's ("2046"). A filter names any of ``MovieFilter/years``.
+  static let plausibleYears = 1870...2035
+
+  /// The years a word names, if it is a plausible year or a decade (read as a filter reads
+  /// one: ``MovieFilter/decade(_:)``).
   init?(_ word: [UInt8]) {
-    let digits = word.prefix { (0x30...0x39).contains($0) }
-    guard let value = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
-    switch (digits.count, word.count - digits.count, word.last) {
-    case (4, 0, _) where (1870...2035).contains(value):
-      (first, isDecade) = (value, false)
-    case (4, 1, UInt8(ascii: "s")) where (1870...2030).contains(value) && value % 10 == 0:
-      (first, isDecade) = (value, true)
-    // Two digits: the 1930s to the 1990s, the 2000s to the 2020s.
-    case (2, 1, UInt8(ascii: "s")) where value % 10 == 0:
-      (first, isDecade) = (value <= 20 ? 2000 + value : 1900 + value, true)
-    default: return nil
+    guard word.first.map({ (0x30...0x39).contains($0) }) == true else { return nil }
+    let text = String(decoding: word, as: UTF8.self)
+    if word.count == 4, word.allSatisfy({ (0x30...0x39).contains($0) }), let year = Int(text),
+      Self.plausibleYears.contains(year)
+    {
+      (first, isDecade) = (year, false)
+    } else if let decade = MovieFilter.decade(text), Self.plausibleYears.contains(decade) {
+      (first, isDecade) = (decade, true)
+    } else {
+      return nil
     }
   }
 

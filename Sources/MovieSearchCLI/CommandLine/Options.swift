@@ -1,3 +1,5 @@
+import MovieSearch
+
 /// Something a command accepts on its command line: a flag (`--json`) or an option with a
 /// value (`--page 2`). Commands declare them as properties of their `Options`.
 protocol OptionDeclaration: Sendable {
@@ -115,6 +117,10 @@ extension Option where Value == Int {
       return .success(value)
     }
   }
+
+  /// Only films first released in one year (`search`, `discover`, `interactive`).
+  static let year = Option.integer(
+    "year", "yyyy", in: MovieFilter.years, "Only films first released that year.")
 
   /// How long the search text must rest before it is searched (`stream`, `interactive`).
   static let debounce = Option.integer(

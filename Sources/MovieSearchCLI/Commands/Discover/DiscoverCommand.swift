@@ -6,8 +6,7 @@ import MovieSearch
 /// offline catalog.
 struct DiscoverCommand: Command {
   struct Options: BackendCommandOptions, ListingCommandOptions {
-    let year = Option.integer(
-      "year", "yyyy", in: 1800...2200, "Only films first released that year.")
+    let year = Option.year
     let filters = FilterOptions()
     let listing = ListingOptions()
     let backend = BackendOptions()

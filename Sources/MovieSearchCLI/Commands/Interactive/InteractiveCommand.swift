@@ -6,8 +6,7 @@ import MovieSearch
 struct InteractiveCommand: Command {
   struct Options: BackendCommandOptions {
     let finder = FinderOptions()
-    let year = Option.integer(
-      "year", "yyyy", in: 1800...2200, "Only films first released that year.")
+    let year = Option.year
     let filters = FilterOptions()
     let backend = BackendOptions()
   }

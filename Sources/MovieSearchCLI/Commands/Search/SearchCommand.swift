@@ -13,8 +13,7 @@ import MovieSearch
 struct SearchCommand: Command {
   struct Options: BackendCommandOptions, ListingCommandOptions {
     let listing = ListingOptions()
-    let year = Option.integer(
-      "year", "yyyy", in: 1800...2200, "Only films first released that year.")
+    let year = Option.year
     let region = Option.region
     let includeAdult = Flag("include-adult", "Include adult titles (TMDb only).")
     let finder = FinderOptions()

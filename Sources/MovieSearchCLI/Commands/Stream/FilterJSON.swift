@@ -23,10 +23,9 @@ struct FilterJSON: Codable, Equatable {
     var reason: String
   }
 
-  /// The most genre names a filter may hold: more than IMDb's and TMDb's together.
-  static let mostGenres = 100
-  static let yearRange = 1800...2200
-  static let runtimeRange = 1...10_000
+  static let mostGenres = MovieFilter.mostGenres
+  static let yearRange = MovieFilter.years
+  static let runtimeRange = MovieFilter.runtimes
 
   init(from decoder: any Decoder) throws {
     let object = try decoder.container(keyedBy: AnyKey.self)
@@ -52,11 +51,11 @@ struct FilterJSON: Codable, Equatable {
           (filter.fromYear, filter.toYear) = try Self.range(object, key, in: Self.yearRange)
         case .minRating:
           let rating = try object.decode(Double.self, forKey: key)
-          guard rating.isFinite, (0...10).contains(rating) else { throw problem }
+          guard rating.isFinite, MovieFilter.ratings.contains(rating) else { throw problem }
           filter.minRating = rating
         case .minVotes:
           let votes = try object.decode(Double.self, forKey: key)
-          guard let whole = Int(outside: votes, in: 0...Int(Int32.max)), Double(whole) == votes
+          guard let whole = Int(outside: votes, in: MovieFilter.voteCounts), Double(whole) == votes
           else { throw problem }
           filter.minVotes = whole
         case .runtime:
@@ -84,10 +83,12 @@ struct FilterJSON: Codable, Equatable {
     switch key {
     case .genres: "\"genres\" must be a list of at most \(mostGenres) genre names"
     case .allGenres: "\"allGenres\" must be true or false"
-    case .years: "\"years\" must be [first, last], years from 1800 to 2200 (null: open)"
+    case .years:
+      "\"years\" must be [first, last], years from \(yearRange.lowerBound) to \(yearRange.upperBound) (null: open)"
     case .minRating: "\"minRating\" must be a number from 0 to 10"
     case .minVotes: "\"minVotes\" must be a whole number from 0 to 2147483647"
-    case .runtime: "\"runtime\" must be [shortest, longest], minutes from 1 to 10000 (null: open)"
+    case .runtime:
+      "\"runtime\" must be [shortest, longest], minutes from \(runtimeRange.lowerBound) to \(runtimeRange.upperBound) (null: open)"
     case .certification: "\"certification\" must be a string"
     case .person: "\"person\" must be a string"
     case .sort:

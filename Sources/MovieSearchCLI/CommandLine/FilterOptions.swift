@@ -9,14 +9,14 @@ struct FilterOptions: ValueGroup {
     "genre", "names", "Only films of one of these genres (comma-separated; see --all-genres).")
   let allGenres = Flag("all-genres", "Only films of every genre given with --genre.")
   let years = Option.bounds(
-    "years", "a..b", in: 1800...2200,
+    "years", "a..b", in: MovieFilter.years,
     "Only films released in these years ('1990..1999', '2000..', '..1950', '>2000').")
   let minRating = Option.decimal(
-    "min-rating", "x", in: 0...10, "Only films rated at least this (0-10).")
+    "min-rating", "x", in: MovieFilter.ratings, "Only films rated at least this (0-10).")
   let minVotes = Option.integer(
-    "min-votes", "n", in: 0...Int(Int32.max), "Only films with at least this many votes.")
+    "min-votes", "n", in: MovieFilter.voteCounts, "Only films with at least this many votes.")
   let runtime = Option.bounds(
-    "runtime", "a..b", in: 1...10_000,
+    "runtime", "a..b", in: MovieFilter.runtimes,
     "Only films this long, in minutes ('90..120', '..100', '<100').")
   let certification = Option.text(
     "certification", "code", "Only films certified so (PG, PG-13, R, NC-17).")
