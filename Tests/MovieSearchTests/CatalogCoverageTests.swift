@@ -158,8 +158,8 @@ import Testing
   }
 
   @Test func daysAreCivilDates() {
-    #expect(CatalogInfoCommand.day(Date(timeIntervalSince1970: 0)) == "1970-01-01")
-    #expect(CatalogInfoCommand.day(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29")
-    #expect(CatalogInfoCommand.day(Date(timeIntervalSince1970: 1_795_478_399)) == "2026-11-23")
+    #expect(Format.day(Date(timeIntervalSince1970: 0)) == "1970-01-01")
+    #expect(Format.day(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29")
+    #expect(Format.day(Date(timeIntervalSince1970: 1_795_478_399)) == "2026-11-23")
   }
 }

@@ -131,11 +131,11 @@ import Testing
     var finder = Finder(printID: true, printQuery: true)
     finder.look.expected = [.control("v"): "ctrl-v"]
     let chosen = FinderOutcome(status: 0, chosen: [100, 101], key: "ctrl-v", query: "love")
-    #expect(InteractiveCommand.output(of: chosen, finder) == ["love", "ctrl-v", "100", "101"])
+    #expect(FinderRun.output(of: chosen, finder) == ["love", "ctrl-v", "100", "101"])
     let entered = FinderOutcome(status: 0, chosen: [100], query: "love")
-    #expect(InteractiveCommand.output(of: entered, finder) == ["love", "", "100"])
-    #expect(InteractiveCommand.output(of: FinderOutcome(status: 1, query: "zz"), finder) == ["zz"])
-    #expect(InteractiveCommand.output(of: FinderOutcome(status: 130, query: "x"), finder) == [])
+    #expect(FinderRun.output(of: entered, finder) == ["love", "", "100"])
+    #expect(FinderRun.output(of: FinderOutcome(status: 1, query: "zz"), finder) == ["zz"])
+    #expect(FinderRun.output(of: FinderOutcome(status: 130, query: "x"), finder) == [])
   }
 
   @Test func thePreviewFollowsTheListAndThePopularListIsCounted() {

@@ -29,6 +29,9 @@ extension OfflineCatalog {
     public var builtOn: Date?
   }
 
+  /// The catalog's ``coverage``, as a service tells it.
+  public var catalogCoverage: Coverage? { coverage }
+
   /// What this catalog covers (its years are read from every film once: a few milliseconds
   /// for a million).
   public var coverage: Coverage {

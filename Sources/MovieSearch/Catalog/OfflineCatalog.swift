@@ -227,6 +227,13 @@ public struct OfflineCatalog: MovieService {
       query, keeping: rules.keep, pageSize: max(1, store.filmCount), reordering: rules.reorder)
   }
 
+  /// Every film the search finds that passes `filter` (``searchAllMovies(_:filter:)``'s).
+  public func searchEveryMovie(
+    _ query: MovieQuery, filter: MovieFilter
+  ) throws(MovieServiceError) -> [Movie]? {
+    try searchAllMovies(query, filter: filter).results
+  }
+
   /// What a filter asks of a search: the films to keep, and the order (the films that match
   /// every word in the filter's order, then the others as they rank), unless the default.
   private func searchRules(_ filter: MovieFilter) throws(MovieServiceError) -> (

@@ -93,6 +93,18 @@ public protocol MovieService: Sendable {
   func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration?
   /// The genre names a filter may name, in English; none when the service does not say.
   func knownGenres() async throws(MovieServiceError) -> [String]
+  /// Every film matching `query` that passes `filter`, in one answer, when the service finds
+  /// them all at once (a catalog: one search); `nil` when it serves them page by page (TMDb),
+  /// for the caller to page through.
+  func searchEveryMovie(_ query: MovieQuery, filter: MovieFilter) async throws(MovieServiceError)
+    -> [Movie]?
+  /// What the service holds, when it is a fixed collection of films (a catalog: its source,
+  /// films and years), so that a program can say a film may be missing from it; `nil` for a
+  /// service that is current.
+  var catalogCoverage: OfflineCatalog.Coverage? { get }
+  /// Why `best`, the first film found for `query`, may not be the one asked for, when the
+  /// service's coverage explains it (a year after its last, no close match); `nil` otherwise.
+  func shortfall(_ query: MovieQuery, best: Movie?) -> OfflineCatalog.Shortfall?
 }
 
 extension MovieService {
@@ -128,6 +140,17 @@ extension MovieService {
   /// None: the service does not say which genres it has.
   public func knownGenres() async throws(MovieServiceError) -> [String] { [] }
 
+  /// `nil`: the service serves its films page by page.
+  public func searchEveryMovie(
+    _ query: MovieQuery, filter: MovieFilter
+  ) async throws(MovieServiceError) -> [Movie]? { nil }
+
+  /// `nil`: the service is current, not a fixed collection.
+  public var catalogCoverage: OfflineCatalog.Coverage? { nil }
+
+  /// `nil`: nothing about the service explains a poor match.
+  public func shortfall(_ query: MovieQuery, best: Movie?) -> OfflineCatalog.Shortfall? { nil }
+
   /// None: the service sends films like one with its details, or has none.
   public func moreLikeThis(id: Int, language: String?) async throws(MovieServiceError) -> [Movie] {
     []
@@ -137,11 +160,7 @@ extension MovieService {
   public func searchMovies(
     _ query: MovieQuery, filter: MovieFilter
   ) async throws(MovieServiceError) -> MoviePage {
-    guard filter.filtersNothing else {
-      throw .invalidRequest(
-        "this service cannot filter a search by genre, rating, votes, runtime, certification "
-          + "or person (the offline catalog can: --offline)")
-    }
+    guard filter.filtersNothing else { throw .filterRefused(.filteredSearch) }
     return try await searchMovies(query)
   }
 

@@ -26,6 +26,9 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
   case refused(host: String, reason: String)
   /// The request is not valid, e.g. a page out of range.
   case invalidRequest(String)
+  /// The service cannot apply a filter or order it was given: what a program says in its own
+  /// words (where else the films can be listed so).
+  case filterRefused(FilterRefusal)
   /// The catalog built into the program is damaged: the program must be built or installed
   /// again.
   case damagedCatalog(String)
@@ -40,6 +43,7 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
       message
     case .badResponse(let detail), .invalidRequest(let detail), .damagedCatalog(let detail):
       detail
+    case .filterRefused(let refusal): refusal.description
     case .transport(_, let reason), .refused(_, let reason): reason
     case .stalled, .noAnswer, .cancelled: description
     }
@@ -70,10 +74,37 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
       "The answer of \(host) was refused: \(reason)"
     case .invalidRequest(let detail):
       "Invalid request: \(detail)"
+    case .filterRefused(let refusal):
+      "Invalid request: \(refusal)"
     case .damagedCatalog(let detail):
       "The built-in catalog is damaged (\(detail)): build or install the program again"
     case .cancelled:
       "Cancelled"
+    }
+  }
+}
+
+/// A filter or an order a service cannot apply (see ``MovieServiceError/filterRefused(_:)``).
+public enum FilterRefusal: Sendable, Hashable, CustomStringConvertible {
+  /// Its search cannot be filtered at all.
+  case filteredSearch
+  /// Its search cannot be filtered by these (names of ``MovieFilter``'s parts: `runtime`,
+  /// `certification`, `person`).
+  case searchFilters([String])
+  /// Its search is ordered by the service itself.
+  case searchOrder
+  /// It cannot order films by this key.
+  case sort(MovieFilter.Sort.Key)
+
+  /// What cannot be done, in a library's words (a program adds where it can be done).
+  public var description: String {
+    switch self {
+    case .filteredSearch:
+      "this service cannot filter a search by genre, rating, votes, runtime, certification or person"
+    case .searchFilters(let parts):
+      "this service's search cannot filter by \(parts.joined(separator: ", "))"
+    case .searchOrder: "this service orders a title search by itself"
+    case .sort(let key): "this service cannot sort films by \(key.rawValue)"
     }
   }
 }

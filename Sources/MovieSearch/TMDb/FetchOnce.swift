@@ -102,6 +102,7 @@ final class FetchOnce<Value: Sendable>: Sendable {
     switch error {
     case .cancelled, .rateLimited, .server, .transport, .stalled, .noAnswer: true
     case .invalidCredentials, .notFound, .http, .badResponse, .refused, .invalidRequest,
+      .filterRefused,
       .damagedCatalog:
       false
     }

@@ -16,7 +16,7 @@ extension TMDbClient {
     case .votes: field = "vote_count"
     case .year: field = "primary_release_date"
     case .title: field = "title"
-    case .runtime: throw .invalidRequest("TMDb cannot sort films by runtime")
+    case .runtime: throw .filterRefused(.sort(.runtime))
     }
     var parameters = [("page", String(page)), ("include_adult", "false")]
     parameters.append(("sort_by", "\(field).\(filter.sort.ascending ? "asc" : "desc")"))
@@ -75,15 +75,8 @@ extension TMDbClient {
   ) async throws(MovieServiceError) -> MoviePage {
     guard filter.minRuntime == nil, filter.maxRuntime == nil, filter.certification == nil,
       filter.person == nil
-    else {
-      throw .invalidRequest(
-        "TMDb's search cannot filter by runtime, certification or person: 'movie-search discover' can"
-      )
-    }
-    guard filter.sort == MovieFilter.Sort() else {
-      throw .invalidRequest(
-        "TMDb orders a title search by itself: without a title, 'movie-search discover' sorts")
-    }
+    else { throw .filterRefused(.searchFilters(["runtime", "certification", "person"])) }
+    guard filter.sort == MovieFilter.Sort() else { throw .filterRefused(.searchOrder) }
     let genreIDs = filter.genres.isEmpty ? [] : try await genreIDs(filter.genres)
     var page = try await searchMovies(query)
     page.results = page.results.filter { movie in

@@ -119,6 +119,30 @@ enum Backend {
     }
   }
 
+  /// What the command line did wrong, when `error` says so (a filter or an order the service
+  /// cannot apply, a request it refuses), in this program's words — where the films can be
+  /// listed instead; `nil` for any other failure.
+  static func usageText(_ error: MovieServiceError, service: any MovieService) -> String? {
+    let name = service.traits.answersInstantly ? "The catalog" : "TMDb"
+    let text: String
+    switch error {
+    case .invalidRequest(let reason): text = reason
+    case .filterRefused(.filteredSearch):
+      text = "\(FilterRefusal.filteredSearch) (the offline catalog can: --offline)"
+    case .filterRefused(.searchFilters(let parts)):
+      let listed =
+        parts.count > 1
+        ? parts.dropLast().joined(separator: ", ") + " or " + parts.last! : parts.joined()
+      text = "\(name)'s search cannot filter by \(listed): 'movie-search discover' can"
+    case .filterRefused(.searchOrder):
+      text =
+        "\(name) orders a title search by itself: without a title, 'movie-search discover' sorts"
+    case .filterRefused(.sort(let key)): text = "\(name) cannot sort films by \(key.rawValue)"
+    default: return nil
+    }
+    return text.prefix(1).uppercased() + text.dropFirst() + "."
+  }
+
   /// Whether `host` is this machine: a key sent to it over http does not cross a network.
   static func isLoopback(_ host: String) -> Bool {
     let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))

@@ -11,17 +11,15 @@ import MovieSearch
 /// ends more than a year ago (a current catalog that finds only a typo match is not out of
 /// date: the film may simply not exist).
 struct CoverageNote: Sendable {
-  let catalog: OfflineCatalog
+  let service: any MovieService
   let lastYear: Int
   let isBuiltIn: Bool
 
-  /// The note for `service`; `nil` when it is not an offline catalog, or its films' years
-  /// are not known.
+  /// The note for `service`; `nil` when it is not a fixed collection of films (a catalog),
+  /// or its films' years are not known.
   init?(_ service: any MovieService) {
-    guard let catalog = service as? OfflineCatalog else { return nil }
-    let coverage = catalog.coverage
-    guard let years = coverage.years else { return nil }
-    self.catalog = catalog
+    guard let coverage = service.catalogCoverage, let years = coverage.years else { return nil }
+    self.service = service
     lastYear = years.upperBound
     isBuiltIn = coverage.isBuiltIn
   }
@@ -43,7 +41,7 @@ struct CoverageNote: Sendable {
   func note(for query: MovieQuery, best: Movie?, currentYear: Int = CoverageNote.currentYear)
     -> String?
   {
-    switch catalog.shortfall(query, best: best) {
+    switch service.shortfall(query, best: best) {
     case .yearAfterLast: text
     case .noCloseMatch where lastYear < currentYear - 1: text
     case .noCloseMatch, nil: nil
@@ -52,6 +50,6 @@ struct CoverageNote: Sendable {
 
   /// This year, by the calendar (UTC).
   static var currentYear: Int {
-    Int(CatalogInfoCommand.day(Date()).prefix(4)) ?? 2026
+    Int(Format.day(Date()).prefix(4)) ?? 2026
   }
 }

@@ -181,7 +181,7 @@ extension FinderState {
     case .loading: [("\(spinner) Loading details…", nil)]
     case .failure(let message): [(message, "31")]
     case .success(let film, let poster):
-      DetailsCommand.lines(film, poster: poster, width: width)
+      DetailsText.lines(film, poster: poster, width: width)
     }
   }
 

@@ -49,7 +49,7 @@ struct CatalogInfoCommand: Command {
     let report = Report(
       catalog: path ?? "built-in", source: code(coverage.source), films: coverage.films,
       firstYear: coverage.years?.lowerBound, lastYear: coverage.years?.upperBound,
-      built: coverage.builtOn.map(day))
+      built: coverage.builtOn.map(Format.day))
     if invocation[\.json] {
       Output.print(try JSON.line(report))
       return 0
@@ -90,20 +90,4 @@ struct CatalogInfoCommand: Command {
     }
   }
 
-  /// `2026-11-24`.
-  static func day(_ date: Date) -> String {
-    let days =
-      Int(outside: (date.timeIntervalSince1970 / 86_400).rounded(.down), in: 0...2_932_896) ?? 0
-    // Civil date from days since 1970 (Howard Hinnant's algorithm): no calendar or time zone.
-    let z = days + 719_468
-    let era = z / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return String(format: "%04d-%02d-%02d", year, month, dayOfMonth)
-  }
 }

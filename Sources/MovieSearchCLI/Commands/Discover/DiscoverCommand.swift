@@ -84,8 +84,9 @@ struct DiscoverCommand: Command {
           rank += 1
           try SearchOutput.line(movie, rank: rank, ndjson: listing.ndjson)
         }
-      } catch MovieServiceError.invalidRequest(let reason) {
-        throw invocation.usageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
+      } catch let error as MovieServiceError {
+        guard let text = Backend.usageText(error, service: client) else { throw error }
+        throw invocation.usageError(text)
       }
       return 0
     }
@@ -101,10 +102,10 @@ struct DiscoverCommand: Command {
     var answer: MoviePage
     switch fetched {
     case .success(let page): answer = page
-    case .failure(.invalidRequest(let reason)):
+    case .failure(let error):
       // A filter TMDb cannot take (an unknown genre, a sort by runtime): the command line's.
-      throw invocation.usageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
-    case .failure(let error): throw error
+      guard let text = Backend.usageText(error, service: client) else { throw error }
+      throw invocation.usageError(text)
     }
     try listing.output.print(
       answer, firstRank: listing.firstRank, nothing: "No films match these filters.")

@@ -50,7 +50,7 @@ struct InteractiveCommand: Command {
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
     let (source, finder) = try finder(invocation)
-    return try await start(
+    return try await FinderRun.start(
       service: source.service, language: invocation[\.backend.language], finder: finder)
   }
 
@@ -58,91 +58,8 @@ struct InteractiveCommand: Command {
   static func finder(_ invocation: Invocation<Self>) throws -> (Backend.Source, Finder) {
     let source = try Backend.source(for: invocation)
     var finder = invocation[\.finder]
-    finder.filter = try startFilter(
+    finder.filter = try FinderRun.startFilter(
       invocation[\.filters], year: invocation[\.year], source, invocation)
     return (source, finder)
-  }
-
-  /// The filter the finder starts from: the flags', checked against the catalog; `--year`
-  /// is one year of `--years`.
-  static func startFilter<C: Command>(
-    _ flags: MovieFilter, year: Int?, _ source: Backend.Source, _ invocation: Invocation<C>
-  ) throws -> MovieFilter {
-    var filter = flags
-    if let year {
-      guard filter.fromYear == nil, filter.toYear == nil else {
-        throw invocation.usageError("Give '--year' or '--years', not both.")
-      }
-      (filter.fromYear, filter.toYear) = (year, year)
-    }
-    return try FilterOptions.checked(filter, in: source, invocation)
-  }
-
-  /// Runs the finder on this process's terminal (also what `movie-search` alone does on a
-  /// terminal): takes the terminal, runs the loop, gives the terminal back, then prints
-  /// what was chosen on stdout and returns the status.
-  static func start(service: any MovieService, language: String?, finder: Finder) async throws
-    -> Int32
-  {
-    if let query = finder.filterQuery {
-      return try await printMatches(query, service: service, finder: finder)
-    }
-    guard let terminal = PosixTerminal.attach() else {
-      throw UsageError(
-        message:
-          "Interactive search needs a terminal; give a query to search, e.g. 'movie-search the matrix'.",
-        usage: Help.usage(of: InteractiveCommand.self))
-    }
-    let recorder = try finder.record.map(SessionRecorder.init(path:))
-    terminal.reportsMouse = finder.look.mouse
-    let mode = finder.mode(on: terminal.size)
-    guard terminal.enter(mode) else {
-      throw UsageError(
-        message: "The terminal cannot be switched to raw mode.",
-        usage: Help.usage(of: InteractiveCommand.self))
-    }
-    let outcome = await FinderLoop(
-      terminal: terminal, service: service, language: language, options: finder,
-      recorder: recorder, mode: mode
-    ).run()
-    terminal.restore()
-    if let message = outcome.message { Output.error(message) }
-    Output.print(output(of: outcome, finder).map { $0 + "\n" }.joined())
-    return outcome.status
-  }
-
-  /// What the finder prints when it ends, as fzf does: the field's text (`--print-query`),
-  /// the key that chose (`--expect`; empty for Enter), then the films chosen. An abort
-  /// prints nothing.
-  static func output(of outcome: FinderOutcome, _ finder: Finder) -> [String] {
-    guard outcome.status != 130, outcome.message == nil else { return [] }
-    var lines: [String] = []
-    if finder.printQuery { lines.append(outcome.query.printable) }
-    if !finder.look.expected.isEmpty, outcome.status == 0 { lines.append(outcome.key ?? "") }
-    return lines + outcome.chosen.map(String.init)
-  }
-
-  /// `--filter`: no interface — the films that match `text` (its filter tokens read as in
-  /// the field), one line each as a piped search prints them; status 1 when none, as fzf.
-  static func printMatches(_ text: String, service: any MovieService, finder: Finder)
-    async throws -> Int32
-  {
-    let genres = try? await service.knownGenres()
-    let request = FilteredText(
-      text, base: finder.filter, genres: genres?.isEmpty == false ? genres : nil)
-    guard !request.title.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw UsageError(
-        message:
-          "'--filter' needs words of a title; 'movie-search discover' lists films by filters alone.",
-        usage: Help.usage(of: InteractiveCommand.self))
-    }
-    if let problem = request.tokens.first(where: \.isProblem) {
-      throw UsageError(
-        message: "'--filter': \(problem.summary)", usage: Help.usage(of: InteractiveCommand.self))
-    }
-    let search = SearchRequest(
-      query: MovieQuery(request.title), limit: MoviePage.pageSize, filter: request.filter)
-    let printed = try await search.printEvery(from: service, ndjson: false)
-    return printed > 0 ? 0 : 1
   }
 }

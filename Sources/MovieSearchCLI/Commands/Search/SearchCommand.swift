@@ -43,9 +43,9 @@ struct SearchCommand: Command {
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
     if var finder = try finderAskedFor(invocation) {
       let source = try Backend.source(for: invocation)
-      finder.filter = try InteractiveCommand.startFilter(
+      finder.filter = try FinderRun.startFilter(
         invocation[\.filters], year: invocation[\.year], source, invocation)
-      return try await InteractiveCommand.start(
+      return try await FinderRun.start(
         service: source.service, language: invocation[\.backend.language], finder: finder)
     }
     let filter = try SearchRequest.filter(invocation)
@@ -69,10 +69,11 @@ struct SearchCommand: Command {
     let answer: SearchAnswer
     do {
       answer = try await request.answer(from: service)
-    } catch MovieServiceError.invalidRequest(let reason) where request.filter != MovieFilter() {
-      // A filter the catalog cannot apply (an unknown genre, a person where it has no
-      // people): the command line's mistake.
-      throw invocation.usageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
+    } catch let error as MovieServiceError where request.filter != MovieFilter() {
+      // A filter the service cannot apply (an unknown genre, a person where it has no
+      // people, a search TMDb cannot filter): the command line's mistake.
+      guard let text = Backend.usageText(error, service: service) else { throw error }
+      throw invocation.usageError(text)
     }
     for note in answer.notes { Output.error(note) }
     if isatty(STDERR_FILENO) == 1, request.page == 1,
@@ -115,115 +116,4 @@ struct SearchCommand: Command {
     }
     return nil
   }
-}
-
-/// What a one-shot search asks for, checked: the query's text, the page and how many of
-/// its films to show.
-struct SearchRequest {
-  let query: MovieQuery
-  let limit: Int
-  /// The films to keep (genres, years, rating…), beside the query's year.
-  let filter: MovieFilter
-
-  var text: String { query.text }
-  var page: Int { query.page }
-
-  init(query: MovieQuery, limit: Int, filter: MovieFilter) {
-    (self.query, self.limit, self.filter) = (query, limit, filter)
-  }
-
-  init(_ invocation: Invocation<SearchCommand>) throws {
-    let arguments = invocation.positionals
-    let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !text.isEmpty else {
-      throw invocation.usageError(arguments.isEmpty ? "No query given." : "The query is empty.")
-    }
-    query = MovieQuery(
-      text, page: invocation[\.listing].number, language: invocation[\.backend.language],
-      includeAdult: invocation[\.includeAdult], year: invocation[\.year],
-      region: invocation[\.region])
-    limit = invocation[\.listing].size
-    filter = try Self.filter(invocation)
-  }
-
-  /// The filters beside the title, checked; `--year` is the query's own (TMDb takes it), so
-  /// it is not among them. `--sort` orders the films that match every word (offline).
-  static func filter(_ invocation: Invocation<SearchCommand>) throws -> MovieFilter {
-    if invocation[\.year] != nil, invocation[\.filters.years] != nil {
-      throw invocation.usageError("Give '--year' or '--years', not both.")
-    }
-    return invocation[\.filters]
-  }
-
-  /// One page of the service's search (of 20 films).
-  func servicePage(_ number: Int, from service: any MovieService) async throws -> MoviePage {
-    var query = query
-    query.page = number
-    return filter == MovieFilter()
-      ? try await service.searchMovies(query)
-      : try await service.searchMovies(query, filter: filter)
-  }
-
-  /// The page of `limit` films, from as many of the service's pages as it spans, and what
-  /// to say about it: a page past the last, rows that could not be read. A page none of
-  /// whose rows could be read is an error, not "no films".
-  func answer(from service: any MovieService) async throws -> SearchAnswer {
-    let results = try await ListingPages.window(
-      number: page, offset: (page - 1) * limit, count: limit
-    ) { number in try await servicePage(number, from: service) }
-    let pastTheLast =
-      results.results.isEmpty && results.totalResults > 0 && page > results.totalPages
-    if results.results.isEmpty, results.unreadableRows > 0, !pastTheLast {
-      throw MovieServiceError.badResponse(
-        results.unreadableRows == 1
-          ? "the one result on page \(page) could not be read"
-          : "none of the \(Format.count(results.unreadableRows, "result")) on page \(page) could be read"
-      )
-    }
-    var notes: [String] = []
-    if pastTheLast {
-      notes.append(
-        "Page \(page) is past the last: '\(text)' has \(Format.count(results.totalPages, "page")) (\(Format.count(results.totalResults, "film")))."
-      )
-    } else if results.unreadableRows > 0 {
-      notes.append(
-        "Note: \(Format.count(results.unreadableRows, "result")) on this page could not be read and \(results.unreadableRows == 1 ? "is" : "are") left out."
-      )
-    }
-    return SearchAnswer(page: results, pastTheLast: pastTheLast, notes: notes)
-  }
-}
-
-extension SearchRequest {
-  /// Every film found, one TSV (or NDJSON) line each, as the service's pages come; a closed
-  /// pipe ends it quietly (as every output does).
-  /// A catalog finds them all in one search; TMDb serves them page after page.
-  func printEvery(from source: Backend.Source, ndjson: Bool) async throws {
-    try await printEvery(from: source.service, ndjson: ndjson)
-  }
-
-  /// ``printEvery(from:ndjson:)`` from a service; returns how many lines were printed.
-  @discardableResult
-  func printEvery(from service: any MovieService, ndjson: Bool) async throws -> Int {
-    var rank = 0
-    func line(_ movie: Movie) throws {
-      rank += 1
-      try SearchOutput.line(movie, rank: rank, ndjson: ndjson)
-    }
-    if let catalog = service as? OfflineCatalog {
-      for movie in try catalog.searchAllMovies(query, filter: filter).results { try line(movie) }
-      return rank
-    }
-    try await ListingPages.every(
-      fetch: { number in try await servicePage(number, from: service) }, line)
-    return rank
-  }
-}
-
-/// A search's page, and what is said about it on stderr.
-struct SearchAnswer {
-  var page: MoviePage
-  /// The page asked for is past the last one (the page is empty).
-  var pastTheLast: Bool
-  var notes: [String]
 }
