@@ -2,7 +2,8 @@
 # Checks that ARCHITECTURE.md is true of the code: its module table lists exactly the
 # targets of Package.swift; every path it names exists; every type, function or property it
 # names in `code` is declared in Sources/ or Tests/ (or is the standard library's); every
-# command and program it names exists.
+# command and program it names exists; and every Swift file of Sources/ and Tests/ is under
+# 400 lines (a longer one is split where its parts are).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -76,6 +77,15 @@ for span in code_spans(text):
     for member in filter(None, rest.split(".")):
         if member not in declared_members and member not in declared_types:
             problems.append(f"{member} (in `{token}`) is not declared")
+
+for root in ["Sources", "Tests"]:
+    for folder, _, files in os.walk(root):
+        for file in files:
+            if file.endswith(".swift"):
+                path = os.path.join(folder, file)
+                lines = sum(1 for _ in open(path, encoding="utf-8"))
+                if lines >= 400:
+                    problems.append(f"{path} has {lines} lines (split it: 400 at most)")
 
 if problems:
     for problem in problems:

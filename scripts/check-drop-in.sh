@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Typechecks Tests/DropInProbe (code written for swift-async-algorithms 1.1.4) against
-# Streams in the Swift 6 and Swift 5 language modes. The same file is typechecked against
+# Streams in the Swift 6 and Swift 5 language modes. The same files are typechecked against
 # AsyncAlgorithms itself (-D PEER, from the Benchmarks build) to prove it is honest AA code,
 # and Streams must not produce a single diagnostic that AA does not produce for it (Swift 5
 # mode warns about passing `==` to a `@Sendable` parameter — with either library).
 #   scripts/check-drop-in.sh        (after `swift build` and `swift build --package-path Benchmarks`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-probe=Tests/DropInProbe/AsyncAlgorithmsCode.swift
+probe=(Tests/DropInProbe/*.swift)
 ours=$(swift build --show-bin-path)/Modules
 peer=Benchmarks/.build/debug/Modules
 if [ ! -e "$peer/AsyncAlgorithms.swiftmodule" ]; then
@@ -18,7 +18,7 @@ status=0
 
 # The probe's diagnostics, one line each ("file:line:col: kind: message").
 diagnostics() {
-  swiftc -typecheck "$@" "$probe" 2>&1 | grep -E '^[^ ]+:[0-9]+:[0-9]+: (error|warning):' | sort -u || true
+  swiftc -typecheck "$@" "${probe[@]}" 2>&1 | grep -E '^[^ ]+:[0-9]+:[0-9]+: (error|warning):' | sort -u || true
 }
 
 for mode in 6 5; do

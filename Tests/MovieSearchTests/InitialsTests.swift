@@ -71,7 +71,7 @@ import Testing
         guard letters.count >= 2 else { continue }
         let article = store.summary(title).flags & CatalogFile.leadingArticle != 0
         for from in article && letters.count >= 3 ? [0, 1] : [0] {
-          let key = Array(letters.dropFirst(from).prefix(InitialsIndex.depth))
+          let key = Array(letters.dropFirst(from).prefix(InitialsKey.depth))
           if key.starts(with: word) { expected.append("\(title) \(from) \(key == word)") }
         }
       }

@@ -50,7 +50,16 @@ import Foundation
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
 /// breadth first, so every node's children are neighbours.
 enum CatalogFile {
-  static let magic: [UInt8] = Array("MSCATLGR".utf8)
+  /// The format's version, the magic's last byte: a letter, the next one at each change of
+  /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
+  static let version = UInt8(ascii: "R")
+  static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
+  /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
+  /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
+  /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
+  static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
+    UInt8(ascii: "R"), 0xcfbb_7d06_f120_1a6e
+  )
   static let headerSize = 128
 
   /// Where the header says how many bytes each ``OffsetTable`` takes, four each, in the order
@@ -102,8 +111,8 @@ enum CatalogFile {
   /// its initials skip a leading article in the top bit): the title times two, plus one when
   /// they skip it.
   static func initialsEntry(_ entry: UInt32) -> Int {
-    Int(entry & ~InitialsIndex.skipsArticle) << 1
-      | (entry & InitialsIndex.skipsArticle != 0 ? 1 : 0)
+    Int(entry & ~InitialsKey.skipsArticle) << 1
+      | (entry & InitialsKey.skipsArticle != 0 ? 1 : 0)
   }
 
   /// The largest initials order's number of a catalog of `titles` titles.

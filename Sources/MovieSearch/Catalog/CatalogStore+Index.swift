@@ -242,7 +242,7 @@ extension CatalogStore {
       base + layout.initialsOrder,
       largest: CatalogFile.largestInitialsEntry(titles: titleCount))[position]
     return UInt32(truncatingIfNeeded: entry >> 1)
-      | (entry & 1 != 0 ? InitialsIndex.skipsArticle : 0)
+      | (entry & 1 != 0 ? InitialsKey.skipsArticle : 0)
   }
 
   /// The term ids in sound order (see ``CatalogFile``).

@@ -16,25 +16,8 @@
 struct InitialsIndex {
   let store: CatalogStore
 
-  /// The most initials kept per title.
-  static let depth = 8
   /// The shortest and longest queries read as initials.
-  static let lengths = 2...depth
-  /// An entry's top bit: its key starts after the title's leading article.
-  static let skipsArticle: UInt32 = 1 << 31
-
-  /// The entries of one title whose words begin with `initials` (up to ``depth`` + 1 of
-  /// them), keyed: from its first word, and from its second after a leading article.
-  static func entries(title: Int, initials: [UInt8], article: Bool) -> [(
-    key: UInt64, entry: UInt32
-  )] {
-    guard initials.count >= 2 else { return [] }
-    var entries = [(key(initials.map(code)), UInt32(title))]
-    if article, initials.count >= 3 {
-      entries.append((key(initials.dropFirst().map(code)), UInt32(title) | skipsArticle))
-    }
-    return entries
-  }
+  static let lengths = 2...InitialsKey.depth
 
   /// The key of the entry at `position` of the initials order, read from its title's words;
   /// a damaged entry's is 0 (no key of a word typed).
@@ -45,50 +28,32 @@ struct InitialsIndex {
     // A damaged title may have fewer words than its entry skips.
     guard from < words.count else { return 0 }
     var codes: [UInt64] = []
-    for position in from..<min(words.count, from + Self.depth) {
+    for position in from..<min(words.count, from + InitialsKey.depth) {
       let id = words[position]
       guard id >= 0, let first = store.term(id).first else { break }
-      codes.append(Self.code(first))
+      codes.append(InitialsKey.code(first))
     }
-    return Self.key(codes)
+    return InitialsKey.key(codes)
   }
 
   /// The title of the entry at `position`, and the word its key starts at; -1 for damage.
   private func entry(at position: Int) -> (title: Int, from: Int) {
     let entry = store.initialsEntry(position)
-    let title = Int(entry & ~Self.skipsArticle)
-    return (title < store.titleCount ? title : -1, entry & Self.skipsArticle != 0 ? 1 : 0)
-  }
-
-  /// A byte's place in a key: letters 1–26, digits 27–36, anything else 37 (never typed).
-  static func code(_ byte: UInt8) -> UInt64 {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt64(byte - UInt8(ascii: "a") + 1)
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0") + 27)
-    default: 37
-    }
-  }
-
-  /// The first ``depth`` codes, six bits each from the top: a prefix's keys are a range.
-  static func key(_ codes: [UInt64]) -> UInt64 {
-    var key: UInt64 = 0
-    for (index, code) in codes.prefix(depth).enumerated() {
-      key |= code << UInt64(6 * (depth - 1 - index))
-    }
-    return key
+    let title = Int(entry & ~InitialsKey.skipsArticle)
+    return (title < store.titleCount ? title : -1, entry & InitialsKey.skipsArticle != 0 ? 1 : 0)
   }
 
   /// Whether `word` may be initials: 2–8 letters or digits, some letter.
   static func mayBeInitials(_ word: [UInt8]) -> Bool {
-    lengths.contains(word.count) && word.allSatisfy { code($0) < 37 }
-      && word.contains { code($0) <= 26 }
+    lengths.contains(word.count) && word.allSatisfy { InitialsKey.code($0) < 37 }
+      && word.contains { InitialsKey.code($0) <= 26 }
   }
 
   /// The titles whose initials spell `word`, or begin with it (`whole` false), with the
   /// word their initials start at (1 past a leading article).
   func titles(spelling word: [UInt8]) -> [(title: Int, from: Int, whole: Bool)] {
-    let low = Self.key(word.map(Self.code))
-    let high = low | ((1 << UInt64(6 * (Self.depth - word.count))) - 1)
+    let low = InitialsKey.key(word.map(InitialsKey.code))
+    let high = low | ((1 << UInt64(6 * (InitialsKey.depth - word.count))) - 1)
     let count = store.layout.initialsCount
     var found: [(title: Int, from: Int, whole: Bool)] = []
     var index = SortedPositions.first(in: 0..<count) { key(at: $0) < low }

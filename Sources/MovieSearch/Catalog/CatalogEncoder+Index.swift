@@ -1,0 +1,220 @@
+import Foundation
+
+/// The search index a catalog file holds, as it is written: the vocabulary, its trie, the
+/// postings and the orders built over them (see ``CatalogFile``).
+extension CatalogFile {
+  /// The search index being built: the titles, their words, the vocabulary.
+  struct Index {
+    /// Each title's film and kind (see ``CatalogFile/titleFilm(_:kind:)``).
+    var titleFilms: [Int] = []
+    /// Where each title's text starts (its end is where the next one's starts).
+    var titleStarts: [Int] = []
+    var summaries: [UInt8] = []
+    /// The top bit of a title in `postingsByTerm`: the term is a word of the title itself.
+    private static let inTitle: UInt32 = 1 << 31
+    /// Each film's people's words, as terms.
+    var people: [[Int]] = []
+    private var wordCounts: [Int] = []
+    /// Each title's film's popularity, and whether the title starts with an article.
+    private var popularities: [Float] = []
+    private var articles: [Bool] = []
+    private var titleTerms: [Int] = []  // each title's words as terms, in the order met
+    private var termIndex: [BytesKey: Int] = [:]
+    private var terms: [[UInt8]] = []
+    private var postingsByTerm: [[UInt32]] = []
+
+    /// The term of each word, made when new.
+    mutating func terms(_ words: [[UInt8]]) -> [Int] {
+      words.map { word in
+        let key = BytesKey(word)
+        if let known = termIndex[key] { return known }
+        termIndex[key] = terms.count
+        terms.append(word)
+        postingsByTerm.append([])
+        return terms.count - 1
+      }
+    }
+
+    /// Adds a title (its words, then the `people` terms); returns whether it starts with an
+    /// article.
+    mutating func add(
+      _ text: String, film: Int, kind: TitleKind, people: [Int], popularity: Float,
+      year: Int, texts: inout [UInt8]
+    ) -> Bool {
+      let title = Array(text.utf8)
+      let words = TitleText.words(text).map(\.text)
+      let article = words.count > 1 && TitleText.articleWords.contains(words[0])
+      let number = titleFilms.count
+      titleFilms.append(CatalogFile.titleFilm(film, kind: kind))
+      titleStarts.append(texts.count)
+      texts += title
+      // Six bytes (see ``CatalogStore/summary(_:)``): the popularity's bits, then the year,
+      // whether the title starts with an article and its words, up to 15.
+      let fields =
+        UInt64(popularity.bitPattern) | UInt64(min(year, CatalogFile.latestYear)) << 32
+        | (article ? 1 : 0) << 43 | UInt64(min(words.count, 15)) << 44
+      for byte in 0..<CatalogFile.summarySize {
+        summaries.append(UInt8(truncatingIfNeeded: fields >> UInt64(8 * byte)))
+      }
+      wordCounts.append(words.count)
+      popularities.append(popularity)
+      articles.append(article)
+      let titleTerms = terms(words)
+      self.titleTerms += titleTerms
+      // The people's words are stored once per film, but found through every title. A
+      // posting says whether the term is a word of the title itself (its top bit).
+      for (term, inTitle) in titleTerms.map({ ($0, true) }) + people.map({ ($0, false) })
+      where postingsByTerm[term].last.map({ $0 & ~Self.inTitle }) != UInt32(number) {
+        postingsByTerm[term].append(UInt32(number) | (inTitle ? Self.inTitle : 0))
+      }
+      return article
+    }
+
+    /// The entries of the initials order, sorted (see ``InitialsIndex``): the titles of
+    /// films at least two thirds as popular as the most popular.
+    func initialsOrder() -> [(key: UInt64, entry: UInt32)] {
+      let floor = (popularities.max() ?? 0) * 2 / 3
+      var entries: [(key: UInt64, entry: UInt32)] = []
+      var start = 0
+      for (title, count) in wordCounts.enumerated() {
+        defer { start += count }
+        guard count >= 2, popularities[title] >= floor else { continue }
+        let initials = titleTerms[start..<start + min(count, InitialsKey.depth + 1)].map {
+          terms[$0][0]
+        }
+        entries += InitialsKey.entries(
+          title: title, initials: initials, article: articles[title])
+      }
+      return entries.sorted { ($0.key, $0.entry) < ($1.key, $1.entry) }
+    }
+
+    struct Sections {
+      var wordStarts: [Int] = []
+      var wordIDs: [UInt8] = []
+      var termStarts: [Int] = []
+      var postingStarts: [Int] = []
+      var postingByteStarts: [Int] = []
+      var postings: [UInt8] = []
+      var nodes: [UInt8] = []
+      var termBytes: [UInt8] = []
+      /// The ids of the terms of ``Phonetic/shortest`` bytes or more, by key.
+      var soundOrder: [Int] = []
+      /// The titles of known films by their initials (see ``InitialsIndex``), each entry as
+      /// ``CatalogFile/initialsEntry(_:)`` writes it.
+      var initialsOrder: [Int] = []
+      var termCount = 0
+      /// The bits of the words' codes.
+      var wordBits = 0
+      var postingCount = 0
+    }
+
+    /// The word, term, posting and trie sections. Term ids are the terms' places in
+    /// bytewise order.
+    func sections() throws(FormatError) -> Sections {
+      var sections = Sections()
+      let order = terms.indices.sorted { bytewiseLess(terms[$0], terms[$1]) }
+      var idOfTerm = [Int](repeating: 0, count: terms.count)
+      for (id, term) in order.enumerated() { idOfTerm[term] = id }
+      // Term ids take three bytes.
+      guard terms.count < 1 << 24 else {
+        throw FormatError(description: "the vocabulary is too large to be encoded")
+      }
+      // The titles' words, then the films' people's, as codes (see ``WordCodes``), and the
+      // terms of the commonest codes; each title's and film's start in bits.
+      // One flat array of every run's ids and where each ends: 1.8 million runs as arrays
+      // of their own took 150 MB at IMDb's size.
+      var ids: [Int32] = []
+      ids.reserveCapacity(titleTerms.count + people.reduce(0) { $0 + $1.count })
+      var ends: [Int] = []
+      ends.reserveCapacity(wordCounts.count + people.count)
+      for term in titleTerms { ids.append(Int32(idOfTerm[term])) }
+      for count in wordCounts { ends.append((ends.last ?? 0) + count) }
+      for film in people {
+        for term in film { ids.append(Int32(idOfTerm[term])) }
+        ends.append(ids.count)
+      }
+      let coded = WordCodes.encode(ids: ids, ends: ends, termCount: terms.count)
+      sections.wordIDs = coded.codes
+      sections.wordIDs.append(packed: coded.commonestTerms, largest: terms.count - 1)
+      sections.wordIDs.append(packed: coded.commonTerms, largest: terms.count - 1)
+      sections.wordStarts = coded.starts
+      sections.wordBits = coded.starts.last ?? 0
+      guard sections.wordBits <= UInt32.max else {
+        throw FormatError(description: "the words are too many to be encoded")
+      }
+      // A posting is its title less the one before, doubled, plus its flag: in as many bits
+      // as the term's largest needs.
+      guard wordCounts.count < 1 << 31 else {
+        throw FormatError(description: "the titles are too many to be encoded")
+      }
+      for term in order {
+        sections.termStarts.append(sections.termBytes.count)
+        sections.postingStarts.append(sections.postingCount)
+        sections.postingByteStarts.append(sections.postings.count)
+        sections.termBytes += terms[term]
+        var previous = 0
+        let values = postingsByTerm[term].map { posting in
+          let title = Int(posting & ~Self.inTitle)
+          defer { previous = title }
+          return UInt64(title - previous) << 1 | (posting & Self.inTitle != 0 ? 1 : 0)
+        }
+        sections.postings.append(packing: values)
+        sections.postingCount += postingsByTerm[term].count
+      }
+      sections.termStarts.append(sections.termBytes.count)
+      sections.postingStarts.append(sections.postingCount)
+      sections.postingByteStarts.append(sections.postings.count)
+      // Spare bytes: the last value can be read with an eight-byte load.
+      sections.postings += [UInt8](repeating: 0, count: 8)
+      guard sections.postings.count <= UInt32.max else {
+        throw FormatError(description: "the postings are too many to be encoded")
+      }
+      sections.nodes = try trie(order.map { terms[$0] })
+      // The sound order: each key made once, the ids sorted by it.
+      let sounded = order.enumerated().compactMap { id, term in
+        terms[term].count >= Phonetic.shortest ? (key: Phonetic.key(terms[term]), id: id) : nil
+      }.sorted { bytewiseLess($0.key, $1.key) || ($0.key == $1.key && $0.id < $1.id) }
+      sections.soundOrder = sounded.map(\.id)
+      sections.initialsOrder = initialsOrder().map { CatalogFile.initialsEntry($0.entry) }
+      sections.termCount = terms.count
+      return sections
+    }
+  }
+
+  /// The trie of sorted `terms`, breadth first: node 0 is the root; a node's children (one per
+  /// next byte, in order) are contiguous, so they run from its first child to the next
+  /// node's, and a sentinel after the last node closes the run. A node with a single term
+  /// that does not end there is a **tail**: it has no children, the rest of its path being
+  /// that term's bytes — most of a large vocabulary's nodes would otherwise be chains of one
+  /// child each, spelling the ends of terms no other term shares.
+  static func trie(_ terms: [[UInt8]]) throws(FormatError) -> [UInt8] {
+    // (terms, depth, byte) of each node, in breadth-first order; children found when a node
+    // is read.
+    var queue: [(terms: Range<Int>, depth: Int, byte: UInt8)] = [(0..<terms.count, 0, 0)]
+    var bytes: [UInt8] = []
+    var next = 0
+    while next < queue.count {
+      let (range, depth, byte) = queue[next]
+      next += 1
+      let isTerm = !range.isEmpty && terms[range.lowerBound].count == depth
+      let isTail = range.count == 1 && !isTerm
+      var low = range.lowerBound + (isTerm ? 1 : 0)
+      let firstChild = queue.count
+      while !isTail, low < range.upperBound {
+        let child = terms[low][depth]
+        var high = low + 1
+        while high < range.upperBound, terms[high][depth] == child { high += 1 }
+        queue.append((low..<high, depth + 1, child))
+        low = high
+      }
+      guard queue.count < Int(CatalogStore.Trie.termFlag) else {
+        throw FormatError(description: "the vocabulary is too large to be encoded")
+      }
+      bytes.appendNode(terms: range.lowerBound, firstChild: firstChild, isTerm: isTerm, byte: byte)
+    }
+    bytes.appendNode(terms: terms.count, firstChild: queue.count, isTerm: false, byte: 0)
+    // A spare byte: the sentinel can be read with an eight-byte load.
+    bytes.append(0)
+    return bytes
+  }
+}
