@@ -245,9 +245,8 @@ public struct OfflineCatalog: MovieService {
     return (
       keep,
       { hits in
-        let partial = Ranking.partialMatch / 2
-        return ordered(hits.filter { $0.score < partial }, by: filter.sort)
-          + hits.filter { $0.score >= partial }
+        ordered(hits.filter { !Ranking.isPartial($0.score) }, by: filter.sort)
+          + hits.filter { Ranking.isPartial($0.score) }
       }
     )
   }
@@ -263,7 +262,7 @@ public struct OfflineCatalog: MovieService {
     let shown = query.page * pageSize
     let limit = reorder == nil ? shown : max(shown, MoviePage.maxPage * MoviePage.pageSize)
     guard
-      let (found, total, engine) = try searcher.search(
+      let (found, total, run) = try searcher.search(
         query.text, limit: limit, year: query.year, keep: keep)
     else { return .empty }
     let hits = reorder.map { Array($0(found).prefix(query.page * pageSize)) } ?? found
@@ -272,17 +271,9 @@ public struct OfflineCatalog: MovieService {
       // Found by another of its titles: that title is shown beside, and highlighted.
       let (text, kind) = store.title(hit.title)
       if kind != .display { movie.alsoKnownAs = text }
-      let explanation = searcher.explain(engine, title: hit.title, text: text)
+      let explanation = searcher.explain(hit, in: run, text: text)
       movie.titleMatches = explanation?.matches ?? []
-      if let initials = hit.initials {
-        // The first letter of each word the initials spelled.
-        let words = TitleText.words(text)
-        movie.titleMatches = initials.compactMap { position in
-          words.indices.contains(position)
-            ? words[position].range.lowerBound..<words[position].range.lowerBound + 1 : nil
-        }
-      }
-      movie.isPartialMatch = explanation?.isPartial ?? (hit.score >= Ranking.partialMatch / 2)
+      movie.isPartialMatch = explanation?.isPartial ?? Ranking.isPartial(hit.score)
       return movie
     }
     // TMDb says a search that finds nothing has one (empty) page.

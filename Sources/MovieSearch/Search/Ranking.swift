@@ -46,7 +46,7 @@ import Foundation
 /// - the whole title and nothing else, each word as typed or written otherwise (at 1), in
 ///   order: −8 — a literal title wins ("10" or "ten" → the film "10" before "X-Men").
 ///
-/// **Initials.** A query of one word of 2–6 letters that is no title word and begins none is
+/// **Initials.** A query of one word of 2–8 letters that is no title word and begins none is
 /// also read as the initials of a title's words ("bttf", "gwtw", "potc"; a leading article
 /// optional; from three letters the initials of a longer title's first words: "lotr"): 14,
 /// more for initials that only begin the title's (2 more) — below any real word matched with
@@ -115,5 +115,53 @@ enum Ranking {
 
   static func cost(distance: Int, prefix: Bool) -> Float {
     Float(distance) * typo + (prefix ? typedPrefix : 0)
+  }
+
+  // MARK: Thresholds, derived from the costs
+
+  /// The score from which a film is a partial match: half of ``partialMatch``. A partial
+  /// match's score carries the ``partialMatch`` of a missed word; a full match's is far below
+  /// half of it (every other cost together is a few dozen).
+  static let partialBelow = partialMatch / 2
+
+  /// Whether `score` is a partial match's (see ``partialBelow``).
+  static func isPartial(_ score: Float) -> Bool { score >= partialBelow }
+
+  /// The best score a film found only through a typo can have: a ``typo``, the ``titleStart``
+  /// (its first word typed first), the ``sameYear`` of a year typed, and the most popularity
+  /// any film of the catalog has (`maxPopularity`, its log). A film found better than this
+  /// needs no look at more typos (``SearchPass/typos``).
+  static func bestWithTypo(yearHinted: Bool, maxPopularity: Float) -> Float {
+    typo + titleStart + (yearHinted ? sameYear : 0) - popularity * maxPopularity
+  }
+}
+
+/// Which words are forgiven what, by their length in bytes: the thresholds the search's
+/// passes decide by, named beside the costs they go with (``Ranking``).
+enum Forgiveness {
+  /// One typo is forgiven from three letters (a shorter word has too many neighbours)…
+  static let oneTypoFrom = 3
+  /// …two from seven: a typed word is often a letter short of the word it means ("rlvaded"
+  /// for "reloaded").
+  static let twoTyposFrom = 7
+  /// A typo at the beginning of a longer title word is read from five letters, four in the
+  /// last word (being typed): shorter, a typo'd beginning begins too many words.
+  static let typoInBeginningFrom = (elsewhere: 5, last: 4)
+  /// A word that begins a title word is taken as typed from six letters (its typos are looked
+  /// up only when a better film may come of them).
+  static let beginningTakenAsTypedFrom = 6
+  /// A word taken as typed is read with typos from four letters, when a better film is looked
+  /// for (``SearchPass/typos``).
+  static let typosOfTypedWordsFrom = 4
+  /// A query of this many words or more (not counting the commonest) needs a third of them
+  /// matched by a film, when some film does: one that matches one or two words of a long
+  /// query is no answer.
+  static let longQueryWords = 6
+  /// The share of a long query's words a film must match.
+  static let longQueryShare = 3
+
+  /// The most typos forgiven in a word of `length` bytes.
+  static func maxTypos(_ length: Int) -> Int {
+    length >= twoTyposFrom ? 2 : length >= oneTypoFrom ? 1 : 0
   }
 }

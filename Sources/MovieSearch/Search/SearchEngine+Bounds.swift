@@ -110,7 +110,7 @@ extension SearchEngine {
         let films = buckets.films[bucket]
         var threshold = threshold
         films.indices.forEach(
-          askingAhead: 32, ask: { store.prefetchSummary(Int(films[$0])) },
+          askingAhead: Self.prefetchDistance, ask: { store.prefetchSummary(Int(films[$0])) },
           then: { at in
             let index = films[at]
             var lowest = lowest(Int(index), bound, floor: floors[at])

@@ -27,7 +27,7 @@ extension SearchEngine {
           source, bit: bit, rulesOutLiteral: rulesOutLiteral(source, group), in: marks,
           among: only, touched: &touched)
         visited += store.postings(source.terms).count
-        if visited > 4096 {
+        if visited > Self.postingsBetweenCancellationChecks {
           visited = 0
           if Task.isCancelled { return (touched, false, true, unmarkedFrom) }
         }

@@ -58,7 +58,7 @@ struct SearchEngine {
           order, rare: rare, only: only, marks: marks)
         // Each title's mark, and what the filters read, asked for a little ahead.
         touched.forEach(
-          askingAhead: 32,
+          askingAhead: Self.prefetchDistance,
           ask: { next in
             if let base = marks.baseAddress { ms_prefetch_for_writing(base + Int(next)) }
             if filter != nil { store.prefetchSummary(Int(next)) }
@@ -96,7 +96,8 @@ struct SearchEngine {
     let most = Ranking.popularity * searcher.maxPopularity
     // A film that matches one or two words of a long query is no answer when others match
     // more: a query of six words or more (that are not the commonest) needs a third of them.
-    let needed = rare >= 6 ? rare / 3 : 1
+    let needed =
+      rare >= Forgiveness.longQueryWords ? rare / Forgiveness.longQueryShare : 1
     let rareBits: UInt32 = (1 << UInt32(rare)) - 1
     let matched = { (mask: UInt32) in (WordMask.possible(mask) & rareBits).nonzeroBitCount }
     let enough = buckets.masks.contains { matched($0) >= needed }
@@ -133,7 +134,7 @@ struct SearchEngine {
       } else {
         // Another title's film is a cache miss: asked for a little ahead.
         titles.forEach(
-          askingAhead: 32, ask: { store.prefetchFilm(ofTitle: Int($0)) },
+          askingAhead: Self.prefetchDistance, ask: { store.prefetchFilm(ofTitle: Int($0)) },
           then: { found.add($0) })
       }
       // Floors are rounded down: a 64th less per group.
@@ -195,6 +196,12 @@ struct SearchEngine {
   /// first: fewer are cheaper to check one by one than a bit per title is to clear (a check
   /// is a cache miss or two; a bit, a 64th of a word written, in order).
   static let halvesMarkedOneIn = 1_024
+  /// How many films ahead of the one scored their records are asked for (prefetched): a few
+  /// dozen cache misses overlap, and the records asked for still fit in the cache.
+  static let prefetchDistance = 32
+  /// How many postings are marked between two looks at the task's cancellation: a
+  /// cancelled search stops within microseconds, and the look costs nothing measurable.
+  static let postingsBetweenCancellationChecks = 4_096
 
   /// The postings to visit for one required query word (all its occurrences): its options'
   /// candidate sources, and those of a previous word's option that takes it along.

@@ -63,7 +63,7 @@ struct SearchPlan {
   /// typed), two from seven — a typed word is often a letter short of the word it means
   /// ("rlvaded" for "reloaded").
   static func maxDistance(_ length: Int) -> Int {
-    length >= 7 ? 2 : length >= 3 ? 1 : 0
+    Forgiveness.maxTypos(length)
   }
 
   /// The plan of `query` in `searcher`'s catalog. Repeated words are looked up once, so a
@@ -226,7 +226,8 @@ struct SearchPlan {
   static func takenAsTyped(_ word: [UInt8], store: CatalogStore) -> Bool {
     guard word.count <= longestWord, maxDistance(word.count) > 0 else { return false }
     let (exact, longer) = store.exactAndPrefix(word)
-    return !exact.isEmpty || (word.count >= 6 && !longer.isEmpty)
+    return !exact.isEmpty
+      || (word.count >= Forgiveness.beginningTakenAsTypedFrom && !longer.isEmpty)
   }
 
   /// The term runs `word` matches as one title word: exactly, as the beginning of a longer
@@ -311,7 +312,8 @@ struct SearchPlan {
     // better match (`everyTypo`, see `OfflineCatalog.searchMovies`), as the walk is the
     // costly part of a search.
     let typed = takenAsTyped(word, store: store)
-    guard limit > 0, !typed || (everyTypo && word.count >= 4) else {
+    guard limit > 0, !typed || (everyTypo && word.count >= Forgiveness.typosOfTypedWordsFrom)
+    else {
       var choices: Choices = []
       if !exact.isEmpty { choices.append(Choice(terms: exact, cost: 0)) }
       if !longer.isEmpty {
@@ -322,7 +324,9 @@ struct SearchPlan {
             terms: longer, cost: number ? Ranking.numberPrefix : Ranking.typedPrefix,
             prefix: true))
       }
-      return LookedUp(choices: choices, moreTypos: !everyTypo && typed && word.count >= 4)
+      return LookedUp(
+        choices: choices,
+        moreTypos: !everyTypo && typed && word.count >= Forgiveness.typosOfTypedWordsFrom)
     }
     // One edit first; two only for a long word that one edit does not make a whole word, or
     // when a better match is looked for.
@@ -338,7 +342,9 @@ struct SearchPlan {
     let choices = matches.filter { match in
       // A short word with a typo would begin too many words: typos in the beginning of a
       // word are looked for from five letters, or four in the last word (being typed).
-      word.count >= (last ? 4 : 5) || match.distance == 0 || !match.prefix
+      let from = Forgiveness.typoInBeginningFrom
+      return word.count >= (last ? from.last : from.elsewhere) || match.distance == 0
+        || !match.prefix
     }.map { match in
       Choice(
         terms: match.terms, cost: Ranking.cost(distance: match.distance, prefix: match.prefix),

@@ -10,10 +10,11 @@ import Streams
 /// its rarity there — flattened for speed into ``CompiledPlan``; the ``SearchEngine`` visits
 /// the postings of the plan's words and hands each candidate film to the **scorer**
 /// (`SearchEngine.score`, by ``Ranking``'s rules); the **collector** (``BestHits``) keeps the
-/// best page. The searcher owns what searches of one catalog share — its reader
-/// (``CatalogStore``), the word choices remembered, the mark arrays lent to the engine, the
-/// highest popularity — and makes a second pass when a typo may find a better film
-/// (``search(_:limit:year:keep:)``). ``explain(_:filmID:)`` says how a film matched.
+/// best page. A search is a list of passes (``SearchPass``: the words as typed, every typo,
+/// words split, initials), each finding films its own way and explaining them
+/// (``explain(_:in:text:)``). The searcher owns what searches of one catalog share — its
+/// reader (``CatalogStore``), the word choices remembered, the mark arrays lent to the engine,
+/// the highest popularity. ``explain(_:filmID:)`` says how a film matched.
 final class Searcher: Sendable {
   let store: CatalogStore
   /// The word choices of recently searched words (see `SearchPlan.choices`), at most 8,192.
@@ -47,75 +48,27 @@ final class Searcher: Sendable {
     var film: Int
     var title: Int
     var score: Float
+    /// The pass that found it, which explains it.
+    var pass: SearchPass
     /// Found by the initials of these words of its title (see ``InitialsIndex``).
     var initials: Range<Int>? = nil
   }
 
   /// The films matching `text`, best first, up to `limit`, and how many match in all; the
-  /// engine that found them (to say where each matched).
+  /// run that found them (each film's pass explains it: ``explain(_:in:text:)``).
   ///
   /// A film is found by any of its titles; it is listed once, by the title that matched it
-  /// best, and counted once.
-  ///
-  /// A typo may have made another title word ("the ting" for "The Thing", "star ward"):
-  /// words taken as typed are read as typos too when a film found so could come first — it
-  /// needs a typo, and can gain no more than the most popular film's popularity. A probe
-  /// looks only for such a film; the search is made again if one is found.
+  /// best, and counted once. The passes run in order (``SearchPass``), each on what those
+  /// before it found.
   func search(
     _ text: String, limit: Int, year: Int?, keep: ((Int) -> Bool)? = nil
-  ) throws(MovieServiceError) -> (
-    hits: [FilmHit], total: Int, engine: SearchEngine
-  )? {
+  ) throws(MovieServiceError) -> (hits: [FilmHit], total: Int, run: SearchRun)? {
     guard let query = TitleQuery(text) else { return nil }
-    let plan = SearchPlan(query, searcher: self)
-    var engine = SearchEngine(searcher: self, plan: plan)
-    var (hits, total) = try films(engine, limit: limit, year: year, keep: keep)
-    let bestWithTypo =
-      Ranking.typo + Ranking.titleStart + (plan.year == nil ? 0 : Ranking.sameYear)
-      - Ranking.popularity * maxPopularity
-    if plan.mayHaveMoreTypos, hits.first.map({ $0.score > bestWithTypo }) ?? true {
-      let retry = SearchEngine(
-        searcher: self, plan: SearchPlan(query, searcher: self, everyTypo: true))
-      // Below a partial match (or none) the probe's bound prunes nearly nothing: it would
-      // score the films the search itself scores, so the search is made at once.
-      let best = hits.first.map(\.score) ?? .infinity
-      let retried =
-        best >= Ranking.partialMatch / 2
-        ? true : try typoMayWin(retry, over: plan, below: best, year: year, keep: keep)
-      if retried {
-        let found = try films(retry, limit: limit, year: year, keep: keep)
-        if let first = found.hits.first, first.score < best {
-          engine = retry
-          (hits, total) = found
-        }
-      }
-    }
-    // Words typed together: when the query as typed matches no film with every word, it is
-    // split into title words and searched beside it; when a query of one word matches only
-    // through typos, into three words or more (two are among the plan's options already).
-    let partial = hits.first.map { $0.score >= Ranking.partialMatch / 2 } ?? true
-    let typos = hits.first.map { $0.score >= Ranking.typo - Ranking.popularity * maxPopularity }
-    if partial || (typos == true && query.words.count == 1),
-      let (split, joins) = Segmentation.split(query, store: store, pieces: partial ? 2 : 3)
-    {
-      let splitEngine = SearchEngine(searcher: self, plan: SearchPlan(split, searcher: self))
-      let found = try films(splitEngine, limit: limit, year: year, keep: keep)
-      let cost = Ranking.compound * Float(joins)
-      let scored = found.hits.map { hit in
-        FilmHit(film: hit.film, title: hit.title, score: hit.score + cost)
-      }
-      // The split's films are explained by its engine when they come first.
-      if let best = scored.first, best.score < hits.first?.score ?? .infinity {
-        engine = splitEngine
-      }
-      (hits, total) = merged(scored, into: hits, total: max(total, found.total), limit: limit)
-    }
-    if let word = initialsWord(query) {
-      (hits, total) = merged(
-        initials(word, hint: plan.year, year: year, keep: keep), into: hits, total: total,
-        limit: limit)
-    }
-    return (hits, total, engine)
+    var run = SearchRun(
+      query: query, plan: SearchPlan(query, searcher: self), limit: limit, year: year,
+      keep: keep)
+    for pass in SearchPass.allCases { try self.run(pass, &run) }
+    return (run.hits, run.total, run)
   }
 
   /// Whether a film scores below `best` in `retry` — a plan of the same query as `plan`
@@ -147,7 +100,7 @@ final class Searcher: Sendable {
 
   /// The word of `query` read as initials too: one word of 2–8 letters (beside a year) that
   /// is no title word. (It may begin some: their films rank by the same rules.)
-  private func initialsWord(_ query: TitleQuery) -> [UInt8]? {
+  func initialsWord(_ query: TitleQuery) -> [UInt8]? {
     let words = query.words.filter { $0 != query.yearWord }
     guard words.count == 1, let word = words.first, InitialsIndex.mayBeInitials(word) else {
       return nil
@@ -157,7 +110,7 @@ final class Searcher: Sendable {
 
   /// The films whose titles' initials spell `word` (or, from three letters, begin with it),
   /// scored by ``Ranking/initials``: each once, by its best title.
-  private func initials(
+  func initials(
     _ word: [UInt8], hint: YearHint?, year: Int?, keep: ((Int) -> Bool)?
   ) -> [FilmHit] {
     let index = InitialsIndex(store: store)
@@ -172,34 +125,11 @@ final class Searcher: Sendable {
         - Ranking.popularity * summary.popularity + (hint?.bonus(summary.year) ?? 0)
       if best[film].map({ score < $0.score }) ?? true {
         best[film] = FilmHit(
-          film: film, title: found.title, score: score,
+          film: film, title: found.title, score: score, pass: .initials,
           initials: found.from..<found.from + word.count)
       }
     }
     return Array(best.values)
-  }
-
-  /// `extra` films among `hits` by score, each film once; `total` counts the new ones.
-  private func merged(
-    _ extra: [FilmHit], into hits: [FilmHit], total: Int, limit: Int
-  ) -> (hits: [FilmHit], total: Int) {
-    guard !extra.isEmpty else { return (hits, total) }
-    let listed = Set(hits.map(\.film))
-    let added = extra.filter { !listed.contains($0.film) }
-    let all = (hits + added).sorted { ($0.score, $0.film) < ($1.score, $1.film) }
-    return (Array(all.prefix(limit)), total + added.count)
-  }
-
-  /// The engine's hits as films: each film once, by its best title (the engine's page
-  /// holds films when it counts them).
-  private func films(
-    _ engine: SearchEngine, limit: Int, year: Int?, keep: ((Int) -> Bool)?
-  ) throws(MovieServiceError) -> (hits: [FilmHit], total: Int) {
-    let (hits, total) = try engine.search(limit: limit, year: year, keep: keep, countFilms: true)
-    let films = hits.map { hit in
-      FilmHit(film: store.film(ofTitle: hit.index), title: hit.index, score: hit.score)
-    }
-    return (films, total)
   }
 
   /// How a film matched a search: its score, and the title words the query's words matched.
@@ -210,6 +140,8 @@ final class Searcher: Sendable {
     var matches: [Range<Int>]
     /// Whether some query word found nothing in the title.
     var isPartial: Bool
+    /// The pass that found the film (the words as typed, when the engine alone is asked).
+    var pass: SearchPass = .words
   }
 
   /// Why title `index` (as a search of `engine` found it) has its score: the parts of its
@@ -224,20 +156,17 @@ final class Searcher: Sendable {
       guard let shown = match.prefix, shown < range.count else { return range }
       return range.lowerBound..<range.lowerBound + shown
     }.sorted { $0.lowerBound < $1.lowerBound }
-    // A partial match's score carries the 1,000 of a missed word; a full match's is far
-    // below half of it.
-    return Explanation(score: score, matches: ranges, isPartial: score >= Ranking.partialMatch / 2)
+    return Explanation(score: score, matches: ranges, isPartial: Ranking.isPartial(score))
   }
 
-  /// How `text` matches the film with id `id`, or `nil` when it does not (for tools and
-  /// tests: why a film ranks where it does).
+  /// How `text` matches the film with id `id`, as the pass that finds it explains it, or
+  /// `nil` when no pass finds it (for tools and tests: why a film ranks where it does).
   func explain(_ text: String, filmID id: Int) -> Explanation? {
-    guard let query = TitleQuery(text), let film = store.index(ofID: id) else { return nil }
-    let engine = SearchEngine(searcher: self, plan: SearchPlan(query, searcher: self))
-    // Its best title.
-    return ([film] + Array(store.otherTitles(of: film))).compactMap { title in
-      explain(engine, title: title, text: store.title(title).text)
-    }.min { $0.score < $1.score }
+    guard let film = store.index(ofID: id),
+      let (hits, _, run) = try? search(text, limit: 1, year: nil, keep: { $0 == film }),
+      let hit = hits.first
+    else { return nil }
+    return explain(hit, in: run, text: store.title(hit.title).text)
   }
 
   // MARK: What searches share

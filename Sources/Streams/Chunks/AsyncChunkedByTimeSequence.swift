@@ -74,30 +74,20 @@ public struct AsyncChunkedByTimeSequence<
     Base, C, ChunkGate<Base.Element, Base.Failure, C.Instant>
   >
 
-  @usableFromInline let base: Base
+  @usableFromInline let timed: TimedParameters<Base, C>
   @usableFromInline let count: Int?
-  @usableFromInline let interval: C.Duration
-  @usableFromInline let tolerance: C.Duration?
-  @usableFromInline let clock: C
 
   @inlinable init(
     base: Base, count: Int?, interval: C.Duration, tolerance: C.Duration?, clock: C
   ) {
-    self.base = base
+    timed = TimedParameters(base: base, interval: interval, tolerance: tolerance, clock: clock)
     self.count = count
-    self.interval = interval
-    self.tolerance = tolerance
-    self.clock = clock
   }
 
   /// Creates an iterator; each iterator reads the base on its own.
   @inlinable public func makeAsyncIterator() -> Iterator {
     Iterator(
-      reader: OutboxReader(
-        Storage(
-          base: base, gate: ChunkGate(interval: interval), tolerance: tolerance, clock: clock,
-          name: "chunked")),
-      count: count)
+      reader: timed.reader(ChunkGate(interval: timed.interval), name: "chunked"), count: count)
   }
 
   /// The iterator of an ``AsyncChunkedByTimeSequence``: it gathers the elements between two

@@ -51,25 +51,15 @@ where Base.Element: Sendable {
   /// The base's failure type.
   public typealias Failure = Base.Failure
 
-  @usableFromInline let base: Base
-  @usableFromInline let interval: C.Duration
-  @usableFromInline let tolerance: C.Duration?
-  @usableFromInline let clock: C
+  @usableFromInline let timed: TimedParameters<Base, C>
 
   @inlinable init(base: Base, interval: C.Duration, tolerance: C.Duration?, clock: C) {
-    self.base = base
-    self.interval = interval
-    self.tolerance = tolerance
-    self.clock = clock
+    timed = TimedParameters(base: base, interval: interval, tolerance: tolerance, clock: clock)
   }
 
   /// Creates an iterator; each iterator reads the base on its own.
   @inlinable public func makeAsyncIterator() -> Iterator {
-    Iterator(
-      reader: OutboxReader(
-        TimedStorage(
-          base: base, gate: DelayGate(interval: interval), tolerance: tolerance, clock: clock,
-          name: "delay")))
+    Iterator(reader: timed.reader(DelayGate(interval: timed.interval), name: "delay"))
   }
 
   /// The iterator of a delayed sequence.

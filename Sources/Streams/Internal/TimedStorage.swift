@@ -235,3 +235,34 @@ where
     }
   }
 }
+
+/// What a timed sequence is made of — its base, its interval, the sleep tolerance and the
+/// clock — and what each of its iterators makes of them with the operator's gate: the one
+/// wrapper of every timed operator (debounce, delay, throttle, timeout, chunks by time),
+/// whose public sequence only names its gate.
+@usableFromInline
+struct TimedParameters<Base: AsyncSequence & Sendable, C: Clock>: Sendable
+where Base.Element: Sendable {
+  @usableFromInline let base: Base
+  @usableFromInline let interval: C.Duration
+  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline let clock: C
+
+  @inlinable init(base: Base, interval: C.Duration, tolerance: C.Duration?, clock: C) {
+    self.base = base
+    self.interval = interval
+    self.tolerance = tolerance
+    self.clock = clock
+  }
+
+  /// A new iterator's reader: a storage of its own that reads the base, with `gate`'s rules
+  /// (`name` says which operator in virtual-time reports; `fold`: see ``TimedStorage``).
+  @inlinable func reader<Gate: TimedGate>(
+    _ gate: Gate, name: String, fold: TimedStorage<Base, C, Gate>.Fold? = nil
+  ) -> OutboxReader<TimedStorage<Base, C, Gate>>
+  where Gate.Input == Base.Element, Gate.InputFailure == Base.Failure, Gate.Instant == C.Instant {
+    OutboxReader(
+      TimedStorage(
+        base: base, gate: gate, tolerance: tolerance, clock: clock, name: name, fold: fold))
+  }
+}

@@ -112,18 +112,14 @@ where Base.Element: Sendable {
   @usableFromInline typealias Gate = ThrottleGate<Base.Element, Reduced, Base.Failure, C.Instant>
   @usableFromInline typealias Storage = TimedStorage<Base, C, Gate>
 
-  @usableFromInline let base: Base
-  @usableFromInline let interval: C.Duration
-  @usableFromInline let clock: C
+  @usableFromInline let timed: TimedParameters<Base, C>
   @usableFromInline let reduce: Gate.Reduce?
   @usableFromInline let fold: Storage.Fold?
 
   @inlinable init(
     base: Base, interval: C.Duration, clock: C, reduce: Gate.Reduce?, fold: Storage.Fold?
   ) {
-    self.base = base
-    self.interval = interval
-    self.clock = clock
+    timed = TimedParameters(base: base, interval: interval, tolerance: nil, clock: clock)
     self.reduce = reduce
     self.fold = fold
   }
@@ -132,10 +128,8 @@ where Base.Element: Sendable {
   @inlinable
   public func makeAsyncIterator() -> Iterator {
     Iterator(
-      reader: OutboxReader(
-        Storage(
-          base: base, gate: Gate(interval: interval, reduce: reduce), tolerance: nil,
-          clock: clock, name: "throttle", fold: fold)))
+      reader: timed.reader(
+        Gate(interval: timed.interval, reduce: reduce), name: "throttle", fold: fold))
   }
 
   /// The iterator of a throttled sequence.

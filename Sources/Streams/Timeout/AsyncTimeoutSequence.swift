@@ -65,25 +65,15 @@ where Base.Element: Sendable {
     Base, C, TimeoutGate<Base.Element, Base.Failure, C.Instant>
   >
 
-  @usableFromInline let base: Base
-  @usableFromInline let interval: C.Duration
-  @usableFromInline let tolerance: C.Duration?
-  @usableFromInline let clock: C
+  @usableFromInline let timed: TimedParameters<Base, C>
 
   @inlinable init(base: Base, interval: C.Duration, tolerance: C.Duration?, clock: C) {
-    self.base = base
-    self.interval = interval
-    self.tolerance = tolerance
-    self.clock = clock
+    timed = TimedParameters(base: base, interval: interval, tolerance: tolerance, clock: clock)
   }
 
   /// Creates an iterator; each iterator reads the base on its own.
   @inlinable public func makeAsyncIterator() -> Iterator {
-    Iterator(
-      reader: OutboxReader(
-        Storage(
-          base: base, gate: TimeoutGate(interval: interval), tolerance: tolerance, clock: clock,
-          name: "timeout")))
+    Iterator(reader: timed.reader(TimeoutGate(interval: timed.interval), name: "timeout"))
   }
 
   /// The iterator of a sequence with a timeout.

@@ -1,0 +1,151 @@
+/// The passes of a search, in the order they run: each is a way of finding films for the
+/// query (tantivy's Query), looks at what the passes before it found, and adds films or
+/// replaces them. Every film found carries the pass that found it, and that pass explains its
+/// score (``Searcher/explain(_:in:text:)``).
+enum SearchPass: String, CaseIterable, Sendable {
+  /// The words as typed: each word's title words, their beginnings and the typos a word
+  /// that is no title word needs (``SearchPlan``).
+  case words
+  /// Every typo looked up, also of words that are title words ("the ting" for "The Thing"):
+  /// run when a film found so could come first, and kept when it does.
+  case typos
+  /// Words typed together, split into title words ("starwars"): run when the words as typed
+  /// match no film with every word (or a one-word query only through typos); each split
+  /// costs ``Ranking/compound``.
+  case splitWords
+  /// One word read as the initials of a title ("bttf"), at ``Ranking/initials``.
+  case initials
+}
+
+/// What the passes of one search share and fill in: the films found so far (best first, at
+/// most `limit`), how many in all, and the engine of each pass that ran one (each explains
+/// its own films).
+struct SearchRun {
+  let query: TitleQuery
+  let plan: SearchPlan
+  let limit: Int
+  let year: Int?
+  let keep: ((Int) -> Bool)?
+  var hits: [Searcher.FilmHit] = []
+  var total = 0
+  /// The engine of each pass that ran with one.
+  var engines: [SearchPass: SearchEngine] = [:]
+  /// What a pass adds to its engine's scores (the splits of ``SearchPass/splitWords``).
+  var addedCost: [SearchPass: Float] = [:]
+
+  /// The best score so far (`infinity` when nothing was found).
+  var best: Float { hits.first?.score ?? .infinity }
+
+  /// `extra` films among the hits by score, each film once; the total counts the new ones.
+  mutating func merge(_ extra: [Searcher.FilmHit], total extraTotal: Int? = nil) {
+    if let extraTotal { total = max(total, extraTotal) }
+    guard !extra.isEmpty else { return }
+    let listed = Set(hits.map(\.film))
+    let added = extra.filter { !listed.contains($0.film) }
+    let all = (hits + added).sorted { ($0.score, $0.film) < ($1.score, $1.film) }
+    hits = Array(all.prefix(limit))
+    total += added.count
+  }
+}
+
+extension Searcher {
+  /// Runs `pass` over `run`.
+  func run(_ pass: SearchPass, _ run: inout SearchRun) throws(MovieServiceError) {
+    switch pass {
+    case .words:
+      let engine = SearchEngine(searcher: self, plan: run.plan)
+      run.engines[.words] = engine
+      (run.hits, run.total) = try films(engine, pass: .words, run)
+    case .typos:
+      try retryWithEveryTypo(&run)
+    case .splitWords:
+      try splitWords(&run)
+    case .initials:
+      if let word = initialsWord(run.query) {
+        run.merge(initials(word, hint: run.plan.year, year: run.year, keep: run.keep))
+      }
+    }
+  }
+
+  /// ``SearchPass/typos``: looks again with every typo when a film found so could come
+  /// first — it needs a typo, and can gain no more than the most popular film's popularity —
+  /// and a probe, which looks only for such a film, finds one.
+  private func retryWithEveryTypo(_ run: inout SearchRun) throws(MovieServiceError) {
+    let bestWithTypo = Ranking.bestWithTypo(
+      yearHinted: run.plan.year != nil, maxPopularity: maxPopularity)
+    guard run.plan.mayHaveMoreTypos, run.best > bestWithTypo else { return }
+    let retry = SearchEngine(
+      searcher: self, plan: SearchPlan(run.query, searcher: self, everyTypo: true))
+    // Below a partial match (or none) the probe's bound prunes nearly nothing: it would
+    // score the films the search itself scores, so the search is made at once.
+    let best = run.best
+    let retried =
+      Ranking.isPartial(best)
+      ? true : try typoMayWin(retry, over: run.plan, below: best, year: run.year, keep: run.keep)
+    guard retried else { return }
+    let found = try films(retry, pass: .typos, run)
+    if let first = found.hits.first, first.score < best {
+      run.engines[.typos] = retry
+      (run.hits, run.total) = found
+    }
+  }
+
+  /// ``SearchPass/splitWords``: when the query as typed matches no film with every word, it
+  /// is split into title words and searched beside it; when a query of one word matches only
+  /// through typos, into three words or more (two are among the plan's options already).
+  private func splitWords(_ run: inout SearchRun) throws(MovieServiceError) {
+    let partial = run.hits.first.map { Ranking.isPartial($0.score) } ?? true
+    let onlyTypos = run.hits.first.map {
+      $0.score >= Ranking.typo - Ranking.popularity * maxPopularity
+    }
+    guard partial || (onlyTypos == true && run.query.words.count == 1),
+      let (split, joins) = Segmentation.split(run.query, store: store, pieces: partial ? 2 : 3)
+    else { return }
+    let engine = SearchEngine(searcher: self, plan: SearchPlan(split, searcher: self))
+    let found = try films(engine, pass: .splitWords, run)
+    let cost = Ranking.compound * Float(joins)
+    run.engines[.splitWords] = engine
+    run.addedCost[.splitWords] = cost
+    run.merge(
+      found.hits.map { hit in
+        var hit = hit
+        hit.score += cost
+        return hit
+      }, total: found.total)
+  }
+
+  /// An engine's hits as films: each film once, by its best title (the engine's page holds
+  /// films when it counts them), found by `pass`.
+  func films(
+    _ engine: SearchEngine, pass: SearchPass, _ run: SearchRun
+  ) throws(MovieServiceError) -> (hits: [FilmHit], total: Int) {
+    let (hits, total) = try engine.search(
+      limit: run.limit, year: run.year, keep: run.keep, countFilms: true)
+    let films = hits.map { hit in
+      FilmHit(film: store.film(ofTitle: hit.index), title: hit.index, score: hit.score, pass: pass)
+    }
+    return (films, total)
+  }
+
+  /// How `hit` matched, as the pass that found it explains it: the title words its engine
+  /// matched (and the cost the pass adds), or the words whose initials it spelled.
+  func explain(_ hit: FilmHit, in run: SearchRun, text: String) -> Explanation? {
+    if let initials = hit.initials {
+      // The first letter of each word the initials spelled.
+      let words = TitleText.words(text)
+      let matches = initials.compactMap { position -> Range<Int>? in
+        guard words.indices.contains(position) else { return nil }
+        return words[position].range.lowerBound..<words[position].range.lowerBound + 1
+      }
+      return Explanation(
+        score: hit.score, matches: matches, isPartial: Ranking.isPartial(hit.score),
+        pass: .initials)
+    }
+    guard let engine = run.engines[hit.pass],
+      var explanation = explain(engine, title: hit.title, text: text)
+    else { return nil }
+    explanation.score += run.addedCost[hit.pass] ?? 0
+    explanation.pass = hit.pass
+    return explanation
+  }
+}
