@@ -245,6 +245,30 @@ extension OfflineCatalog {
     #expect(catalog.searcher.explain("matrix", filmID: 99) == nil)
   }
 
+  @Test func eachPassExplainsTheFilmsItFound() throws {
+    let catalog = try smallCatalog([
+      ("Star Wars", 1977, 5000), ("Back to the Future", 1985, 4000), ("The Thing", 1982, 3000),
+    ])
+    // The words as typed.
+    let typed = try #require(catalog.searcher.explain("star wars", filmID: 1))
+    #expect(typed.pass == .words && typed.matches == [0..<4, 5..<9])
+    // Two words typed together are among the words' own forms (at the compound's cost)…
+    let joined = try #require(catalog.searcher.explain("starwars", filmID: 1))
+    #expect(joined.pass == .words && joined.matches == [0..<4, 5..<9])
+    #expect(abs(joined.score - (typed.score + Ranking.compound)) < 0.01)
+    // …more are split by their own pass, its cost in the score, every word shown.
+    let run = try #require(catalog.searcher.explain("backtothefuture", filmID: 2))
+    #expect(run.pass == .splitWords && run.matches == [0..<4, 5..<7, 8..<11, 12..<18])
+    let spaced = try #require(catalog.searcher.explain("back to the future", filmID: 2))
+    #expect(abs(run.score - (spaced.score + 3 * Ranking.compound)) < 0.01)
+    // The initials of the title's words: their first letters shown.
+    let initials = try #require(catalog.searcher.explain("bttf", filmID: 2))
+    #expect(initials.pass == .initials && initials.matches == [0..<1, 5..<6, 8..<9, 12..<13])
+    // A typo that makes another title word ("ting" is no word here but "thing" is one away).
+    let typo = try #require(catalog.searcher.explain("the thinh", filmID: 3))
+    #expect(typo.pass == .words && typo.matches == [0..<3, 4..<9])
+  }
+
   @Test func theRankingsRelationsHold() {
     // A typo is outweighed by a film a hundred times more popular, and by no less.
     #expect(Ranking.typo == Ranking.popularity * 2)
