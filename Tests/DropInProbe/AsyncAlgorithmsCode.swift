@@ -8,22 +8,6 @@
 
 #if PEER
   import AsyncAlgorithms
-
-  // The one spelling that differs on purpose: Streams has no underscored names, so AA's
-  // `_throttle` is `throttle` there.
-  extension AsyncSequence {
-    func throttle<C: Clock, Reduced>(
-      for interval: C.Instant.Duration, clock: C,
-      reducing: @Sendable @escaping (Reduced?, Element) async -> Reduced
-    ) -> _AsyncThrottleSequence<Self, C, Reduced> {
-      _throttle(for: interval, clock: clock, reducing: reducing)
-    }
-    func throttle<C: Clock>(
-      for interval: C.Instant.Duration, clock: C, latest: Bool = true
-    ) -> _AsyncThrottleSequence<Self, C, Element> {
-      _throttle(for: interval, clock: clock, latest: latest)
-    }
-  }
 #else
   import Streams
 #endif
@@ -127,6 +111,16 @@ func zipConsumed(_ a: AsyncStream<Int>, _ b: AsyncStream<String>) async {
   for await (number, text) in zip(a, b) { _ = (number, text) }
 }
 
+func zipMixedFailures(_ a: [Int], _ b: AsyncStream<String>, _ c: AsyncStream<Bool>) async throws {
+  let parsed = a.async.map { (number: Int) throws -> Int in
+    guard number >= 0 else { throw ProbeError() }
+    return number
+  }
+  for try await (number, text) in zip(parsed, b) { _ = (number, text) }
+  for try await (number, text, flag) in zip(parsed, b, c) { _ = (number, text, flag) }
+  for try await (text, number, flag) in zip(b, parsed, c) { _ = (text, number, flag) }
+}
+
 // MARK: flatMapLatest
 
 func latest(_ queries: AsyncStream<String>) async {
@@ -166,22 +160,26 @@ func sharedNonSendable() -> some AsyncSequence<Int, Never> & Sendable {
   NonSendableNumbers().share()
 }
 
-// MARK: throttle
+// MARK: throttle (underscored in 1.1.4)
 
 func throttledLatest(_ base: AsyncStream<Int>) async {
-  for await _ in base.throttle(for: .milliseconds(100), clock: .continuous) {}
-  for await _ in base.throttle(for: .milliseconds(100), clock: .continuous, latest: false) {}
+  let latest: _AsyncThrottleSequence<AsyncStream<Int>, ContinuousClock, Int> = base._throttle(
+    for: .milliseconds(100), clock: .continuous)
+  for await _ in latest {}
+  for await _ in base._throttle(for: .milliseconds(100), clock: .continuous, latest: false) {}
+  for await _ in base._throttle(for: .milliseconds(100)) {}
 }
 
 func throttledReducing(_ base: AsyncStream<Int>) async {
-  let sums = base.throttle(for: .milliseconds(100), clock: ContinuousClock()) {
+  let sums = base._throttle(for: .milliseconds(100), clock: ContinuousClock()) {
     (sum: Int?, next: Int) in (sum ?? 0) + next
   }
   for await _ in sums {}
-  let awaited = base.throttle(for: .milliseconds(100), clock: ContinuousClock()) {
+  let awaited = base._throttle(for: .milliseconds(100), clock: ContinuousClock()) {
     (sum: Int?, next: Int) async in await addLater(sum ?? 0, next)
   }
   for await _ in awaited {}
+  for await _ in base._throttle(for: .milliseconds(100), reducing: { ($0 ?? 0) + $1 }) {}
 }
 
 func addLater(_ a: Int, _ b: Int) async -> Int { a + b }

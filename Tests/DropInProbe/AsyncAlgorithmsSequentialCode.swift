@@ -29,6 +29,16 @@ func chained(_ first: AsyncStream<Int>, _ second: AsyncStream<Int>) async {
   for await _ in chain([1].async, [2, 3].async) {}
 }
 
+func chainedMixedFailures(_ first: AsyncStream<Int>) async throws {
+  let checked = [1, 2].async.map { (value: Int) throws -> Int in
+    guard value > 0 else { throw ProbeError() }
+    return value
+  }
+  for try await _ in chain(first, checked) {}
+  for try await _ in chain(checked, first) {}
+  for try await _ in chain(first, checked, first) {}
+}
+
 func pairs(_ base: AsyncStream<Int>) async {
   let paired: AsyncAdjacentPairsSequence<AsyncStream<Int>> = base.adjacentPairs()
   for await (previous, next) in paired { _ = previous + next }
@@ -51,6 +61,17 @@ func joining(_ lines: AsyncStream<AsyncStream<Int>>, _ separator: AsyncStream<In
   let separated: AsyncJoinedBySeparatorSequence<AsyncStream<AsyncStream<Int>>, AsyncStream<Int>> =
     lines.joined(separator: separator)
   for await _ in separated {}
+}
+
+func joiningMixedFailures(_ lines: AsyncStream<Int>, _ separator: AsyncStream<Int>) async throws {
+  let inners = lines.map { (count: Int) in
+    (0..<count).async.map { (value: Int) throws -> Int in
+      guard value < 100 else { throw ProbeError() }
+      return value
+    }
+  }
+  for try await _ in inners.joined() {}
+  for try await _ in inners.joined(separator: separator) {}
 }
 
 // MARK: chunked by a predicate, on a projection

@@ -51,10 +51,15 @@ import Testing
         channel.fail(Boom())
       }
       var iterator = channel.makeAsyncIterator()
-      return (log.all.sorted(), try await iterator.next())
+      var taken: [String] = []
+      for _ in 0..<2 {
+        do { taken.append("\(try await iterator.next() as Any)") } catch { taken.append("failure") }
+      }
+      return (log.all.sorted(), taken)
     }
     #expect(sends == ["send 1 returned at 1000 ms", "send 2 returned at 1000 ms"])
-    #expect(taken == nil)  // the elements of sends resumed by the end are dropped
+    // The elements of sends resumed by the end are dropped; the failure comes, then the end.
+    #expect(taken == ["failure", "nil"])
   }
 
   @Test func aWaitingConsumerGetsTheFailureAndLaterOnesNil() async throws {
@@ -77,6 +82,16 @@ import Testing
       }
     }
     #expect(outcome == "failed at 2000 ms, then nil")
+  }
+
+  @Test func aFailureNobodyWaitedForGoesToTheNextConsumerOnce() async throws {
+    let channel = AsyncThrowingChannel<Int, Boom>()
+    channel.fail(Boom())
+    var first = channel.makeAsyncIterator()
+    var second = channel.makeAsyncIterator()
+    await #expect(throws: Boom.self) { try await first.next() }
+    #expect(try await second.next() == nil)
+    #expect(try await first.next() == nil)
   }
 
   @Test func cancellingASendOrANextResumesItAlone() async throws {
@@ -126,8 +141,49 @@ import Testing
     }
     #expect(try await buffered(.unbounded) == [1, 2, 3, 4, 5])
     #expect(try await buffered(.bounded(2)) == [1, 2, 3, 4, 5])  // nothing lost: the base waits
-    #expect(try await buffered(.bufferingLatest(2)) == [4, 5])
-    #expect(try await buffered(.bufferingOldest(2)) == [1, 2])
+    // The buffer's task starts at the first next(), with that consumer waiting: the first
+    // element goes to it, then the policy keeps two (as swift-async-algorithms does).
+    #expect(try await buffered(.bufferingLatest(2)) == [1, 4, 5])
+    #expect(try await buffered(.bufferingOldest(2)) == [1, 2, 3])
+  }
+
+  @Test func aConsumerAlreadyWaitingTakesAnElementBeyondTheLimit() async throws {
+    // The consumer waits from 0 ms; five elements come at 1 s. The first goes straight to it,
+    // then the policy keeps at most its limit (a limit of 0 keeps nothing more).
+    func buffered(_ policy: AsyncBufferSequencePolicy) async throws -> [Int] {
+      try await withVirtualTime { clock in
+        let subject = PassthroughSubject<Int, Never>()
+        let sequence = subject.buffer(policy: policy)
+        return await withTaskGroup(of: [Int].self) { group in
+          group.addTask {
+            var elements: [Int] = []
+            for await element in sequence { elements.append(element) }
+            return elements
+          }
+          try? await clock.sleep(for: .seconds(1))
+          for value in 1...5 { subject.send(value) }
+          subject.finish()
+          return await group.next() ?? []
+        }
+      }
+    }
+    #expect(try await buffered(.bufferingOldest(0)) == [1])
+    #expect(try await buffered(.bufferingLatest(0)) == [1])
+    #expect(try await buffered(.bufferingOldest(2)) == [1, 2, 3])
+    #expect(try await buffered(.bufferingLatest(2)) == [1, 4, 5])
+  }
+
+  @Test func aSlowConsumerOfABufferOfZeroGetsWhatComesWhileItWaits() async throws {
+    let taken = try await withVirtualTime { clock in
+      var taken: [String] = []
+      let base = MarbleDiagram("a-b-c|").events(on: clock, frame: .milliseconds(100))
+      for await element in base.buffer(policy: .bufferingOldest(0)) {
+        taken.append("\(element)@\(clock.now)")
+        try? await clock.sleep(for: .milliseconds(250))  // busy when b comes at 200 ms
+      }
+      return taken
+    }
+    #expect(taken == ["a@0 ms", "c@400 ms"])
   }
 
   @Test func bufferDeliversTheFailureAfterTheElementsBeforeIt() async throws {

@@ -35,9 +35,10 @@ import Testing
     #expect(await channel.next() == 1)
     #expect(log.all.isEmpty)  // 3 buffered: over the low watermark
     #expect(await channel.next() == 2)
-    #expect(log.all == ["produce more: success()"])  // down to 2: go on
-    source.finish()
+    #expect(log.all.isEmpty)  // 2 buffered: at the low watermark, not below it
     #expect(await channel.next() == 3)
+    #expect(log.all == ["produce more: success()"])  // 1 buffered, below 2: go on
+    source.finish()
     #expect(await channel.next() == 4)
     #expect(await channel.next() == nil)
   }

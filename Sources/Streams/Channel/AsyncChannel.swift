@@ -64,7 +64,8 @@ public final class AsyncChannel<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 /// A channel like ``AsyncChannel`` that can also end with a failure: `fail(_:)` throws it
-/// from every waiting `next()` (later ones give `nil`).
+/// from every waiting `next()` — or, when none waits, from the first one after — and later
+/// ones give `nil`.
 public final class AsyncThrowingChannel<Element: Sendable, Failure: Error>: AsyncSequence, Sendable
 {
   /// The iterator type.
@@ -81,8 +82,8 @@ public final class AsyncThrowingChannel<Element: Sendable, Failure: Error>: Asyn
     await storage.send(element)
   }
 
-  /// Ends the channel with `error`: waiting sends return, waiting `next()` throw it, later
-  /// ones give `nil`.
+  /// Ends the channel with `error`: waiting sends return, waiting `next()` throw it (or, when
+  /// none waits, the first `next()` after), later ones give `nil`.
   public func fail(_ error: Failure) {
     storage.end(.failure(error))
   }

@@ -24,6 +24,9 @@ import Synchronization
     var consumers: [Consumer] = []
     var consumersHead = 0
     var ended = false
+    /// A failure the channel ended with while no consumer waited: the next `next()` throws
+    /// it (as swift-async-algorithms' channel does), so that no failure is lost.
+    var heldFailure: Taken?
     /// Ids whose task was cancelled before they waited.
     var cancelled: Set<UInt64> = []
 
@@ -95,7 +98,10 @@ import Synchronization
         let outcome = state.withLock { state -> (Taken, Sender?)? in
           if state.cancelled.remove(id) != nil { return (.success(nil), nil) }
           if let sender = state.firstSender() { return (.success(sender.element), sender) }
-          if state.ended { return (.success(nil), nil) }
+          if state.ended {
+            defer { state.heldFailure = nil }
+            return (state.heldFailure ?? .success(nil), nil)
+          }
           state.consumers.append(Consumer(id: id, continuation: continuation))
           return nil
         }
@@ -118,11 +124,15 @@ import Synchronization
   }
 
   /// Ends the channel: every waiting send returns (its element dropped), every waiting
-  /// consumer gets `end` (`nil`, or the failure), and later ones get `nil` at once.
+  /// consumer gets `end` (`nil`, or the failure), and later ones get `nil` at once — except
+  /// that a failure no consumer was waiting for goes to the first later one.
   @usableFromInline func end(_ end: Taken) {
     let (senders, consumers) = state.withLock { state -> ([Sender], [Consumer]) in
       guard !state.ended else { return ([], []) }
       state.ended = true
+      if case .failure = end, state.consumersHead == state.consumers.count {
+        state.heldFailure = end
+      }
       defer {
         (state.senders, state.sendersHead, state.consumers, state.consumersHead) = ([], 0, [], 0)
       }

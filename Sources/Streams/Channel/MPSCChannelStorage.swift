@@ -107,7 +107,7 @@ final class MPSCChannelStorage<Element, Failure: Error>: MPSCProducerWaits,
     return .enqueueCallback(Handle(id: ticket, storage: self))
   }
 
-  /// The first element buffered (under the lock); drained to the low watermark, the waiting
+  /// The first element buffered (under the lock); drained below the low watermark, the waiting
   /// producers are let go (their callbacks returned through `release`).
   private func take() -> Element {
     let element = buffer[head]
@@ -193,7 +193,9 @@ final class MPSCChannelStorage<Element, Failure: Error>: MPSCProducerWaits,
         lock.withLock { _ in
           if head < buffer.count {
             element = take()
-            if !producing, level <= strategy.low {
+            // Below the low watermark (as swift-async-algorithms counts it), or empty: with a
+            // low watermark of 0 an empty buffer must still let the producers go.
+            if !producing, level < strategy.low || head == buffer.count {
               producing = true
               released = waiting.map(\.callback)
               waiting = []

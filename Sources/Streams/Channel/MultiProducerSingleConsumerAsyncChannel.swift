@@ -9,7 +9,7 @@ public struct MultiProducerSingleConsumerAsyncChannelAlreadyFinishedError: Error
 /// A channel from any number of producers — in Swift concurrency or not — to one consumer,
 /// with back pressure by watermarks: a send returns `.produceMore` while the buffer is under
 /// its high watermark, and `.enqueueCallback` once it reaches it; the callback (or the async
-/// send) is resumed when the consumer has drained the buffer to the low watermark.
+/// send) is resumed when the consumer has drained the buffer below the low watermark (or empty).
 ///
 /// - **Termination:** `finish()` on a source (or the last source going away) ends the channel
 ///   once the consumer has taken what is buffered; `finish(throwing:)` throws the error after
@@ -103,12 +103,13 @@ extension MultiProducerSingleConsumerAsyncChannel {
       @usableFromInline let high: Int
       @usableFromInline let level: (@Sendable (borrowing Element) -> Int)?
 
-      /// Sends wait once `high` elements are buffered, until the consumer has left `low`.
+      /// Sends wait once `high` elements are buffered, until fewer than `low` are left (or none).
       public static func watermark(low: Int, high: Int) -> BackpressureStrategy {
         BackpressureStrategy(low: low, high: high, level: nil)
       }
 
-      /// Sends wait once the elements' levels add up to `high`, until they are down to `low`.
+      /// Sends wait once the elements' levels add up to `high`, until they are below `low` (or
+      /// the buffer is empty).
       public static func watermark(
         low: Int, high: Int, waterLevelForElement: @escaping @Sendable (borrowing Element) -> Int
       ) -> BackpressureStrategy {

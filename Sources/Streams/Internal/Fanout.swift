@@ -59,7 +59,7 @@ import Synchronization
   @inlinable func subscribe() -> UInt64 {
     state.withLock { state in
       state.nextID += 1
-      var outbox = Outbox<Element, Failure>(capacity: capacity)
+      var outbox = Outbox<Element, Failure>(capacity: capacity, takesOne: policy.drops)
       if state.terminal == nil || replaysAfterEnd {
         outbox.replay(state.history)
       }

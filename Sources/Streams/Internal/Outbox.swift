@@ -52,10 +52,24 @@
   /// not count against its limits, so a buffering policy never cuts a replay short.
   @usableFromInline var replayed = 0
   @usableFromInline let capacity: Int
+  /// Whether the consumer takes one element at a time instead of the whole buffer: under a
+  /// dropping policy an element counts against the limit until `next()` returns it, as
+  /// swift-async-algorithms counts (a batch taken whole would free the limit early).
+  @usableFromInline let takesOne: Bool
+  /// Where the elements not yet taken start (always 0 when the whole buffer is taken).
+  @usableFromInline var head = 0
+  /// 1 while a consumer woken by an element has not taken it yet: that element is as good as
+  /// handed over (swift-async-algorithms gives it to the waiting consumer directly), so a
+  /// dropping policy does not count it.
+  @usableFromInline var promised = 0
 
-  @inlinable init(capacity: Int) {
+  @inlinable init(capacity: Int, takesOne: Bool = false) {
     self.capacity = capacity
+    self.takesOne = takesOne
   }
+
+  /// Whether elements wait to be taken.
+  @inlinable var hasElements: Bool { head < buffer.count }
 
   @inlinable var isClosed: Bool { terminal != nil }
 
@@ -63,7 +77,7 @@
   @inlinable var isFull: Bool { terminal == nil && waiting >= capacity }
 
   /// The buffered elements that count against a limit: all but the replayed ones.
-  @inlinable var waiting: Int { buffer.count - replayed }
+  @inlinable var waiting: Int { buffer.count - head - replayed }
 
   @usableFromInline enum Push: Sendable {
     case accepted
@@ -77,6 +91,7 @@
   @inlinable mutating func push(_ element: Element) -> (Push, Wakeups) {
     guard terminal == nil else { return (.closed, Wakeups()) }
     buffer.append(element)
+    if consumer != nil { promised = 1 }
     return (waiting >= capacity ? .full : .accepted, takeConsumer())
   }
 
@@ -88,12 +103,15 @@
 
   /// Appends `element` following a buffering policy: it may drop the oldest buffered element
   /// (`bufferingNewest`) or the new one (`bufferingOldest`) instead of growing the buffer.
+  /// A consumer already waiting takes the element at once, beyond the limit: a limit of 0 is
+  /// no buffer, not no elements.
   @inlinable mutating func push(_ element: Element, policy: BufferingPolicy) -> (Push, Wakeups) {
+    let handedOver = consumer == nil ? promised : 1
     switch policy {
-    case .bufferingNewest(let limit) where waiting >= limit:
+    case .bufferingNewest(let limit) where waiting >= limit + handedOver:
       guard limit > 0 else { return (.accepted, Wakeups()) }
-      buffer.remove(at: replayed)
-    case .bufferingOldest(let limit) where waiting >= limit:
+      buffer.remove(at: head + replayed + promised)
+    case .bufferingOldest(let limit) where waiting >= limit + handedOver:
       return (terminal == nil ? .accepted : .closed, Wakeups())
     default:
       break
@@ -115,6 +133,8 @@
     if case .cancelled = end {
       buffer.removeAll()
       replayed = 0
+      head = 0
+      promised = 0
     }
     return wakeEveryone()
   }
@@ -123,6 +143,8 @@
   @inlinable mutating func discardBuffer() -> Wakeups {
     buffer.removeAll(keepingCapacity: true)
     replayed = 0
+    head = 0
+    promised = 0
     epoch &+= 1
     return Wakeups(consumer: nil, others: takeProducers())
   }
@@ -133,11 +155,27 @@
     case wait
   }
 
-  /// Moves every buffered element into `batch` (which must be empty).
+  /// Moves every buffered element into `batch` (which must be empty) — or the first one,
+  /// when the consumer ``takesOne``.
   @inlinable mutating func take(into batch: inout [Element]) -> (Take, Wakeups) {
-    if !buffer.isEmpty {
-      swap(&buffer, &batch)
-      replayed = 0
+    promised = 0
+    if hasElements {
+      if takesOne {
+        batch.append(buffer[head])
+        head += 1
+        if replayed > 0 { replayed -= 1 }
+        // The taken front is dropped once it is most of the buffer: linear over all takes.
+        if head == buffer.count {
+          buffer.removeAll(keepingCapacity: true)
+          head = 0
+        } else if head >= 32, head * 2 >= buffer.count {
+          buffer.removeFirst(head)
+          head = 0
+        }
+      } else {
+        swap(&buffer, &batch)
+        replayed = 0
+      }
       return (.elements, Wakeups(consumer: nil, others: takeProducers()))
     }
     guard let terminal else { return (.wait, Wakeups()) }
@@ -148,7 +186,7 @@
 
   /// Parks the consumer; `false` means something is ready and it should not wait.
   @inlinable mutating func parkConsumer(_ continuation: UnsafeContinuation<Void, Never>) -> Bool {
-    guard buffer.isEmpty, terminal == nil else { return false }
+    guard !hasElements, terminal == nil else { return false }
     consumer = continuation
     return true
   }

@@ -2,8 +2,9 @@
 ///
 /// Runs in the consumer's task: `base2` is iterated (its iterator made) when `base1` has
 /// finished. A failure of either ends the sequence; cancellation is the bases' own.
-/// Unlike swift-async-algorithms, both bases have the same failure type (typed throws: over
-/// bases that cannot fail, the chain cannot fail either).
+/// Over bases of one failure type it fails with that type (typed throws: over bases that
+/// cannot fail, the chain cannot fail either); over bases whose failure types differ, with
+/// `any Error`, as swift-async-algorithms' does.
 @inlinable public func chain<Base1: AsyncSequence, Base2: AsyncSequence>(
   _ base1: Base1, _ base2: Base2
 ) -> AsyncChain2Sequence<Base1, Base2>
@@ -12,7 +13,7 @@ where Base1.Element == Base2.Element, Base1.Failure == Base2.Failure {
 }
 
 /// The elements of `base1`, then those of `base2`, then those of `base3` (see
-/// ``chain(_:_:)``).
+/// `chain(_:_:)`).
 @inlinable public func chain<Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence>(
   _ base1: Base1, _ base2: Base2, _ base3: Base3
 ) -> AsyncChain3Sequence<Base1, Base2, Base3>
@@ -23,7 +24,32 @@ where
   AsyncChain3Sequence(base1, base2, base3)
 }
 
-/// Two sequences one after the other. Made by ``chain(_:_:)``.
+/// The elements of `base1`, then those of `base2`, whose failure types differ: it fails with
+/// `any Error`, as swift-async-algorithms' does (see `chain(_:_:)`).
+@_disfavoredOverload
+@inlinable public func chain<Base1: AsyncSequence, Base2: AsyncSequence>(
+  _ base1: Base1, _ base2: Base2
+) -> AsyncChain2Sequence<
+  AsyncMapErrorSequence<Base1, any Error>, AsyncMapErrorSequence<Base2, any Error>
+>
+where Base1.Element == Base2.Element {
+  AsyncChain2Sequence(base1.mapError { $0 }, base2.mapError { $0 })
+}
+
+/// The elements of three sequences one after the other, whose failure types differ: it fails
+/// with `any Error` (see `chain(_:_:)`).
+@_disfavoredOverload
+@inlinable public func chain<Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> AsyncChain3Sequence<
+  AsyncMapErrorSequence<Base1, any Error>, AsyncMapErrorSequence<Base2, any Error>,
+  AsyncMapErrorSequence<Base3, any Error>
+>
+where Base1.Element == Base2.Element, Base1.Element == Base3.Element {
+  AsyncChain3Sequence(base1.mapError { $0 }, base2.mapError { $0 }, base3.mapError { $0 })
+}
+
+/// Two sequences one after the other. Made by `chain(_:_:)`.
 public struct AsyncChain2Sequence<Base1: AsyncSequence, Base2: AsyncSequence>: AsyncSequence
 where Base1.Element == Base2.Element, Base1.Failure == Base2.Failure {
   /// The bases' element type.
@@ -93,7 +119,7 @@ extension AsyncChain2Sequence: Sendable where Base1: Sendable, Base2: Sendable {
 @available(*, unavailable)
 extension AsyncChain2Sequence.Iterator: Sendable {}
 
-/// Three sequences one after the other. Made by ``chain(_:_:_:)``.
+/// Three sequences one after the other. Made by `chain(_:_:_:)`.
 public struct AsyncChain3Sequence<
   Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence
 >: AsyncSequence

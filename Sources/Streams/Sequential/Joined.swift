@@ -16,6 +16,42 @@ extension AsyncSequence where Element: AsyncSequence, Element.Failure == Failure
   }
 }
 
+extension AsyncSequence where Element: AsyncSequence {
+  /// `joined()` over inner sequences whose failure type differs from the base's: it fails
+  /// with `any Error`, as swift-async-algorithms' does.
+  @_disfavoredOverload
+  @inlinable public func joined() -> AsyncJoinedSequence<
+    AsyncMapSequence<
+      AsyncMapErrorSequence<Self, any Error>, AsyncMapErrorSequence<Element, any Error>
+    >
+  > {
+    AsyncJoinedSequence(base: mapError { $0 }.map(failingWithAnyError))
+  }
+
+  /// `joined(separator:)` over sequences whose failure types differ: it fails with
+  /// `any Error`, as swift-async-algorithms' does.
+  @_disfavoredOverload
+  @inlinable public func joined<Separator: AsyncSequence>(separator: Separator)
+    -> AsyncJoinedBySeparatorSequence<
+      AsyncMapSequence<
+        AsyncMapErrorSequence<Self, any Error>, AsyncMapErrorSequence<Element, any Error>
+      >,
+      AsyncMapErrorSequence<Separator, any Error>
+    >
+  where Separator.Element == Element.Element {
+    AsyncJoinedBySeparatorSequence(
+      base: mapError { $0 }.map(failingWithAnyError), separator: separator.mapError { $0 })
+  }
+}
+
+/// `sequence`, failing with `any Error` (for the inner sequences of a join whose failure
+/// types differ).
+@inlinable func failingWithAnyError<S: AsyncSequence>(_ sequence: S)
+  -> AsyncMapErrorSequence<S, any Error>
+{
+  sequence.mapError { $0 }
+}
+
 /// The elements of a sequence's inner sequences, one after the other. Made by `joined()`.
 public struct AsyncJoinedSequence<Base: AsyncSequence>: AsyncSequence
 where Base.Element: AsyncSequence, Base.Element.Failure == Base.Failure {

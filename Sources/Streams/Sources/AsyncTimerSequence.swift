@@ -5,8 +5,10 @@
 /// ```
 ///
 /// Tick `n` is due `n × interval` after the first `next()`; each element is the instant the
-/// tick was due. A consumer slower than the interval skips the ticks it missed rather than
-/// receiving a burst. It never ends on its own; cancelling the consuming task ends it.
+/// tick was due. A consumer slower than the interval receives the ticks it missed at once,
+/// each at its own due instant (as swift-async-algorithms' timer does: every tick counts, so
+/// a consumer can tell how many intervals passed). It never ends on its own; cancelling the
+/// consuming task ends it, for good.
 public struct AsyncTimerSequence<C: Clock>: AsyncSequence, Sendable {
   /// The instant each tick was due.
   public typealias Element = C.Instant
@@ -31,17 +33,17 @@ public struct AsyncTimerSequence<C: Clock>: AsyncSequence, Sendable {
   public struct Iterator: AsyncIteratorProtocol {
     let timer: AsyncTimerSequence
     var deadline: C.Instant?
+    var cancelled = false
 
-    /// Waits for the next tick; `nil` once the task is cancelled.
+    /// Waits for the next tick (at once when it is past); `nil` once the task was cancelled.
     public mutating func next() async -> C.Instant? {
-      let now = timer.clock.now
-      var next = (deadline ?? now).advanced(by: timer.interval)
-      // Skip the ticks a slow consumer missed.
-      while next < now { next = next.advanced(by: timer.interval) }
+      guard !cancelled else { return nil }
+      let next = (deadline ?? timer.clock.now).advanced(by: timer.interval)
       deadline = next
       do {
         try await timer.clock.sleep(until: next, tolerance: timer.tolerance)
       } catch {
+        cancelled = true
         return nil
       }
       return next

@@ -10,10 +10,21 @@ public enum BufferingPolicy: Sendable, Hashable {
   case bounded(Int)
   /// Every element waits; memory grows with a consumer that does not keep up.
   case unbounded
-  /// At most this many wait; the oldest is dropped for a new one.
+  /// At most this many wait; the oldest is dropped for a new one. A consumer already waiting
+  /// takes an element at once, beyond the limit (so a limit of 0 drops only what comes while
+  /// nobody waits).
   case bufferingNewest(Int)
-  /// At most this many wait; new elements are dropped while the buffer is full.
+  /// At most this many wait; new elements are dropped while the buffer is full. A consumer
+  /// already waiting takes an element at once, beyond the limit.
   case bufferingOldest(Int)
+
+  /// Whether elements may be dropped (a limit that is not the producer's wait).
+  @inlinable var drops: Bool {
+    switch self {
+    case .bufferingNewest, .bufferingOldest: true
+    case .bounded, .unbounded: false
+    }
+  }
 
   /// swift-async-algorithms' name for ``bufferingNewest(_:)``.
   @inlinable public static func bufferingLatest(_ limit: Int) -> BufferingPolicy {

@@ -82,6 +82,32 @@ where
     })
 }
 
+/// Makes triples of the elements of three sequences whose failure types differ; it fails
+/// with `any Error`. See <doc:Zip>.
+@_disfavoredOverload
+@inlinable
+public func zip<
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable, Base3: AsyncSequence & Sendable
+>(
+  _ base1: Base1, _ base2: Base2, _ base3: Base3
+) -> AsyncZipSequence<
+  ([Base1.Element], [Base2.Element], [Base3.Element]),
+  (Base1.Element, Base2.Element, Base3.Element), any Error
+>
+where Base1.Element: Sendable, Base2.Element: Sendable, Base3.Element: Sendable {
+  AsyncZipSequence(
+    queues: ([], [], []),
+    sources: [
+      .init(base1, { $0 }, add: { $0.0.append($1) }, count: { $0.0.count }),
+      .init(base2, { $0 }, add: { $0.1.append($1) }, count: { $0.1.count }),
+      .init(base3, { $0 }, add: { $0.2.append($1) }, count: { $0.2.count }),
+    ],
+    take: { queues in
+      guard !queues.0.isEmpty, !queues.1.isEmpty, !queues.2.isEmpty else { return nil }
+      return (queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst())
+    })
+}
+
 /// The zip of two sequences, as swift-async-algorithms names it.
 public typealias AsyncZip2Sequence<Base1: AsyncSequence, Base2: AsyncSequence> =
   AsyncZipSequence<
