@@ -210,6 +210,27 @@ public enum OpenCombineCases {
     return box.outcome
   }
 
+  public static func flatMapMaxPublishers(_ count: Int, _ limit: Int) -> PeerOutcome {
+    var outcome = PeerOutcome()
+    _ = (0..<count).publisher
+      .flatMap(maxPublishers: .max(limit)) { value in [value, value + 1, value + 2].publisher }
+      .sink { outcome.take($0) }
+    return outcome
+  }
+
+  public static func prefixUntilOutput(_ count: Int) -> PeerOutcome {
+    var outcome = PeerOutcome()
+    let never = PassthroughSubject<Int, Never>()
+    _ = (0..<count).publisher.prefix(untilOutputFrom: never).sink { outcome.take($0) }
+    return outcome
+  }
+
+  public static func dropUntilOutput(_ count: Int) -> PeerOutcome {
+    var outcome = PeerOutcome()
+    _ = (0..<count).publisher.drop(untilOutputFrom: Just(0)).sink { outcome.take($0) }
+    return outcome
+  }
+
   public static func flatMapLatest(_ count: Int) -> PeerOutcome {
     var outcome = PeerOutcome()
     _ = (0..<count).publisher.map { value in [value, value + 1, value + 2].publisher }

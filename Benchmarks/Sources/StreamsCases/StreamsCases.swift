@@ -90,6 +90,39 @@ public enum StreamsCases {
     return outcome
   }
 
+  /// Each outer element merged as a 3-element inner, at most four inners at a time.
+  public static func flatMapMaxConcurrent(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    let merged = (0..<count).async.flatMap(maxConcurrent: 4) { value in
+      [value, value + 1, value + 2].async
+    }
+    for await value in merged { outcome.take(value) }
+    return outcome
+  }
+
+  /// Each outer element's 3-element inner, one after another.
+  public static func flatMapConcat(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    let merged = (0..<count).async.flatMapConcat { value in [value, value + 1, value + 2].async }
+    for await value in merged { outcome.take(value) }
+    return outcome
+  }
+
+  /// Every element of the base through a trigger that never fires.
+  public static func prefixUntilOutput(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    let never = Empty<Int>(completeImmediately: false)
+    for await value in (0..<count).async.prefix(untilOutputFrom: never) { outcome.take(value) }
+    return outcome
+  }
+
+  /// The base through a trigger that fires at once (the elements before it are dropped).
+  public static func dropUntilOutput(_ count: Int) async -> Outcome {
+    var outcome = Outcome()
+    for await value in (0..<count).async.drop(untilOutputFrom: Just(0)) { outcome.take(value) }
+    return outcome
+  }
+
   public static func throttle(_ count: Int) async -> Outcome {
     var outcome = Outcome()
     for await value in (0..<count).async.throttle(for: .milliseconds(10)) { outcome.take(value) }

@@ -233,6 +233,33 @@ await measure(
     ("Streams", { await StreamsCases.channel($0).pair }),
     ("async-algorithms", { await AsyncAlgorithmsCases.channel($0).pair }),
   ])
+// The higher-order operators: OpenCombine has flatMap(maxPublishers:), prefix and drop
+// (untilOutputFrom:); swift-async-algorithms has none.
+await measure(
+  "flatMap(maxConcurrent: 4)", elements: outerSize, size: outerSize,
+  [
+    ("Streams", { await StreamsCases.flatMapMaxConcurrent($0).pair }),
+    ("OpenCombine", { OpenCombineCases.flatMapMaxPublishers($0, 4).pair }),
+  ])
+await measure(
+  "flatMapConcat", elements: outerSize, size: outerSize,
+  [
+    ("Streams", { await StreamsCases.flatMapConcat($0).pair }),
+    ("OpenCombine .max(1)", { OpenCombineCases.flatMapMaxPublishers($0, 1).pair }),
+  ])
+let untilSize = scaled(1_000_000)
+await measure(
+  "prefix(untilOutputFrom:)", elements: untilSize, size: untilSize,
+  [
+    ("Streams", { await StreamsCases.prefixUntilOutput($0).pair }),
+    ("OpenCombine", { OpenCombineCases.prefixUntilOutput($0).pair }),
+  ])
+await measure(
+  "drop(untilOutputFrom:)", elements: untilSize, size: untilSize,
+  [
+    ("Streams", { await StreamsCases.dropUntilOutput($0).pair }),
+    ("OpenCombine", { OpenCombineCases.dropUntilOutput($0).pair }),
+  ])
 // No peer has these: each is measured against the Streams operator it is closest to.
 await measure(
   "withLatestFrom", elements: 2 * combineSize, size: combineSize,
