@@ -79,6 +79,45 @@ import Testing
     #expect(spawned > 20_000)
   }
 
+  @Test(.timeLimit(.minutes(2)))
+  func theHigherOrderOperatorsLeaveNoTaskBehindWhenCancelledAnywhere() async {
+    var generator = SeededGenerator(seed: 46)
+    var leftRunning: [String] = []
+    for iteration in 0..<3_000 {
+      let count = Int.random(in: 1...30, using: &generator)
+      let slots = Int.random(in: 1...3, using: &generator)
+      let mode = iteration % 5
+      let (_, tasks) = await SpawnedTasks.counting {
+        let base = merge((0..<count).async, Empty<Int>(completeImmediately: false))
+        let inner: @Sendable (Int) -> AsyncSyncSequence<[Int]> = { [$0, $0 + 1].async }
+        let endless: any AsyncSequence<Int, Never> & Sendable =
+          switch mode {
+          case 0: base.flatMap(maxConcurrent: slots, inner)
+          case 1: base.flatMapFirst(inner)
+          case 2: base.prefix(untilOutputFrom: Empty<Int>(completeImmediately: false))
+          case 3: base.drop(untilOutputFrom: (0..<1).async)
+          default: base.sample((0..<(count * 2)).async)
+          }
+        // Cancel the consumer once it has seen an element, or at once (drop's trigger may
+        // fire after the last element: then none comes).
+        await withTaskGroup(of: Void.self) { group in
+          let (seen, saw) = AsyncStream.makeStream(of: Void.self)
+          group.addTask {
+            for await _ in endless { saw.yield() }
+            saw.finish()
+          }
+          if iteration % 3 != 0, mode != 3 { for await _ in seen { break } }
+          group.cancelAll()
+        }
+      }
+      if !(await within(.seconds(10), tasks.whenNoneRunning)) {
+        leftRunning.append("iteration \(iteration) (mode \(mode)): \(tasks.running) still running")
+        if leftRunning.count >= 3 { break }
+      }
+    }
+    #expect(leftRunning.isEmpty, "tasks that never ended: \(leftRunning)")
+  }
+
   /// Whether `wait` returns within `limit` of real time (a bound on a wait, not a timing
   /// assertion).
   func within(_ limit: Duration, _ wait: @escaping @Sendable () async -> Void) async -> Bool {
