@@ -14,7 +14,7 @@ struct EvaluationQuery {
 /// issue 26's English titles of foreign films, then issue 28's careless typing.
 let categories =
   ["exact", "prefix", "typo1", "typo2", "punctuation", "year", "sequel"] + humanCategories
-  + ["english"] + carelessCategories
+  + ["english"] + carelessCategories + slipCategories
 
 /// Builds the evaluation set from the built-in catalog: for each of its 400 most-voted films,
 /// the queries a new user would type, in every category that applies to its title; then the
@@ -22,7 +22,7 @@ let categories =
 /// seeds: the same catalog gives the same set.
 func generateQueries() throws -> [EvaluationQuery] {
   try generateTitleQueries() + generateHumanQueries() + generateEnglishQueries()
-    + generateCarelessQueries()
+    + generateCarelessQueries() + generateSlipQueries()
 }
 
 /// Issue 26's category: each English title of `data/english-titles.tsv` as typed (lower

@@ -19,6 +19,9 @@ import Foundation
 ///   more that is no title word and begins none, matching a title word of its sound (see
 ///   ``Phonetic``) that no typo reaches: 18 — a typo and a half, so that a word the edit
 ///   distance finds wins;
+/// - as a synonym ("the large sleep" → "The Big Sleep", a pair of ``Synonyms``): 12, a typo's
+///   cost — the title as typed wins unless the other is a hundred times more popular — looked
+///   for when a film so found could come first;
 /// - written otherwise: 1 — a number in digits, words, Roman numerals or as an ordinal ("rocky
 ///   two" → "Rocky II", "oceans 11" → "Ocean's Eleven", "13th" → "Thirteenth"), an
 ///   abbreviation or its long form ("mister deeds" → "Mr. Deeds"), an American or British
@@ -85,6 +88,9 @@ enum Ranking {
   static let otherForm: Float = 1
   static let letterForm = 2 * otherForm
   static let compound = otherForm
+  /// A word remembered as a synonym ("large" for "Big", see ``Synonyms``): what a typo costs,
+  /// so that the title as typed wins over its synonym at equal popularity.
+  static let synonym = typo
   /// A query article the title lacks costs what a typo costs: a literal title wins, and a
   /// dropped article still finds the film.
   static let missingArticle = typo

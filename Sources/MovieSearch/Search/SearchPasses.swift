@@ -13,6 +13,9 @@ enum SearchPass: String, CaseIterable, Sendable {
   /// match no film with every word (or a one-word query only through typos); each split
   /// costs ``Ranking/compound``.
   case splitWords
+  /// Words remembered as synonyms ("the large sleep"), each at ``Ranking/synonym``: run when
+  /// a film found so could come first.
+  case synonyms
   /// One word read as the initials of a title ("bttf"), at ``Ranking/initials``.
   case initials
 }
@@ -37,12 +40,22 @@ struct SearchRun {
   var best: Float { hits.first?.score ?? .infinity }
 
   /// `extra` films among the hits by score, each film once; the total counts the new ones.
-  mutating func merge(_ extra: [Searcher.FilmHit], total extraTotal: Int? = nil) {
+  /// A film found again keeps its first hit, or, `replacingWorse`, the better of the two.
+  mutating func merge(
+    _ extra: [Searcher.FilmHit], total extraTotal: Int? = nil, replacingWorse: Bool = false
+  ) {
     if let extraTotal { total = max(total, extraTotal) }
     guard !extra.isEmpty else { return }
-    let listed = Set(hits.map(\.film))
-    let added = extra.filter { !listed.contains($0.film) }
-    let all = (hits + added).sorted { ($0.score, $0.film) < ($1.score, $1.film) }
+    let listed = Dictionary(hits.map { ($0.film, $0.score) }, uniquingKeysWith: min)
+    let added = extra.filter { listed[$0.film] == nil }
+    var kept = hits
+    if replacingWorse {
+      let better = Dictionary(
+        extra.filter { hit in listed[hit.film].map { hit.score < $0 } ?? false }
+          .map { ($0.film, $0) }, uniquingKeysWith: { $0.score <= $1.score ? $0 : $1 })
+      kept = hits.map { better[$0.film] ?? $0 }
+    }
+    let all = (kept + added).sorted { ($0.score, $0.film) < ($1.score, $1.film) }
     hits = Array(all.prefix(limit))
     total += added.count
   }
@@ -60,6 +73,8 @@ extension Searcher {
       try retryWithEveryTypo(&run)
     case .splitWords:
       try splitWords(&run)
+    case .synonyms:
+      try synonyms(&run)
     case .initials:
       if let word = initialsWord(run.query) {
         run.merge(initials(word, hint: run.plan.year, year: run.year, keep: run.keep))
@@ -112,6 +127,24 @@ extension Searcher {
         hit.score += cost
         return hit
       }, total: found.total)
+  }
+
+  /// ``SearchPass/synonyms``: when some query word has a synonym among the title words and
+  /// a film found through one could come first — it pays a typo's cost, so the bound is
+  /// ``Ranking/bestWithTypo(yearHinted:maxPopularity:)`` — the query is searched again with
+  /// the synonyms as options; the films it matches whole are merged, each at its better score.
+  private func synonyms(_ run: inout SearchRun) throws(MovieServiceError) {
+    let bound = Ranking.bestWithTypo(yearHinted: run.plan.year != nil, maxPopularity: maxPopularity)
+    guard run.best > bound, run.query.words.contains(where: { !Synonyms.of($0).isEmpty })
+    else { return }
+    let engine = SearchEngine(
+      searcher: self, plan: SearchPlan(run.query, searcher: self, synonyms: true))
+    let found = try films(engine, pass: .synonyms, run)
+    run.engines[.synonyms] = engine
+    // Only films that match every word so: a film a synonym matches in part is no answer
+    // the words as typed did not give.
+    let whole = found.hits.filter { !Ranking.isPartial($0.score) }
+    run.merge(whole, replacingWorse: true)
   }
 
   /// An engine's hits as films: each film once, by its best title (the engine's page holds

@@ -69,7 +69,7 @@ struct SearchPlan {
   /// The plan of `query` in `searcher`'s catalog. Repeated words are looked up once, so a
   /// query's cost grows with its length at most linearly. With `everyTypo`, the typos of
   /// words that are title words as typed are looked up too.
-  init(_ query: TitleQuery, searcher: Searcher, everyTypo: Bool = false) {
+  init(_ query: TitleQuery, searcher: Searcher, everyTypo: Bool = false, synonyms: Bool = false) {
     let store = searcher.store
     let words = query.words
     year = query.year
@@ -82,7 +82,8 @@ struct SearchPlan {
       let (options, moreTypos) =
         lookups[key]
         ?? Self.options(
-          for: word, next: next, last: last, searcher: searcher, everyTypo: everyTypo)
+          for: word, next: next, last: last, searcher: searcher, everyTypo: everyTypo,
+          synonyms: synonyms)
       lookups[key] = (options, moreTypos)
       var optional: Optional?
       if words.count > 1, position == 0 || last, TitleText.articleWords.contains(word) {
@@ -133,7 +134,8 @@ struct SearchPlan {
   /// The ways `word` matches, by cost (see ``Ranking``), and whether `everyTypo` would find
   /// more typos of it; `next` is the query word after it.
   static func options(
-    for word: [UInt8], next: [UInt8]?, last: Bool, searcher: Searcher, everyTypo: Bool
+    for word: [UInt8], next: [UInt8]?, last: Bool, searcher: Searcher, everyTypo: Bool,
+    synonyms: Bool = false
   ) -> (options: [Option], moreTypos: Bool) {
     let store = searcher.store
     guard word.count <= longestWord else { return ([], false) }
@@ -158,6 +160,16 @@ struct SearchPlan {
             Option(
               first: [Choice(terms: head, cost: Ranking.otherForm)],
               second: [Choice(terms: tail, cost: 0)]))
+        }
+      }
+    }
+    // A word remembered as another of the same meaning ("large" for "Big"), in the pass
+    // that looks for synonyms only.
+    if synonyms {
+      for synonym in Synonyms.of(word) {
+        let exact = store.exactAndPrefix(synonym).exact
+        if !exact.isEmpty, !forms.contains(where: { $0.terms == exact }) {
+          forms.append(Choice(terms: exact, cost: Ranking.synonym))
         }
       }
     }
