@@ -80,7 +80,7 @@ import Testing
     let piped = try await CLI.run(["inception", "--limit", "1"])
     #expect(piped.status == 0)
     #expect(piped.stderr == "")
-    #expect(piped.stdout.hasPrefix("1\tCruel Intentions\t1999\t"))
+    #expect(piped.stdout.hasPrefix("1\tDeception\t1946\t"))
     // A film it has: no note.
     let found = try PseudoTerminal.movieSearch(["the matrix", "--limit", "1"], columns: 200)
     #expect(await found.waitForExit() == 0)

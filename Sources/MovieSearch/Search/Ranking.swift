@@ -43,11 +43,13 @@ import Foundation
 ///   one without the least common of them is no answer); a query of six
 ///   such rarer words or more needs a third of them matched, when some film does;
 /// - each title word no query word matched (a leading article excepted): 1.5 — shorter,
-///   closer titles first;
+///   closer titles first; 12 when the query is one word of five letters or more that matched
+///   a whole title word only through a typo or as a synonym ("finla" → "Final" before "Final
+///   Destination"): people who type one word mean the film called that;
 /// - query words matched out of order: 4; the first query word matching the title's first
 ///   word: −2;
 /// - the whole title and nothing else, each word as typed or written otherwise (at 1), in
-///   order: −8 — a literal title wins ("10" or "ten" → the film "10" before "X-Men").
+///   order: −8 — a literal title wins ("10" or "ten" → the film "10" before "X-Men");
 ///
 /// **Initials.** A query of one word of 2–8 letters that is no title word and begins none is
 /// also read as the initials of a title's words ("bttf", "gwtw", "potc"; a leading article
@@ -109,6 +111,11 @@ enum Ranking {
   static let outOfOrder: Float = 4
   static let titleStart: Float = -2
   static let literalTitle: Float = -8
+  /// Each title word a one-word query does not match, when that word matched only through a
+  /// typo (or as a synonym): a typo's cost instead of ``extraWord`` — people who type one word
+  /// mean the film called that ("finla" → "Final" before "Final Destination", unless that is
+  /// a hundred times more popular).
+  static let extraWordAfterTypo = typo
   /// How many times more popular a film of another year may be and still rank after one
   /// of the year typed.
   static let yearOutweighs: Float = 1_000_000
@@ -163,6 +170,10 @@ enum Forgiveness {
   /// matched by a film, when some film does: one that matches one or two words of a long
   /// query is no answer.
   static let longQueryWords = 6
+  /// A one-word query that matched only through a typo weighs a title's other words more
+  /// (``Ranking/extraWordAfterTypo``) from five letters: shorter, it is as likely a title's
+  /// initials ("fgm", "mibi") or another word one key away.
+  static let oneWordThroughTypoFrom = 5
   /// The share of a long query's words a film must match.
   static let longQueryShare = 3
 
