@@ -182,6 +182,7 @@ extension SearchEngine {
         switch word.optional {
         case nil: missedCost += word.missCost
         case .article: total += Ranking.missingArticle
+        case .mediaWord: total += Ranking.missingMediaWord
         case .year: break
         }
         if word.optional != .year { literal = false }

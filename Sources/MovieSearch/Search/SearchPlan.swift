@@ -38,7 +38,14 @@ struct SearchPlan {
     case article
     /// A year: it ranks films of that year first rather than matching title text.
     case year
+    /// A word people add after a title to say what they look for ("the matrix movie"):
+    /// one of ``mediaWords``, last.
+    case mediaWord
   }
+
+  /// The words people add after a title they search for, which most titles lack.
+  static let mediaWords: Set<[UInt8]> = Set(
+    ["movie", "movies", "film", "films", "dvd"].map { Array($0.utf8) })
 
   struct Word {
     var text: [UInt8]
@@ -99,6 +106,7 @@ struct SearchPlan {
       if words.count > 1, position == 0 || last, TitleText.articleWords.contains(word) {
         optional = .article
       }
+      if words.count > 1, last, Self.mediaWords.contains(word) { optional = .mediaWord }
       if year != nil, word == query.yearWord { optional = .year }
       if !everyTypo, moreTypos { mayHaveMoreTypos = true }
       self.words.append(Word(text: word, options: options, optional: optional))
@@ -170,6 +178,16 @@ struct SearchPlan {
             Option(
               first: [Choice(terms: head, cost: Ranking.otherForm)],
               second: [Choice(terms: tail, cost: 0)]))
+        }
+      }
+    }
+    // The words people add after a title stand for one another ("sweet film" finds "Sweet
+    // Movie").
+    if Self.mediaWords.contains(word) {
+      for other in Self.mediaWords where other != word {
+        let exact = store.exactAndPrefix(other).exact
+        if !exact.isEmpty, !forms.contains(where: { $0.terms == exact }) {
+          forms.append(Choice(terms: exact, cost: Ranking.otherForm))
         }
       }
     }
