@@ -19,6 +19,8 @@ import Foundation
 ///   more that is no title word and begins none, matching a title word of its sound (see
 ///   ``Phonetic``) that no typo reaches: 18 — a typo and a half, so that a word the edit
 ///   distance finds wins;
+/// - a space typed a letter early or late ("ther unner" → "The Runner"): 12 for the query, a
+///   typo's cost, looked for when a film so found could come first;
 /// - as a synonym ("the large sleep" → "The Big Sleep", a pair of ``Synonyms``): 12, a typo's
 ///   cost — the title as typed wins unless the other is a hundred times more popular — looked
 ///   for when a film so found could come first;
@@ -92,6 +94,9 @@ enum Ranking {
   static let otherForm: Float = 1
   static let letterForm = 2 * otherForm
   static let compound = otherForm
+  /// A space typed a letter early or late ("ther unner" for "the runner", see ``SpaceShift``):
+  /// one slip, a typo's cost.
+  static let spaceShift = typo
   /// A word remembered as a synonym ("large" for "Big", see ``Synonyms``): what a typo costs,
   /// so that the title as typed wins over its synonym at equal popularity.
   static let synonym = typo

@@ -13,6 +13,10 @@ enum SearchPass: String, CaseIterable, Sendable {
   /// match no film with every word (or a one-word query only through typos); each split
   /// costs ``Ranking/compound``.
   case splitWords
+  /// A space typed a letter early or late ("ther unner"): the query with the letter moved
+  /// back (``SpaceShift``), each at ``Ranking/spaceShift``, when a film so found could come
+  /// first.
+  case shiftedSpace
   /// Words remembered as synonyms ("the large sleep"), each at ``Ranking/synonym``: run when
   /// a film found so could come first.
   case synonyms
@@ -73,6 +77,8 @@ extension Searcher {
       try retryWithEveryTypo(&run)
     case .splitWords:
       try splitWords(&run)
+    case .shiftedSpace:
+      try shiftedSpace(&run)
     case .synonyms:
       try synonyms(&run)
     case .initials:
@@ -127,6 +133,35 @@ extension Searcher {
         hit.score += cost
         return hit
       }, total: found.total)
+  }
+
+  /// ``SearchPass/shiftedSpace``: when a film found through a typo could come first, each
+  /// query with a letter moved back across a space (``SpaceShift``) is searched; the films
+  /// the best of them matches whole are merged at ``Ranking/spaceShift`` more, each film at
+  /// its better score.
+  private func shiftedSpace(_ run: inout SearchRun) throws(MovieServiceError) {
+    let bound = Ranking.bestWithTypo(yearHinted: run.plan.year != nil, maxPopularity: maxPopularity)
+    guard run.best > bound, run.query.words.count > 1 else { return }
+    // The variant whose best film is best is kept whole (its engine explains its films).
+    var kept: (engine: SearchEngine, hits: [FilmHit])?
+    for variant in SpaceShift.variants(of: run.query, store: store) {
+      let engine = SearchEngine(searcher: self, plan: SearchPlan(variant, searcher: self))
+      let hits = try films(engine, pass: .shiftedSpace, run).hits.filter {
+        !Ranking.isPartial($0.score)
+      }
+      if let first = hits.first, first.score < kept?.hits.first?.score ?? .infinity {
+        kept = (engine, hits)
+      }
+    }
+    guard let kept else { return }
+    run.engines[.shiftedSpace] = kept.engine
+    run.addedCost[.shiftedSpace] = Ranking.spaceShift
+    run.merge(
+      kept.hits.map { hit in
+        var hit = hit
+        hit.score += Ranking.spaceShift
+        return hit
+      }, replacingWorse: true)
   }
 
   /// ``SearchPass/synonyms``: when some query word has a synonym among the title words and

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+@testable import TestSupport
+
+/// A space typed a letter early or late: the letter moved back, where that makes title
+/// words, at a typo's cost, in a pass of its own.
+@Suite(.onOwnThreads) struct SpaceShiftTests {
+  @Test func theQueriesMeantAreThoseWithOneLetterMovedBackIntoTitleWords() throws {
+    let catalog = try smallCatalog([
+      ("Runner, The", 1990, 300), ("Green Man, The", 1990, 200), ("Sugar Town", 1999, 300),
+    ])
+    func variants(_ text: String) throws -> [String] {
+      let query = try #require(TitleQuery(text))
+      return SpaceShift.variants(of: query, store: catalog.searcher.store).map {
+        $0.words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+      }
+    }
+    #expect(try variants("ther unner") == ["the runner"])
+    #expect(try variants("the greenm an") == ["the green man"])
+    #expect(try variants("sugart own") == ["sugar town"])
+    // Words that are title words as typed are left as they are.
+    #expect(try variants("sugar town").isEmpty)
+    // The last word may be a beginning (it may be being typed).
+    #expect(try variants("sugart ow") == ["sugar tow"])
+  }
+
+  @Test func theFilmIsFoundAtATyposCost() throws {
+    let catalog = try smallCatalog([
+      ("Runner, The", 1990, 300), ("Indian Runner, The", 1991, 1_246),
+      ("Rescuers Down Under, The", 1990, 1_649),
+    ])
+    #expect(try catalog.titles("ther unner").first == "The Runner (1990)")
+    let explained = try #require(catalog.searcher.explain("ther unner", filmID: 1))
+    #expect(explained.pass == .shiftedSpace)
+    let typed = try #require(catalog.searcher.explain("the runner", filmID: 1))
+    #expect(abs(explained.score - (typed.score + Ranking.spaceShift)) < 0.01)
+  }
+}
