@@ -174,6 +174,25 @@ import Testing
     #expect(bound[.alt("t")] == [.toggleDown, .accept])
   }
 
+  @Test func ctrlJAndCtrlKMoveAsInFzfAndKillLineCanBeBound() throws {
+    var parser = KeyParser()
+    // Enter is 0x0D in raw mode; 0x0A is Ctrl-J.
+    #expect(parser.feed(Array("\n\u{0B}\r".utf8)) == [.down, .up, .enter])
+    #expect(KeyName.key("ctrl-j") == .down && KeyName.key("ctrl-k") == .up)
+    var finder = screen(FinderLook())
+    finder.handle([.down, .down])
+    #expect(finder.selected == 2)
+    finder.handle(Array(parser.feed(Array("\u{0B}".utf8))))
+    #expect(finder.selected == 1)
+    // Ctrl-K no longer deletes; kill-line does, where it is bound.
+    #expect(finder.text == "love")
+    var look = FinderLook()
+    look.bindings = try FinderOptions.bindings("ctrl-x:kill-line").get()
+    var bound = screen(look)
+    bound.handle([.home, .right, .right, .control("x")])
+    #expect(bound.text == "lo")
+  }
+
   @Test func anExecuteBindingRunsOnTheTerminalWithTheFilmsId() async throws {
     let session = try FinderSession([
       "--offline", "--query", "the matrix", "--bind", "ctrl-o:execute(echo {} >> picked)",

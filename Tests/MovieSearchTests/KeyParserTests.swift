@@ -16,7 +16,7 @@ import Testing
     #expect(
       keys("a\u{01}\u{02}\u{04}\u{05}\u{06}\u{0B}\u{0C}\u{0E}\u{10}\u{15}\u{17}\u{1A}\r\u{7F}")
         == [
-          .character("a"), .home, .left, .deleteOrLeave, .end, .right, .killToEnd, .redraw, .down,
+          .character("a"), .home, .left, .deleteOrLeave, .end, .right, .up, .redraw, .down,
           .up, .killToStart, .killSpaceWord, .suspend, .enter, .backspace,
         ])
     #expect(

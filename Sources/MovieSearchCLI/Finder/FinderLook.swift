@@ -16,6 +16,8 @@ enum FinderAction: Hashable, Sendable {
   case togglePreview
   /// Empty the search field.
   case clearQuery
+  /// Delete from the cursor to the end of the field (fzf's `kill-line`: Ctrl-K moves up).
+  case killLine
   /// Run a shell command, `{}` replaced by the highlighted film's id.
   case execute(String)
 
@@ -25,7 +27,7 @@ enum FinderAction: Hashable, Sendable {
       "accept": .accept, "abort": .abort, "up": .up, "down": .down, "page-up": .pageUp,
       "page-down": .pageDown, "first": .first, "last": .last, "toggle": .toggle,
       "toggle+down": .toggleDown, "toggle+up": .toggleUp, "toggle-preview": .togglePreview,
-      "clear-query": .clearQuery,
+      "clear-query": .clearQuery, "kill-line": .killLine,
     ]
     if let action = simple[name] {
       self = action
@@ -85,8 +87,8 @@ struct FinderLook: Sendable, Equatable {
 }
 
 /// Key names as fzf spells them (`ctrl-o`, `alt-x`, `enter`, `pgdn`, `f1`) and the keys
-/// they are. Ctrl-A is Home here, Ctrl-E End, Ctrl-P Up…: a name binds the key the
-/// terminal sends for both.
+/// they are. Ctrl-A is Home here, Ctrl-E End, Ctrl-J and Ctrl-N Down, Ctrl-K and Ctrl-P Up
+/// (fzf's defaults)…: a name binds the key the terminal sends for both.
 enum KeyName {
   /// The key `name` names, or `nil`.
   static func key(_ name: String) -> Key? {
@@ -119,7 +121,7 @@ enum KeyName {
   /// The control letters the finder reads as keys of its own.
   private static let control: [Character: Key] = [
     "a": .home, "b": .left, "c": .interrupt, "d": .deleteOrLeave, "e": .end, "f": .right,
-    "h": .backspace, "i": .tab, "j": .enter, "k": .killToEnd, "l": .redraw, "m": .enter,
+    "h": .backspace, "i": .tab, "j": .down, "k": .up, "l": .redraw, "m": .enter,
     "n": .down, "p": .up, "r": .retry, "u": .killToStart, "w": .killSpaceWord, "z": .suspend,
   ]
 }

@@ -56,6 +56,8 @@ extension FinderState {
       if !previewAllowed { preview = nil }
     case .clearQuery:
       if !editor.isEmpty { editor = LineEditor() }
+    case .killLine:
+      _ = editor.apply(.killToEnd)
     case .execute(let command):
       guard listed.indices.contains(selected) else { return [] }
       return [.execute(command, id: listed[selected].id)]

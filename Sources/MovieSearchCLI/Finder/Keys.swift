@@ -226,8 +226,11 @@ package struct KeyParser {
     case 0x05: return (.end, 1)
     case 0x06: return (.right, 1)
     case 0x08, 0x7F: return (.backspace, 1)
-    case 0x0A, 0x0D: return (.enter, 1)
-    case 0x0B: return (.killToEnd, 1)
+    // Enter is 0x0D in raw mode; 0x0A is Ctrl-J, which moves down as in fzf (Ctrl-K up,
+    // like Ctrl-N and Ctrl-P).
+    case 0x0D: return (.enter, 1)
+    case 0x0A: return (.down, 1)
+    case 0x0B: return (.up, 1)
     case 0x0C: return (.redraw, 1)
     case 0x09: return (.tab, 1)
     case 0x0E: return (.down, 1)

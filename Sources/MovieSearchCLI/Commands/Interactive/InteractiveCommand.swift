@@ -17,13 +17,13 @@ struct InteractiveCommand: Command {
   static let summary = "Search as you type, in the terminal."
   static let arguments = Arguments.none
   static let discussion: String? = """
-    KEYS: type to search; Up/Down (Ctrl-P/Ctrl-N), PgUp/PgDn, the mouse wheel choose a film
+    KEYS: type to search; Up/Down (Ctrl-P/Ctrl-N, Ctrl-K/Ctrl-J), PgUp/PgDn, the mouse wheel choose a film
     (a click highlights one, a double click opens it), and the list loads more as it is
     scrolled; Enter shows its details (with --print-id: prints its id and leaves); Tab and
     Shift-Tab mark films (--multi); Ctrl-R searches again; Esc goes back, and leaves from the
     list; Ctrl-C leaves at once. Editing: Left/Right (Ctrl-B/Ctrl-F), Home/End
     (Ctrl-A/Ctrl-E), Alt-B/Alt-F by word, Backspace, Delete, Ctrl-D (on an empty line: leave),
-    Ctrl-U, Ctrl-K, Ctrl-W, Alt-Backspace; Ctrl-L redraws, Ctrl-Z suspends. In the details:
+    Ctrl-U, Ctrl-W, Alt-Backspace (kill-line can be bound); Ctrl-L redraws, Ctrl-Z suspends. In the details:
     Up/Down, PgUp/PgDn, Home/End and the wheel scroll; Esc, Backspace or q go back. On
     terminals 140 columns wide or more the highlighted film's details show beside the list
     (--no-preview: not), scrolled with Shift-Up/Down or the wheel; PgDn presses made while a
