@@ -30,6 +30,14 @@ import Testing
     return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[1]) }
   }
 
+  @Test func theStatusLineSaysAStrictRatingAsTyped() {
+    var filter = MovieFilter()
+    filter.minRating = FilteredText("rating:>8.4").filter.minRating
+    #expect(filter.summaryParts == ["rated > 8.4"])
+    filter.minRating = FilteredText("rating:8.4").filter.minRating
+    #expect(filter.summaryParts == ["rated ≥ 8.4"])
+  }
+
   @Test func theFilterFlagsListWhatDiscoverLists() async throws {
     let flags = ["--genre", "comedy", "--years", "1990..1999", "--min-votes", "1000"]
     let session = try FinderSession(
@@ -77,7 +85,7 @@ import Testing
     await session.waitFor("> Heat (1995)")
     await session.waitFor("Search: heat \u{1B}[33mrating:>\u{1B}[39m", raw: true)
     session.type("8")
-    await session.waitFor("· rated ≥ 8.0")
+    await session.waitFor("· rated > 8.0")  // strict, as typed
     session.type("\u{1B}")
     #expect(await session.waitForExit() == 0)
   }

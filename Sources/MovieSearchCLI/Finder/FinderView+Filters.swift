@@ -60,7 +60,13 @@ extension MovieFilter {
     var parts: [String] = []
     if !genres.isEmpty { parts.append(genres.joined(separator: allGenres ? " and " : " or ")) }
     if let years = yearsDescription { parts.append(years) }
-    if let minRating { parts.append("rated ≥ \(Format.rating(minRating))") }
+    if let minRating {
+      // `rating:>8.4` is kept as the number just above 8.4: said as it was typed.
+      let below = minRating.nextDown
+      let strict =
+        (below * 10).rounded() == below * 10 && (minRating * 10).rounded() != minRating * 10
+      parts.append("rated \(strict ? ">" : "≥") \(Format.rating(strict ? below : minRating))")
+    }
     if let minVotes { parts.append("≥ \(Format.count(minVotes, "vote"))") }
     switch (minRuntime, maxRuntime) {
     case (let lower?, let upper?): parts.append("\(lower)–\(upper) min")
