@@ -13,6 +13,25 @@ import Testing
       .path
   }
 
+  @Test func fzfsSpellingsAreTakenWhereTheyMeanSomethingAndExplainedWhereNot() async throws {
+    // --reverse is --layout reverse (the default here).
+    let reversed = try await CLI.run(["interactive", "--reverse", "-f", "the matrix"])
+    let plain = try await CLI.run(["interactive", "-f", "the matrix"])
+    #expect(reversed.status == 0 && reversed.stdout == plain.stdout)
+    for flag in ["--exact", "-e", "--no-sort", "--tac"] {
+      let refused = try await CLI.run(["interactive", flag])
+      #expect(refused.status == 64, "\(flag)")
+      #expect(refused.stdout == "")
+      let first = refused.stderr.split(separator: "\n").first.map(String.init) ?? ""
+      #expect(first.hasPrefix("Error: '\(flag)' is fzf's, not the finder's: "), "\(first)")
+    }
+    let exact = try await CLI.run(["interactive", "--exact"])
+    #expect(
+      exact.stderr.hasPrefix(
+        "Error: '--exact' is fzf's, not the finder's: the search has no fuzzy mode to turn off — titles matching the words as typed always come before typos.\n"
+      ))
+  }
+
   @Test func filterPrintsTheMatchesWithoutAnInterfaceAsAPipedSearchDoes() async throws {
     let filtered = try await CLI.run(["-f", "the matrix"])
     let searched = try await CLI.run(["--all", "the", "matrix"])

@@ -58,6 +58,7 @@ struct FinderOptions: ValueGroup {
         UsageMessage(
           text: "The value '\(text)' of '--layout' is not one of default, reverse, reverse-list."))
   }
+  let reverse = Flag("reverse", "fzf's spelling of '--layout reverse' (the default here).")
   let prompt = Option.text(
     "prompt", "text", "The text before the search field (default 'Search: ').")
   let header = Option.text("header", "text", "A line (or a few, with \\n) above the list.")
@@ -78,6 +79,7 @@ struct FinderOptions: ValueGroup {
 
   func value(_ given: GivenOptions) -> Finder {
     var look = FinderLook()
+    // `--reverse` is `--layout reverse`, which is also what no flag gives.
     look.layout = given[layout] ?? .reverse
     look.prompt = given[prompt]?.printable ?? look.prompt
     look.header =
@@ -98,6 +100,18 @@ struct FinderOptions: ValueGroup {
       height: given[height], preview: !given[noPreview], record: given[record],
       printQuery: given[printQuery], filterQuery: given[filterQuery], look: look)
   }
+
+  /// fzf's flags that mean nothing here, and why: said instead of "unknown option".
+  static let fzfFlagsWithoutMeaning: [String: String] = [
+    "exact":
+      "the search has no fuzzy mode to turn off — titles matching the words as typed always come before typos",
+    "e":
+      "the search has no fuzzy mode to turn off — titles matching the words as typed always come before typos",
+    "no-sort":
+      "the films are ranked by the search; a token in the field orders them otherwise (sort:year, sort:rating, sort:title)",
+    "tac":
+      "there is no input list to reverse; a token in the field orders the films (sort:year:asc)",
+  ]
 
   /// `--bind`'s value: `key:action[+action…]` pairs separated by commas; a comma inside an
   /// `execute(…)` belongs to its command.

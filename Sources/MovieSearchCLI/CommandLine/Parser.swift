@@ -70,12 +70,14 @@ enum Parser {
         argument = "--" + declaration.name
       }
       guard argument.hasPrefix("--") else {
+        if let reason = withoutMeaning(argument, declarations) { throw error(reason) }
         throw error("Unknown option '\(argument)'." + hint(argument, declarations))
       }
       let body = argument.dropFirst(2)
       let name = String(body.prefix { $0 != "=" })
       let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
       guard let declaration = declarations.first(where: { $0.name == name }) else {
+        if let reason = withoutMeaning("--" + name, declarations) { throw error(reason) }
         throw error("Unknown option '--\(name)'." + hint("--" + name, declarations))
       }
       guard let valueName = declaration.valueName else {
@@ -108,6 +110,18 @@ enum Parser {
 }
 
 extension Parser {
+  /// Why one of fzf's flags means nothing to a finder command (one that takes `--layout`),
+  /// or `nil`.
+  static func withoutMeaning(_ typed: String, _ declarations: [any OptionDeclaration])
+    -> String?
+  {
+    guard declarations.contains(where: { $0.name == "layout" }) else { return nil }
+    let name = String(typed.drop { $0 == "-" })
+    return FinderOptions.fzfFlagsWithoutMeaning[name].map {
+      "'\(typed)' is fzf's, not the finder's: \($0)."
+    }
+  }
+
   /// " Did you mean '--json'?" for an option one edit away from one the command accepts (two
   /// for names of six letters or more), as a mistyped subcommand is answered; else "".
   static func hint(_ typed: String, _ declarations: [any OptionDeclaration]) -> String {
