@@ -13,6 +13,24 @@ import Testing
       .path
   }
 
+  @Test func filterTokensAloneListTheFilmsThatPassAsTheFieldDoes() async throws {
+    let filtered = try await CLI.run(["-f", "genre:drama year:1990..1999 rating:>8.5"])
+    let discovered = try await CLI.run([
+      "discover", "--genre", "drama", "--years", "1990..1999", "--min-rating", "8.51", "--all",
+    ])
+    #expect(filtered.status == 0)
+    #expect(filtered.stdout.hasPrefix("1\tThe Shawshank Redemption\t1994\t"))
+    #expect(filtered.stdout == discovered.stdout)
+    // None pass: status 1, as fzf's; nothing at all: a usage error.
+    let none = try await CLI.run(["-f", "genre:drama year:1990..1990 votes:>1000000"])
+    #expect(none.status == 1 && none.stdout == "")
+    let empty = try await CLI.run(["-f", "  "])
+    #expect(empty.status == 64)
+    #expect(
+      empty.stderr.hasPrefix(
+        "Error: '--filter' needs words of a title or a filter token (genre:…, year:…).\n"))
+  }
+
   @Test func fzfsSpellingsAreTakenWhereTheyMeanSomethingAndExplainedWhereNot() async throws {
     // --reverse is --layout reverse (the default here).
     let reversed = try await CLI.run(["interactive", "--reverse", "-f", "the matrix"])

@@ -74,15 +74,28 @@ enum FinderRun {
     let genres = try? await service.knownGenres()
     let request = FilteredText(
       text, base: finder.filter, genres: genres?.isEmpty == false ? genres : nil)
-    guard !request.title.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw UsageError(
-        message:
-          "'--filter' needs words of a title; 'movie-search discover' lists films by filters alone.",
-        usage: usage)
-    }
     if let problem = request.tokens.first(where: \.isProblem) {
       throw UsageError(
         message: "'--filter': \(problem.summary)", usage: usage)
+    }
+    let title = request.title.trimmingCharacters(in: .whitespaces)
+    if title.isEmpty {
+      // Filters alone list the films that pass them, as the field does.
+      guard request.filter != MovieFilter() else {
+        throw UsageError(
+          message: "'--filter' needs words of a title or a filter token (genre:…, year:…).",
+          usage: usage)
+      }
+      var rank = 0
+      func line(_ movie: Movie) throws {
+        rank += 1
+        try SearchOutput.line(movie, rank: rank, ndjson: false)
+      }
+      let filter = request.filter
+      try await ListingPages.every(
+        fetch: { page in try await service.discoverMovies(filter, page: page, language: nil) },
+        line)
+      return rank > 0 ? 0 : 1
     }
     let search = SearchRequest(
       query: MovieQuery(request.title), limit: MoviePage.pageSize, filter: request.filter)
