@@ -30,6 +30,23 @@ import Testing
     return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[1]) }
   }
 
+  @Test func aPersonTokenOnACatalogWithoutPeopleSaysWhyAndTheWordsAreStillSearched() async throws {
+    let read = FilteredText("alien by:scott", knowsPeople: false)
+    #expect(read.title == "alien" && read.filter.person == nil)
+    #expect(read.tokens.map(\.isProblem) == [true])
+    // The built-in catalog has no people: the token in yellow, its reason in the status
+    // line, the title searched — not an error that Ctrl-R could never mend.
+    let session = try FinderSession(["--offline"], columns: 120, rows: 12)
+    await session.waitFor("Type a title.")
+    session.type("alien by:scott")
+    await session.waitFor(
+      "by: this catalog has no people (build one from IMDb's files to have them)")
+    await session.waitFor("> Alien (1979)")
+    await session.waitFor("\u{1B}[33mby:scott\u{1B}[39m", raw: true)
+    session.type("\u{1B}")
+    #expect(await session.waitForExit() == 0)
+  }
+
   @Test func theStatusLineSaysAStrictRatingAsTyped() {
     var filter = MovieFilter()
     filter.minRating = FilteredText("rating:>8.4").filter.minRating

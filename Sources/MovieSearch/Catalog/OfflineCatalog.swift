@@ -23,7 +23,11 @@ public struct OfflineCatalog: MovieService {
   var store: CatalogStore { searcher.store }
 
   /// A catalog on this machine: it answers at once, in one language.
-  public var traits: MovieServiceTraits { .local }
+  public var traits: MovieServiceTraits {
+    var traits = MovieServiceTraits.local
+    traits.knowsPeople = hasPeople
+    return traits
+  }
 
   /// A catalog whose bytes stay where they are for the life of the process — the one built
   /// into a binary (`MovieSearchBuiltInCatalog`'s `OfflineCatalog.builtIn()`). Damaged, it is

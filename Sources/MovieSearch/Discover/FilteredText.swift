@@ -38,11 +38,15 @@ public struct FilteredText: Sendable, Hashable {
   }
 
   /// Reads `text` on top of `base`; `genres` are the genre names a token may name (a
-  /// unique beginning is enough: `genre:sci`), or `nil` to take any name as typed.
-  public init(_ text: String, base: MovieFilter = MovieFilter(), genres: [String]? = nil) {
+  /// unique beginning is enough: `genre:sci`), or `nil` to take any name as typed;
+  /// `knowsPeople` false makes a `by:` token a problem (the source has no people to filter).
+  public init(
+    _ text: String, base: MovieFilter = MovieFilter(), genres: [String]? = nil,
+    knowsPeople: Bool = true
+  ) {
     let characters = Array(text)
     var title: [Character] = []
-    var reader = TokenReader(filter: base, genres: genres)
+    var reader = TokenReader(filter: base, genres: genres, knowsPeople: knowsPeople)
     var tokens: [Token] = []
     var index = 0
     while index < characters.count {
@@ -83,6 +87,7 @@ public struct FilteredText: Sendable, Hashable {
 private struct TokenReader {
   var filter: MovieFilter
   let genres: [String]?
+  let knowsPeople: Bool
   /// Genre tokens read so far (several: a film needs all of them).
   var genreTokens = 0
 
@@ -163,6 +168,9 @@ private struct TokenReader {
       default: return "≤ \(bounds.upper ?? 0) min"
       }
     case .by:
+      guard knowsPeople else {
+        throw Problem("by: this catalog has no people (build one from IMDb's files to have them)")
+      }
       let name = value.replacingOccurrences(of: "_", with: " ")
       filter.person = name
       return "with \(name)"

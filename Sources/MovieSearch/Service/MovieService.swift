@@ -37,11 +37,15 @@ public struct MovieServiceTraits: Sendable, Hashable {
   /// It honours a query's language, region and adult flag (TMDb); a catalog has one
   /// language, no regions and no adult titles.
   public var honoursLanguageAndRegion: Bool
+  /// It knows films' people, so a filter may name one (`by:kubrick`); a catalog built from
+  /// a CSV without them does not.
+  public var knowsPeople: Bool
 
   /// Creates traits.
-  public init(answersInstantly: Bool, honoursLanguageAndRegion: Bool) {
+  public init(answersInstantly: Bool, honoursLanguageAndRegion: Bool, knowsPeople: Bool = true) {
     self.answersInstantly = answersInstantly
     self.honoursLanguageAndRegion = honoursLanguageAndRegion
+    self.knowsPeople = knowsPeople
   }
 
   /// A server on the network, such as TMDb: the default.

@@ -108,6 +108,7 @@ struct FinderLoop {
     var viewport = Viewport(terminal: terminal.size, mode: mode)
     let look = options.look
     var screen = FinderState(size: look.inner(columns: viewport.columns, rows: viewport.rows))
+    screen.knowsPeople = service.traits.knowsPeople
     screen.look = look
     let colour = terminal.allowsColour
     screen.printsID = options.printID

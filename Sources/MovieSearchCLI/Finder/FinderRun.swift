@@ -73,7 +73,8 @@ enum FinderRun {
   ) async throws -> Int32 {
     let genres = try? await service.knownGenres()
     let request = FilteredText(
-      text, base: finder.filter, genres: genres?.isEmpty == false ? genres : nil)
+      text, base: finder.filter, genres: genres?.isEmpty == false ? genres : nil,
+      knowsPeople: service.traits.knowsPeople)
     if let problem = request.tokens.first(where: \.isProblem) {
       throw UsageError(
         message: "'--filter': \(problem.summary)", usage: usage)

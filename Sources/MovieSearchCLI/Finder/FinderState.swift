@@ -87,6 +87,8 @@ struct FinderState {
   /// The genre names a `genre:` token may name (a beginning is enough); `nil` until the
   /// service has said (any name is taken as typed).
   var genreNames: [String]?
+  /// Whether the source knows films' people (`by:` tokens filter by them).
+  var knowsPeople = true
   /// No key was pressed yet: `--select-1` and `--exit-0` still apply.
   private var untouched = true
   /// The first line of the details shown, and of the preview.
@@ -107,7 +109,7 @@ struct FinderState {
 
   /// `text` read as a title query and filter tokens, on top of the flags' filter.
   func reading(_ text: String) -> FilteredText {
-    FilteredText(text, base: startFilter, genres: genreNames)
+    FilteredText(text, base: startFilter, genres: genreNames, knowsPeople: knowsPeople)
   }
 
   /// Whether the list is the answer for the text on screen (not an older one, or one still
