@@ -8,23 +8,24 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct TerminalOutputTests {
 
   @Test func onANarrowTerminalColumnsAreLeftOutBeforeTheTitleIsCut() async throws {
-    // At 20 and 40 columns the table used to keep Votes and ID and wrap, or cut
-    // the title to 9 characters.
+    // The votes, the rating and the year go, never the ID (`details` needs it); a title too
+    // long is cut in the middle, its end kept.
     let forty = try PseudoTerminal.movieSearch(["--limit", "3", "dr", "strangelove"], columns: 40)
     #expect(await forty.waitForExit() == 0)
     #expect(
       forty.lines == [
-        "#  Title                    Year  Rating",
-        "1  Dr. Strangelove or: Ho…  1964     8.7",
-        "2  The Strange Love of Ma…  1946     7.3",
-        "3  Dracula                  1992     7.1",
+        "#  Title                     Year     ID",
+        "1  Dr. Strangel…ve the Bomb  1964  14858",
+        "2  The Strange…artha Ivers   1946  49403",
+        "3  Dracula                   1992  14866",
         "829 films, page 1 of 277",
       ])
     let twenty = try PseudoTerminal.movieSearch(["--limit", "3", "dr", "strangelove"], columns: 20)
     #expect(await twenty.waitForExit() == 0)
     #expect(
       twenty.lines == [
-        "#  Title", "1  Dr. Strangelove…", "2  The Strange Love…", "3  Dracula", "829 films",
+        "#  Title          ID", "1  Dr. S…Bomb  14858", "2  The S…vers  49403",
+        "3  Dracula     14866", "829 films",
       ])
     for columns in [12, 20, 30, 40, 50, 60, 100] {
       let table = try PseudoTerminal.movieSearch(
@@ -58,14 +59,14 @@ import Testing
     // The words the query matched are bold and underlined.
     #expect(
       wide.output.contains("\u{1B}[1;4mThe\u{1B}[22;24m \u{1B}[1;4mMatrix\u{1B}[22;24m Reloaded"))
-    // Narrow: the ID goes before the title is cut.
+    // Narrow: the votes go before the title is cut; the ID stays.
     let narrow = try PseudoTerminal.movieSearch(["the", "matrix", "--limit", "2"], columns: 45)
     #expect(await narrow.waitForExit() == 0)
     #expect(
       narrow.lines == [
-        "#  Title                Year  Rating    Votes",
-        "1  The Matrix           1999     8.5  143,853",
-        "2  The Matrix Reloaded  2003     7.1   57,225",
+        "#  Title                Year  Rating     ID",
+        "1  The Matrix           1999     8.5  32710",
+        "2  The Matrix Reloaded  2003     7.1  32708",
         "5 films, page 1 of 3",
       ])
     // Wide enough: the genres.

@@ -114,9 +114,10 @@ private struct Row {
 
 /// The column widths of the results table on a terminal `width` columns wide; no line is
 /// wider. The title comes first: while a title of up to ``titleWanted`` columns would not
-/// fit, columns are left out — the ID, then the votes, the rating and the year, in that
-/// order. The genres column takes what a title of up to 30 columns leaves, and is left out
-/// when less than 10 columns are left for it.
+/// fit, columns are left out — the votes, then the rating and the year, in that order; never
+/// the ID, which `details` needs. The genres column takes what a title of up to 30 columns
+/// leaves, and is left out first, when less than 10 columns are left for it. A title too
+/// long is cut in the middle, its end kept ("The Lord of the … the King").
 private struct TableLayout {
   enum Column: CaseIterable {
     case year, rating, votes, id
@@ -142,7 +143,7 @@ private struct TableLayout {
     let rankWidth = rank
     var shown = Set(Column.allCases)
     func fixed() -> Int { rankWidth + shown.reduce(0) { $0 + widths[$1]! + 2 } + 2 }
-    for column in [Column.id, .votes, .rating, .year]
+    for column in [Column.votes, .rating, .year]
     where fixed() + min(titles, Self.titleWanted) > width {
       shown.remove(column)
     }
@@ -155,10 +156,10 @@ private struct TableLayout {
   }
 
   func line(_ row: Row) -> String {
-    let shownTitle = row.title.truncated(to: title)
+    let (shownTitle, matches) = row.title.cutInTheMiddle(to: title, matches: row.matches)
     var cells = [
       String(repeating: " ", count: rank - row.rank.count) + row.rank,
-      Output.highlight(shownTitle, row.matches)
+      Output.highlight(shownTitle, matches)
         + String(repeating: " ", count: max(0, title - shownTitle.columns)),
     ]
     if shown.contains(.year) { cells.append(row.year.padded(to: 4)) }
@@ -176,5 +177,47 @@ private struct TableLayout {
     var line = cells.joined(separator: "  ")
     while line.last == " " { line.removeLast() }
     return line
+  }
+}
+
+extension String {
+  /// The text in at most `width` columns, cut in the middle with "…" (the beginning gets
+  /// the larger half: a title is known by its start, told apart by its end), and the
+  /// `matches` (character offsets) moved to where their characters are now.
+  func cutInTheMiddle(to width: Int, matches: [Range<Int>]) -> (String, [Range<Int>]) {
+    guard columns > width else { return (self, matches) }
+    guard width > 4 else { return (truncated(to: width), matches) }
+    let characters = Array(self)
+    let headRoom = (width - 1 + 1) / 2
+    var head = 0
+    var used = 0
+    while head < characters.count, used + String(characters[head]).columns <= headRoom {
+      used += String(characters[head]).columns
+      head += 1
+    }
+    var tail = characters.count
+    while tail > head, used + 1 + String(characters[tail - 1]).columns <= width {
+      used += String(characters[tail - 1]).columns
+      tail -= 1
+    }
+    var shownHead = String(characters[..<head])
+    while shownHead.last == " " { shownHead.removeLast() }
+    var shownTail = String(characters[tail...])
+    while shownTail.first == " " {
+      shownTail.removeFirst()
+      tail += 1
+    }
+    let cut = shownHead.count
+    let moved = matches.flatMap { range -> [Range<Int>] in
+      var parts: [Range<Int>] = []
+      let before = range.clamped(to: 0..<cut)
+      if !before.isEmpty { parts.append(before) }
+      let after = range.clamped(to: tail..<characters.count)
+      if !after.isEmpty {
+        parts.append((after.lowerBound - tail + cut + 1)..<(after.upperBound - tail + cut + 1))
+      }
+      return parts
+    }
+    return (shownHead + "…" + shownTail, moved)
   }
 }
