@@ -31,6 +31,24 @@ import Testing
     {"adult":false,"id":5,"original_title":"","popularity":3,"video":false}
     """
 
+  @Test func aCatalogThatCannotBeOpenedSaysWhereItsPathCameFrom() async throws {
+    let missing = try await CLI.run(
+      ["matrix"], environment: ["MOVIE_SEARCH_CATALOG": "/nonexistent/catalog"])
+    #expect(missing.status == 1 && missing.stdout == "")
+    #expect(
+      missing.stderr
+        == "Error: MOVIE_SEARCH_CATALOG: cannot open the catalog '/nonexistent/catalog': No such file or directory\n"
+    )
+    // A folder (of IMDb's files, most likely): how to make a catalog of it.
+    let folder = directory.path
+    let named = try await CLI.run(["matrix", "--catalog", folder])
+    #expect(named.status == 1 && named.stdout == "")
+    #expect(
+      named.stderr
+        == "Error: '--catalog' names the folder '\(folder)', not a catalog file; to make one of IMDb's files in it: movie-search build-catalog '\(folder)' OUT\n"
+    )
+  }
+
   @Test func anExportBecomesACatalogWithTMDbIdsAndItsBadLinesReported() async throws {
     let (source, out) = (try file("export.json", Self.export), try file("export.bin"))
     let built = try await CLI.run(["build-catalog", source, out])
@@ -99,8 +117,14 @@ import Testing
   @Test func aMissingOrDamagedCatalogIsAOneLineError() async throws {
     let missing = directory.appendingPathComponent("none.bin").path
     let cases: [(path: String, message: String)] = [
-      (missing, "Error: cannot open the catalog '\(missing)': No such file or directory\n"),
-      (directory.path, "Error: the catalog '\(directory.path)' is not a regular file\n"),
+      (
+        missing,
+        "Error: '--catalog': cannot open the catalog '\(missing)': No such file or directory\n"
+      ),
+      (
+        directory.path,
+        "Error: '--catalog' names the folder '\(directory.path)', not a catalog file; to make one of IMDb's files in it: movie-search build-catalog '\(directory.path)' OUT\n"
+      ),
       (
         try file("empty.bin", ""),
         "Error: the catalog '\(directory.path)/empty.bin' is damaged: it is empty\n"

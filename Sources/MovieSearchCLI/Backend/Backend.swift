@@ -184,12 +184,28 @@ enum Backend {
   ) throws -> (catalog: OfflineCatalog, path: String)? {
     if let path = option {
       guard !path.isEmpty else { throw invocation.usageError("'--catalog' needs a file.") }
-      return (try open(path), path)
+      return (try open(path, from: "'--catalog'"), path)
     }
     guard environment, let path = ProcessInfo.processInfo.environment["MOVIE_SEARCH_CATALOG"],
       !path.isEmpty
     else { return nil }
-    return (try open(path), path)
+    return (try open(path, from: "MOVIE_SEARCH_CATALOG"), path)
+  }
+
+  /// ``open(_:)``, its failures saying where the path came from (`from`: the option or the
+  /// variable), and for a folder — IMDb's files, most likely — how to make a catalog of it.
+  static func open(_ path: String, from origin: String) throws -> OfflineCatalog {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw RuntimeError(
+        "\(origin) names the folder '\(path.printable)', not a catalog file; to make one of IMDb's files in it: movie-search build-catalog '\(path.printable)' OUT"
+      )
+    }
+    do {
+      return try open(path)
+    } catch let error as OfflineCatalog.FileError where error.kind == .unreadable {
+      throw RuntimeError("\(origin): \(error.description)")
+    }
   }
 
   /// The catalog at `path`; a file that is not one (or of another version) says how to
