@@ -21,6 +21,17 @@ import Testing
       .path
   }
 
+  @Test func wordsAfterInteractiveAreTheTextItStartsWith() async throws {
+    let terminal = try PseudoTerminal.movieSearch(["interactive", "the", "matrix", "--offline"])
+    await terminal.waitFor("> The Matrix (1999)  8.5")
+    await terminal.waitFor("Search: the matrix")
+    terminal.type("\u{1B}")
+    #expect(await terminal.waitForExit() == 0)
+    let both = try await CLI.run(["interactive", "matrix", "--query", "alien"])
+    #expect(both.status == 64)
+    #expect(both.stderr.hasPrefix("Error: Give the text or '--query', not both.\n"))
+  }
+
   @Test func typeSelectSeeDetailsGoBackAndLeave() async throws {
     let terminal = try PseudoTerminal.movieSearch(["interactive", "--offline", "--debounce", "50"])
     await terminal.waitFor("Type a title.")

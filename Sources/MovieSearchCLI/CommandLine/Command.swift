@@ -44,12 +44,14 @@ enum Arguments {
   case fixed([(name: String, help: String)])
   /// Any number of words (at least one, checked by the command).
   case words(name: String, help: String)
+  /// Any number of words, none included.
+  case optionalWords(name: String, help: String)
 
   var entries: [(name: String, help: String)] {
     switch self {
     case .none: []
     case .fixed(let entries): entries
-    case .words(let name, let help): [(name, help)]
+    case .words(let name, let help), .optionalWords(let name, let help): [(name, help)]
     }
   }
 }

@@ -10,6 +10,7 @@ enum Help {
     case .none: break
     case .fixed(let entries): parts += entries.map(\.name)
     case .words(let name, _): parts += [name, "..."]
+    case .optionalWords(let name, _): parts += ["[\(name) ...]"]
     }
     let exclusive = C.exclusive.map { group in group.map { options[keyPath: $0].name } }
     var done: Set<String> = []

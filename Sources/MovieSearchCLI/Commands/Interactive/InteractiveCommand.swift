@@ -15,7 +15,8 @@ struct InteractiveCommand: Command {
   static let name = "interactive"
   static let abstract = "Search as you type: results update under the prompt; Enter shows details."
   static let summary = "Search as you type, in the terminal."
-  static let arguments = Arguments.none
+  static let arguments = Arguments.optionalWords(
+    name: "<text>", help: "Start with this text in the search field (as --query does).")
   static let discussion: String? = """
     KEYS: type to search; Up/Down (Ctrl-P/Ctrl-N, Ctrl-K/Ctrl-J), PgUp/PgDn, the mouse wheel choose a film
     (a click highlights one, a double click opens it), and the list loads more as it is
@@ -58,6 +59,14 @@ struct InteractiveCommand: Command {
   static func finder(_ invocation: Invocation<Self>) throws -> (Backend.Source, Finder) {
     let source = try Backend.source(for: invocation)
     var finder = invocation[\.finder]
+    // `interactive matrix` starts with that text, as `--query matrix` does.
+    let text = invocation.positionals.joined(separator: " ")
+    if !text.isEmpty {
+      guard finder.query == nil else {
+        throw invocation.usageError("Give the text or '--query', not both.")
+      }
+      finder.query = text
+    }
     finder.filter = try FinderRun.startFilter(
       invocation[\.filters], year: invocation[\.year], source, invocation)
     return (source, finder)
