@@ -44,11 +44,15 @@ import Testing
     let films = report?["films"] as? [[String: Any]]
     #expect(films?.map { $0["id"] as? Int } == [133_093])
     #expect(films?.first?["roles"] as? [String] == ["director"])
-    let past = try await CLI.run(["person", "wachowski", "--pick", "3", "--catalog", path])
-    #expect(past.status == 64)
-    #expect(
-      past.stderr.hasPrefix(
-        "Error: There are 2 people called 'wachowski': --pick 3 is past them.\n"))
+    // A place past the list is said against the list, however far past.
+    for place in ["3", "21"] {
+      let past = try await CLI.run(["person", "wachowski", "--pick", place, "--catalog", path])
+      #expect(past.status == 64)
+      #expect(
+        past.stderr.hasPrefix(
+          "Error: 2 people called 'wachowski' are listed: --pick \(place) is past them (give 1 to 2).\n"
+        ))
+    }
   }
 
   @Test func noOneAndNoPeople() async throws {

@@ -138,7 +138,9 @@ import Testing
       let arguments = environment.isEmpty ? ["--catalog", fifo, "matrix"] : ["matrix"]
       let result = try await CLI.run(arguments, environment: environment, limit: .seconds(60))
       #expect(result.status == 1)
-      #expect(result.stderr == "Error: the catalog '\(fifo)' is not a regular file\n")
+      // Said with where the path came from.
+      let origin = environment.isEmpty ? "'--catalog'" : "MOVIE_SEARCH_CATALOG"
+      #expect(result.stderr == "Error: \(origin): the catalog '\(fifo)' is not a regular file\n")
     }
   }
 }

@@ -5,8 +5,10 @@ import MovieSearch
 /// first; with one chosen, their films by year and their part in each.
 struct PersonCommand: Command {
   struct Options: BackendCommandOptions {
+    // Any place is taken: one past the list is said against the list, not a fixed bound.
     let pick = Option.integer(
-      "pick", "n", in: 1...20, "The person to show the films of, by their place in the list.")
+      "pick", "n", in: 1...10_000,
+      "The person to show the films of, by their place in the list.")
     let json = Flag(
       "json", "Print the people, or the person and their films, as one JSON document.")
     let backend = BackendOptions()
@@ -66,10 +68,10 @@ struct PersonCommand: Command {
     let language = invocation[\.backend.language]
     let people = try await service.people(named: name, language: language)
     let chosen: CatalogPerson?
-    if let pick = invocation[\.pick] {
+    if let pick = invocation[\.pick], !people.isEmpty {
       guard pick <= people.count else {
         throw invocation.usageError(
-          "There \(people.count == 1 ? "is" : "are") \(Format.count(people.count, "person", "people")) called '\(name.printable)': --pick \(pick) is past them."
+          "\(Format.count(people.count, "person", "people")) called '\(name.printable)' \(people.count == 1 ? "is" : "are") listed: --pick \(pick) is past them (give 1 to \(people.count))."
         )
       }
       chosen = people[pick - 1]
