@@ -34,7 +34,8 @@ import Testing
     try await usageError(["--offline"], "No query given.")
     try await usageError(["--json=yes", "matrix"], "The flag '--json' does not take a value.")
     try await usageError(
-      ["details", "abc"], "'abc' is not a film id (a positive whole number, or IMDb's: tt0080684).",
+      ["details", "abc"],
+      "'abc' is not a film id (a positive whole number, a TMDb link, or IMDb's id or link: tt0080684).",
       usage: "movie-search details <id> [--json] [--region <code>]")
     try await usageError(
       ["details"], "No film id given.",

@@ -76,6 +76,19 @@ import Testing
     let details = try await CLI.run(["details", "603", "--catalog", out, "--json"])
     #expect(details.status == 0)
     #expect(details.stdout.contains(#""id":603"#))
+    // A TMDb link names a film of a catalog of TMDb's export by its id…
+    let linked = try await CLI.run([
+      "details", "https://www.themoviedb.org/movie/603-the-matrix?language=de", "--catalog", out,
+      "--json",
+    ])
+    #expect(linked.status == 0 && linked.stdout == details.stdout)
+    // …but not of one that numbers its films its own way (the built-in catalog).
+    let builtIn = try await CLI.run(["details", "https://www.themoviedb.org/movie/603-the-matrix"])
+    #expect(builtIn.status == 64 && builtIn.stdout == "")
+    #expect(
+      builtIn.stderr.hasPrefix(
+        "Error: A TMDb link names TMDb's id 603; this catalog numbers its films its own way: search for the title, or set TMDB_API_KEY.\n"
+      ))
 
     let adult = try file("adult.bin")
     #expect(try await CLI.run(["build-catalog", source, adult, "--include-adult"]).status == 0)

@@ -17,6 +17,9 @@ import Testing
     #expect(IMDbID("TT47478")?.description == "tt0047478")
     #expect(IMDbID(" https://www.imdb.com/title/tt0047478/?ref_=nv_sr_1 ")?.number == 47478)
     #expect(IMDbID("m.imdb.com/title/tt12345678")?.description == "tt12345678")
+    // A localised link: a language before the path.
+    #expect(IMDbID("https://www.imdb.com/de/title/tt0047478/")?.number == 47478)
+    #expect(IMDbID("https://m.imdb.com/fr/title/tt0047478/?ref_=x")?.number == 47478)
     for text in [
       "", "tt", "47478", "tt12x", "tt-1", "tt0", "tt99999999999", "tt4294967296", "nm0000040",
       "https://www.imdb.com/name/nm0000040/", "tt１２",

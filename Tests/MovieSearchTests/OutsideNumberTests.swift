@@ -179,7 +179,7 @@ import Testing
       (["details", "4294967296"], "'4294967296' is too large to be a film id."),
       (
         ["details", "1e300"],
-        "'1e300' is not a film id (a positive whole number, or IMDb's: tt0080684)."
+        "'1e300' is not a film id (a positive whole number, a TMDb link, or IMDb's id or link: tt0080684)."
       ),
     ]
     for (arguments, message) in cases {

@@ -7,10 +7,14 @@ public struct IMDbID: Equatable, Sendable, CustomStringConvertible {
   public let number: Int
 
   /// The id in `text`, or `nil` when it holds none: `tt0080684`, `TT80684`, or an IMDb link
-  /// (`https://www.imdb.com/title/tt0080684/`, `m.imdb.com/title/tt0080684/?ref_=…`).
+  /// (`https://www.imdb.com/title/tt0080684/`, `m.imdb.com/title/tt0080684/?ref_=…`,
+  /// `https://www.imdb.com/de/title/tt0080684/`).
   public init?(_ text: some StringProtocol) {
     var rest = Substring(text.trimmingCharacters(in: .whitespaces))
-    if let title = rest.range(of: "imdb.com/title/", options: .caseInsensitive) {
+    // Any of IMDb's hosts (www., m.) and a language before the path (imdb.com/de/title/…).
+    if let site = rest.range(of: "imdb.com/", options: .caseInsensitive),
+      let title = rest[site.upperBound...].range(of: "title/", options: .caseInsensitive)
+    {
       rest = rest[title.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     }
     guard rest.count > 2, rest.prefix(2).lowercased() == "tt" else { return nil }

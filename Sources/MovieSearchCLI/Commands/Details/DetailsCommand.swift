@@ -14,8 +14,22 @@ struct DetailsCommand: Command {
     "Show everything about one film: title, year, runtime, genres, certification, rating, director, cast, overview."
   static let summary = "Show everything about one film."
   static let arguments = Arguments.fixed([
-    ("<id>", "The film's id, as search results list it, or its IMDb id (tt0080684) or link.")
+    (
+      "<id>",
+      "The film's id, as search results list it, or its TMDb link, or its IMDb id (tt0080684) or link."
+    )
   ])
+
+  /// The film id of a TMDb link (`https://www.themoviedb.org/movie/603-the-matrix`,
+  /// `themoviedb.org/movie/603?language=de`), or `nil`.
+  static func tmdbID(inLink text: String) -> Int? {
+    guard let movie = text.range(of: "themoviedb.org/movie/", options: .caseInsensitive) else {
+      return nil
+    }
+    let digits = text[movie.upperBound...].prefix { $0.isASCII && $0.isNumber }
+    guard (1...10).contains(digits.count) else { return nil }
+    return Int(digits)
+  }
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
     let arguments = invocation.positionals
@@ -23,17 +37,27 @@ struct DetailsCommand: Command {
     guard arguments.count == 1 else {
       throw invocation.usageError("Give one film id, not \(arguments.count).")
     }
-    let given = Int(text).flatMap { (1...Int(UInt32.max)).contains($0) ? $0 : nil }
+    let given = (Int(text) ?? Self.tmdbID(inLink: text)).flatMap {
+      (1...Int(UInt32.max)).contains($0) ? $0 : nil
+    }
     let imdbID = given == nil ? IMDbID(text) : nil
     guard given != nil || imdbID != nil else {
       let digits = !text.isEmpty && text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber)
       throw invocation.usageError(
         digits && text.contains(where: { $0 != "0" })
           ? "'\(text.prefix(40))\(text.count > 40 ? "…" : "")' is too large to be a film id."
-          : "'\(text.prefix(40))' is not a film id (a positive whole number, or IMDb's: tt0080684)."
+          : "'\(text.prefix(40))\(text.count > 40 ? "…" : "")' is not a film id (a positive whole number, a TMDb link, or IMDb's id or link: tt0080684)."
       )
     }
     let service = try Backend.service(for: invocation)
+    // A TMDb link names TMDb's id: only TMDb, and a catalog of its export, number films so.
+    if Int(text) == nil, given != nil, let coverage = service.catalogCoverage,
+      coverage.source != .tmdbExport
+    {
+      throw invocation.usageError(
+        "A TMDb link names TMDb's id \(given ?? 0); this catalog numbers its films its own way: search for the title, or set TMDB_API_KEY."
+      )
+    }
     var id = given ?? 0
     if let imdbID {
       do {
