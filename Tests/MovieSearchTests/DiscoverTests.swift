@@ -307,7 +307,7 @@ import Testing
     ),
     (
       ["--genre", "western"],
-      "The catalog has no genre 'western'. Its genres: Action, Animation, Comedy, Drama, Documentary, Romance, Short."
+      "The catalog has no genre 'western'. Its genres: Action, Animation, Comedy, Documentary, Drama, Romance, Short."
     ),
     (["--years", "1999..1990"], "The range '1999..1990' of '--years' ends before it starts."),
     (["--years", ".."], "'--years' needs at least one end: 'a..', '..b'."),

@@ -279,26 +279,6 @@ final class CatalogStore: Sendable {
     }
   }
 
-  /// The first eight bytes of film `index`'s display title, ASCII letters lower-cased,
-  /// as a number that orders as the text does (shorter titles padded with zeros).
-  func titleSortKey(_ film: Int) -> UInt64 {
-    guard film >= 0, film < filmCount else { return 0 }
-    let start = titleStarts[film]
-    let end = titleStarts[film + 1]
-    guard start <= end, end <= layout.textBytes else { return 0 }
-    // Its first eight bytes are in its first sixteen codes (an escaped byte takes two).
-    let codes = inPlace(layout.texts + start, count: min(end - start, 16))
-    return textSymbols.withDecoded(codes) { text in
-      var key: UInt64 = 0
-      for offset in 0..<8 {
-        var byte = offset < text.count ? text[offset] : 0
-        if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { byte += 32 }
-        key = key << 8 | UInt64(byte)
-      }
-      return key
-    }
-  }
-
   /// The table the titles' texts are written in (see ``SymbolTable``).
   var textSymbols: StoredSymbolTable { StoredSymbolTable(base: base + layout.textSymbols) }
 

@@ -47,13 +47,13 @@ extension OfflineCatalog {
     var total = 0
     let chosen: [Int]
     if filter.sort.key == .title {
-      // By the titles' first eight bytes (as numbers, descending ones inverted), then, among
+      // By the folded titles' first eight bytes (as numbers, descending ones inverted), then, among
       // the films that may be on the page — those up to the page's last prefix, ties
       // included — by the whole text.
       let ascending = filter.sort.ascending
       var films: [(prefix: UInt64, film: Int32)] = []
       for film in 0..<store.filmCount where test.passes(film) {
-        let prefix = store.titleSortKey(film)
+        let prefix = TitleOrder.prefix(TitleOrder.folded(store.record(film).title))
         films.append((ascending ? prefix : ~prefix, Int32(film)))
       }
       total = films.count
@@ -64,7 +64,8 @@ extension OfflineCatalog {
       var ordered: [(prefix: UInt64, title: String, key: DiscoverKey)] = []
       for entry in films where entry.prefix <= last {
         let film = Int(entry.film)
-        ordered.append((entry.prefix, store.record(film).title.lowercased(), ranking.key(film)))
+        ordered.append(
+          (entry.prefix, TitleOrder.folded(store.record(film).title), ranking.key(film)))
       }
       ordered.sort { a, b in
         if a.prefix != b.prefix { return a.prefix < b.prefix }
@@ -82,13 +83,14 @@ extension OfflineCatalog {
     return (chosen, total)
   }
 
-  /// `hits` in the order `sort` asks for (titles compared whole, any case).
+  /// `hits` in the order `sort` asks for (titles compared whole, as a person reads them: see
+  /// ``TitleOrder``).
   func ordered(_ hits: [Searcher.FilmHit], by sort: MovieFilter.Sort) -> [Searcher.FilmHit] {
     let ranking = Ranking(sort, store: store)
     guard sort.key == .title else {
       return hits.map { (ranking.key($0.film), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
-    return hits.map { (store.record($0.film).title.lowercased(), ranking.key($0.film), $0) }
+    return hits.map { (TitleOrder.folded(store.record($0.film).title), ranking.key($0.film), $0) }
       .sorted { a, b in a.0 != b.0 ? (a.0 < b.0) == sort.ascending : a.1 < b.1 }.map(\.2)
   }
 
@@ -244,5 +246,29 @@ struct DiscoverKey: Comparable {
     if a.value != b.value { return a.value < b.value }
     if a.popularity != b.popularity { return a.popularity < b.popularity }
     return a.film < b.film
+  }
+}
+
+/// Titles (and names) in the order a person reads them: case and accents folded ("Ängen"
+/// among the a's, not after "Zuru"), then compared as text.
+public enum TitleOrder {
+  /// The text folded for ordering.
+  public static func folded(_ title: String) -> String {
+    title.folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+  }
+
+  /// Whether `a` comes before `b` as a person reads them.
+  public static func areInOrder(_ a: String, _ b: String) -> Bool {
+    let (foldedA, foldedB) = (folded(a), folded(b))
+    return foldedA != foldedB ? foldedA < foldedB : a < b
+  }
+
+  /// The first eight bytes of a folded title as a number: ordered as the titles are.
+  static func prefix(_ folded: String) -> UInt64 {
+    var key: UInt64 = 0
+    var bytes = folded.utf8.makeIterator()
+    for _ in 0..<8 { key = key << 8 | UInt64(bytes.next() ?? 0) }
+    return key
   }
 }

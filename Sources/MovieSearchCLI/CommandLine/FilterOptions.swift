@@ -58,7 +58,7 @@ extension FilterOptions {
     }
     for genre in filter.genres where !catalog.hasGenre(genre) {
       throw invocation.usageError(
-        "The catalog has no genre '\(genre.printable)'. Its genres: \(catalog.genreNames.joined(separator: ", "))."
+        "The catalog has no genre '\(genre.printable)'. Its genres: \(catalog.genreNames.sorted(by: TitleOrder.areInOrder).joined(separator: ", "))."
       )
     }
     if filter.person != nil, !catalog.hasPeople {

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+@testable import TestSupport
+
+/// Titles sorted as a person reads them: case and accents folded, not byte order.
+@Suite struct TitleOrderTests {
+  @Test func accentsAndCaseAreFoldedWhenTitlesAreSorted() throws {
+    let catalog = try smallCatalog([
+      ("Zuru", 2000, 10), ("Ängen", 2000, 10), ("alpha", 2000, 10), ("Beta", 2000, 10),
+      ("Éclair", 2000, 10),
+    ])
+    func titles(ascending: Bool) throws -> [String] {
+      var filter = MovieFilter()
+      filter.sort = MovieFilter.Sort(.title, ascending: ascending)
+      return try catalog.discoverMovies(filter, page: 1, language: nil).results.map(\.title)
+    }
+    #expect(try titles(ascending: true) == ["alpha", "Ängen", "Beta", "Éclair", "Zuru"])
+    #expect(try titles(ascending: false) == ["Zuru", "Éclair", "Beta", "Ängen", "alpha"])
+    #expect(
+      ["Zuru", "Ängen", "Drama"].sorted(by: TitleOrder.areInOrder) == ["Ängen", "Drama", "Zuru"])
+  }
+}
