@@ -27,6 +27,20 @@ import Testing
     #expect(mifune.stdout == "1954\tShichinin no samurai\tcast\t8.6\t370000\t47478\n")
   }
 
+  @Test func onATerminalTheFilmsHaveAHeaderAndTheirVotes() async throws {
+    let (path, directory) = try await catalog()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let terminal = try PseudoTerminal.movieSearch(
+      ["person", "kubrick", "--catalog", path], columns: 80)
+    #expect(await terminal.waitForExit() == 0)
+    #expect(
+      terminal.lines == [
+        "Stanley Kubrick: 1 film",
+        "Year  Title        Part      Rating      Votes     ID",
+        "1980  The Shining  director     8.4  1,100,000  81505",
+      ])
+  }
+
   @Test func severalPeopleAreListedAndOneIsPicked() async throws {
     let (path, directory) = try await catalog()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -133,18 +133,29 @@ struct PersonCommand: Command {
     func roles(_ credit: FilmCredit) -> String {
       credit.roles.map(\.rawValue).joined(separator: ", ")
     }
-    // The title takes what the year, parts, rating and id leave of the terminal's width.
-    let rolesWidth = credits.map { roles($0).count }.max() ?? 0
-    let idWidth = credits.map { String($0.movie.id).count }.max() ?? 0
-    let room = Output.width - (4 + 2 + 2 + rolesWidth + 2 + 4 + 2 + idWidth)
+    // The title takes what the year, parts, rating, votes and id leave of the terminal's
+    // width; a header names the columns, as a search's table does.
+    let rolesWidth = max(4, credits.map { roles($0).count }.max() ?? 0)
+    let votes = credits.map { $0.movie.voteCount > 0 ? Format.count($0.movie.voteCount) : "" }
+    let votesWidth = max(5, votes.map(\.count).max() ?? 0)
+    let idWidth = max(2, credits.map { String($0.movie.id).count }.max() ?? 0)
+    let room = Output.width - (4 + 2 + 2 + rolesWidth + 2 + 6 + 2 + votesWidth + 2 + idWidth)
     let width = max(8, min(60, room, credits.map(\.movie.title.printable.columns).max() ?? 0))
-    for credit in credits {
+    func right(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    if Output.isTerminal, !credits.isEmpty {
+      let header =
+        "Year  \("Title".padded(to: width))  \("Part".padded(to: rolesWidth))  Rating  \(right("Votes", votesWidth))  \(right("ID", idWidth))"
+      Output.print(Output.style(header, "1") + "\n")
+    }
+    for (credit, shownVotes) in zip(credits, votes) {
       let movie = credit.movie
       let year = movie.year.map(String.init) ?? ""
       let rating = movie.voteCount > 0 ? Format.rating(movie.voteAverage) : ""
       if Output.isTerminal {
         Output.print(
-          "\(year.padded(to: 4))  \(movie.title.printable.truncated(to: width).padded(to: width))  \(roles(credit).padded(to: rolesWidth))  \(rating.padded(to: 4))  \(movie.id)\n"
+          "\(year.padded(to: 4))  \(movie.title.printable.truncated(to: width).padded(to: width))  \(roles(credit).padded(to: rolesWidth))  \(right(rating, 6))  \(right(shownVotes, votesWidth))  \(right(String(movie.id), idWidth))\n"
         )
       } else {
         Output.print(
