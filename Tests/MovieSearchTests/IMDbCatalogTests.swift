@@ -185,4 +185,17 @@ import Testing
     #expect(
       json.stdout.contains(#""genres":[{"id":53,"name":"Thriller"},{"id":27,"name":"Horror"}]"#))
   }
+
+  @Test func aCertificationFilterOnACatalogWithoutThemSaysSo() async throws {
+    let out = try await catalog()
+    let result = try await CLI.run(["discover", "--certification", "R", "--catalog", out])
+    #expect(result.status == 64 && result.stdout == "")
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: This catalog has no certifications (IMDb's files and TMDb's export carry none): the built-in catalog and TMDb have them.\n"
+      ))
+    // The built-in catalog has them.
+    let builtIn = try await CLI.run(["discover", "--certification", "R", "--limit", "1"])
+    #expect(builtIn.status == 0 && builtIn.stdout.hasPrefix("1\tThe Shawshank Redemption\t"))
+  }
 }

@@ -117,6 +117,13 @@ extension OfflineCatalog {
   /// Whether the catalog knows films' directors and cast (built from IMDb's files).
   public var hasPeople: Bool { store.personCount > 0 }
 
+  /// Whether some film has a certification (the built-in catalog's source has them; IMDb's
+  /// files and TMDb's export do not). Reads every film's record: ask once.
+  public var hasCertifications: Bool {
+    let records = store.recordReader
+    return (0..<store.filmCount).contains { records[$0, .mpaa] != 0 }
+  }
+
   /// A filter, turned into tests of a film's record: genres as the catalog's own genre
   /// indices and flags, the person as the set of names that have every word.
   struct FilmTest {

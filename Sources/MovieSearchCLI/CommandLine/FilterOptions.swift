@@ -61,6 +61,11 @@ extension FilterOptions {
         "The catalog has no genre '\(genre.printable)'. Its genres: \(catalog.genreNames.sorted(by: TitleOrder.areInOrder).joined(separator: ", "))."
       )
     }
+    if filter.certification != nil, !catalog.hasCertifications {
+      throw invocation.usageError(
+        "This catalog has no certifications (IMDb's files and TMDb's export carry none): the built-in catalog and TMDb have them."
+      )
+    }
     if filter.person != nil, !catalog.hasPeople {
       throw invocation.usageError(
         "This catalog has no people: build one from IMDb's files to filter by person (see 'movie-search build-catalog --help')."
