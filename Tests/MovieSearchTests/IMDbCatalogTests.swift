@@ -198,4 +198,21 @@ import Testing
     let builtIn = try await CLI.run(["discover", "--certification", "R", "--limit", "1"])
     #expect(builtIn.status == 0 && builtIn.stdout.hasPrefix("1\tThe Shawshank Redemption\t"))
   }
+
+  @Test func aTitleTypeIMDbDoesNotSpellSoIsAUsageError() async throws {
+    let out = try temporaryDirectory().appendingPathComponent("x.bin").path
+    let misspelt = try await CLI.run([
+      "build-catalog", Self.fixture.path, out, "--types", "movie,tvmovie",
+    ])
+    #expect(misspelt.status == 64)
+    #expect(
+      misspelt.stderr.hasPrefix(
+        "Error: 'tvmovie' in '--types' is spelt 'tvMovie' in IMDb's files.\n"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+    let unknown = try await CLI.run(["build-catalog", Self.fixture.path, out, "--types", "film"])
+    #expect(unknown.status == 64)
+    #expect(
+      unknown.stderr.hasPrefix(
+        "Error: 'film' in '--types' is not one of IMDb's title types: movie, short,"))
+  }
 }

@@ -19,10 +19,29 @@ struct BuildCatalogCommand: Command {
       help: "With IMDb's files: the title types kept, e.g. movie,tvMovie (default: movie)."
     ) { text -> Result<Set<String>, UsageMessage> in
       let types = Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-      return types.isEmpty || types.contains("")
-        ? .failure(UsageMessage(text: "The value '\(text)' of '--types' is not a list of types."))
-        : .success(types)
+      guard !types.isEmpty, !types.contains("") else {
+        return .failure(
+          UsageMessage(text: "The value '\(text)' of '--types' is not a list of types."))
+      }
+      // IMDb's spelling is exact: an unknown type would keep nothing, silently.
+      for type in types.sorted() where !Self.imdbTitleTypes.contains(type) {
+        let spelled = Self.imdbTitleTypes.first { $0.lowercased() == type.lowercased() }
+        return .failure(
+          UsageMessage(
+            text: spelled.map {
+              "'\(type.printable)' in '--types' is spelt '\($0)' in IMDb's files."
+            }
+              ?? "'\(type.printable)' in '--types' is not one of IMDb's title types: \(Self.imdbTitleTypes.joined(separator: ", "))."
+          ))
+      }
+      return .success(types)
     }
+
+    /// IMDb's `titleType` values (title.basics.tsv.gz, as IMDb's dataset reference lists them).
+    static let imdbTitleTypes = [
+      "movie", "short", "tvEpisode", "tvMiniSeries", "tvMovie", "tvPilot", "tvSeries", "tvShort",
+      "tvSpecial", "video", "videoGame",
+    ]
     let titles = Option.text(
       "titles", "file",
       "Other titles to search, by film: a tab-separated list with id, year and title columns (see data/english-titles.tsv)."
