@@ -84,7 +84,10 @@ import Testing
     await terminal.waitFor("Type a title.")
     terminal.clearOutput()
     kill(terminal.pid, SIGTSTP)
-    await terminal.waitFor("\u{1B}[?25h\u{1B}[?1049l\u{1B}[?1049h\u{1B}[?2004h", raw: true)
+    // The terminal given back, then taken again (the popular list arriving meanwhile may be
+    // drawn between the two: the screen is drawn whole once it is taken again).
+    await terminal.waitFor("\u{1B}[?25h\u{1B}[?1049l", raw: true)
+    await terminal.waitFor("\u{1B}[?1049h\u{1B}[?2004h", raw: true)
     await terminal.waitFor("↑/↓ choose")
     terminal.type("matr")
     await terminal.waitFor("> The Matrix (1999)")
