@@ -34,6 +34,18 @@ import Testing
     #expect(server.requests.count == 2)
   }
 
+  @Test func anAnswerOfRowsThatAreNotFilmsSaysSoOnATerminal() async throws {
+    let onlyAShow =
+      #"{"page":1,"results":[{"id":3,"title":"A Show","media_type":"tv","vote_count":1}],"total_pages":1,"total_results":1}"#
+    let server = try LoopbackServer { _ in .json(200, onlyAShow) }
+    defer { server.stop() }
+    let terminal = try PseudoTerminal.movieSearch([
+      "--base-url", server.baseURL.absoluteString, "--api-key", "k", "a", "show",
+    ])
+    #expect(await terminal.waitForExit() == 0)
+    #expect(terminal.lines == ["No films match 'a show' (1 row that is not a film left out)."])
+  }
+
   // Faults from the server: one table, ReliabilityTests.everyFaultGivesItsMessageAndExitCode.
 
   @Test func languageAndAdultTitlesArePassedOn() async throws {

@@ -25,7 +25,7 @@ enum SearchOutput {
     let year = request.query.year
     try print(
       answer.page, firstRank: (request.page - 1) * request.limit + 1,
-      nothing: "No films\(year.map { " from \($0)" } ?? "") match '\(request.text)'.")
+      nothing: "No films\(year.map { " from \($0)" } ?? "") match '\(request.text.printable)'.")
   }
 
   /// Prints one film of a listing streamed as it comes (`--all`): an NDJSON or TSV line.
@@ -67,7 +67,12 @@ enum SearchOutput {
 
   private static func printTable(_ page: MoviePage, firstRank: Int, nothing: String) {
     guard !page.results.isEmpty else {
-      Output.print(nothing + "\n")
+      // Rows that are not films (a TV show TMDb sent) are said here too, as under a table.
+      let others =
+        page.otherRows > 0
+        ? " (\(Format.count(page.otherRows, "row")) that \(page.otherRows == 1 ? "is" : "are") not a film left out)"
+        : ""
+      Output.print(nothing.dropLast(nothing.hasSuffix(".") ? 1 : 0) + others + ".\n")
       return
     }
     let rows = page.results.enumerated().map { offset, movie in
