@@ -79,7 +79,10 @@ import Testing
     defer { server.stop() }
     for (arguments, message) in [
       (["--sort", "runtime"], "TMDb cannot sort films by runtime."),
-      (["--genre", "western"], "TMDb has no genre 'western'."),
+      (
+        ["--genre", "western"],
+        "TMDb has no genre 'western'. Its genres: Action, Adventure, Science Fiction, Thriller."
+      ),
     ] {
       let result = try await run(arguments, server)
       #expect(result.status == 64, "\(arguments)")

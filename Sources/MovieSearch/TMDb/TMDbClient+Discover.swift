@@ -108,7 +108,9 @@ extension TMDbClient {
     for name in names {
       let wanted = MovieFilter.genreKey(name)
       guard let genre = known.first(where: { MovieFilter.genreKey($0.name) == wanted }) else {
-        throw .invalidRequest("TMDb has no genre '\(name)'")
+        // Said with TMDb's genres, as a catalog says its own.
+        let names = known.map(\.name).sorted(by: TitleOrder.areInOrder).joined(separator: ", ")
+        throw .invalidRequest("TMDb has no genre '\(name)'. Its genres: \(names)")
       }
       ids.append(genre.id)
     }
