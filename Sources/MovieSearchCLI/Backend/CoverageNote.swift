@@ -31,6 +31,13 @@ struct CoverageNote: Sendable {
       "\(which) covers films to \(lastYear); for newer films set TMDB_API_KEY or build a catalog from IMDb's datasets (see README)."
   }
 
+  /// What the built-in catalog lacks, both of it: when no film matches closely, the year is
+  /// not the only reason — its source (ggplot2movies) left out every title with an accented
+  /// letter ("amelie", "leon the professional" find nothing of theirs), whatever its year.
+  var builtInGaps: String {
+    "The built-in catalog covers films to \(lastYear), and its source left out titles with accented letters (Amélie, Léon); for those set TMDB_API_KEY or build a catalog from IMDb's datasets (see README)."
+  }
+
   /// The note in a few words, for a narrow status line.
   var shortText: String {
     "Catalog ends in \(lastYear)."
@@ -43,7 +50,7 @@ struct CoverageNote: Sendable {
   {
     switch service.shortfall(query, best: best) {
     case .yearAfterLast: text
-    case .noCloseMatch where lastYear < currentYear - 1: text
+    case .noCloseMatch where lastYear < currentYear - 1: isBuiltIn ? builtInGaps : text
     case .noCloseMatch, nil: nil
     }
   }
