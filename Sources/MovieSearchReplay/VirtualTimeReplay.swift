@@ -7,15 +7,18 @@ import StreamsTesting
 /// stays flat however long the input. Requests to a server are real I/O: virtual time waits
 /// for them (``ExternalWorkService``; a catalog answers at once and needs no such care).
 struct VirtualTimeReplay: VirtualTimeStreamPlayer {
-  func play(service: any MovieService, debounce: Duration, language: String?) async throws {
+  func play(service: any MovieService, debounce given: Int?, language: String?) async throws {
     let service = service.traits.answersInstantly ? service : ExternalWorkService(base: service)
+    var input = EventReader()
+    let debounce = input.debounce(given: given)
+    let reading = input
     try await withVirtualTime(stallLimit: .seconds(30)) { clock in
       let start = clock.now
       let channels = EventChannels()
       let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
       await withTaskGroup(of: Void.self) { group in
         group.addTask {
-          var reader = EventReader()
+          var reader = reading
           var last = 0
           while let event = reader.next() {
             let time = max(event.at ?? last, last)

@@ -21,6 +21,18 @@ import Testing
       try parse(#"{"search":"mat","at":120}"#).get() == StreamEvent(kind: .search("mat"), at: 120))
     #expect(try parse(#"{"select":603}"#).get() == StreamEvent(kind: .select(603)))
     #expect(try parse(#"{"appear":true,"at":0}"#).get() == StreamEvent(kind: .appear, at: 0))
+    // A recording's first line says the debounce it ran with; only there.
+    #expect(
+      try parse(#"{"appear":true,"at":0,"debounce":50}"#).get()
+        == StreamEvent(kind: .appear, at: 0, debounce: 50))
+    func reason(_ line: String) -> String? {
+      if case .failure(let error) = parse(line) { return error.reason }
+      return nil
+    }
+    #expect(
+      reason(#"{"search":"x","debounce":50}"#)
+        == #""debounce" goes with "appear", on a session's first line"#)
+    #expect(reason(#"{"appear":true,"debounce":70000}"#) == #""debounce" is too large"#)
     #expect(try parse(#"{"at":5,"more":true}"#).get() == StreamEvent(kind: .more, at: 5))
   }
 

@@ -125,7 +125,7 @@ extension Option where Value == Int {
   /// How long the search text must rest before it is searched (`stream`, `interactive`).
   static let debounce = Option.integer(
     "debounce", "ms", in: 0...60_000,
-    "How long the text must rest before it is searched (default 300).")
+    "How long the text must rest before it is searched (default: a recording's, else 300).")
 }
 
 /// A set of declarations: a command's `Options`, or a group shared by several commands. Its

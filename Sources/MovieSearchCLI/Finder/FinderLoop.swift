@@ -103,7 +103,7 @@ struct FinderLoop {
     }
     terminal.readKeys { events.yield(.keys($0)) }
     appeared.yield()
-    recorder?.appear()
+    recorder?.appear(debounce: debounce)
 
     var viewport = Viewport(terminal: terminal.size, mode: mode)
     let look = options.look

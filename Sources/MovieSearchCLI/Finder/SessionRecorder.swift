@@ -12,7 +12,8 @@ import Streams
 
 /// Writes an interactive session's events to a file in `movie-search stream`'s input format,
 /// each with its time in milliseconds since the start: `stream --virtual-time` replays it
-/// (with the same `--debounce`) and shows, state by state, what the user saw.
+/// (with the debounce the first line records, unless `--debounce` says another) and shows,
+/// state by state, what the user saw.
 ///
 /// Each line is written when its event happens, so a session ended by Ctrl-C or a signal is
 /// recorded up to its end.
@@ -39,10 +40,11 @@ final class SessionRecorder: Sendable {
 
   deinit { close(descriptor) }
 
-  /// The screen appeared: the session starts, at 0.
-  func appear() {
+  /// The screen appeared: the session starts, at 0. The debounce the finder ran with is
+  /// written beside it, so that a replay without `--debounce` uses the same.
+  func appear(debounce: Duration) {
     start.withLock { $0 = .now }
-    record(Event(appear: true, at: 0))
+    record(Event(appear: true, at: 0, debounce: Int(debounce / .milliseconds(1))))
   }
 
   func more() { record(Event(at: now, more: true)) }
@@ -55,6 +57,7 @@ final class SessionRecorder: Sendable {
   private struct Event: Encodable {
     var appear: Bool?
     var at: Int
+    var debounce: Int?
     var filter: FilterJSON?
     var more: Bool?
     var retry: Bool?

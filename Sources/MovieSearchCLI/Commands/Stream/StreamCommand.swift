@@ -20,7 +20,8 @@ package struct StreamCommand: Command {
   static let discussion: String? = """
     INPUT, one event per line: a plain line is the full text of the search field after an
     edit; a line starting with '{' is a JSON object: {"search":"mat"}, {"select":603},
-    {"appear":true}, {"more":true} (the next page of the results shown), {"retry":true}
+    {"appear":true} (a recording's first line adds "debounce":MS, used unless --debounce
+    is given), {"more":true} (the next page of the results shown), {"retry":true}
     (the text searched again) or {"filter":{...}}: the filters from now on, such as
     {"filter":{"genres":["Comedy"],"years":[1990,1999],"minRating":7.5,
     "minVotes":1000,"sort":"rating"}} (also "allGenres", "runtime":[a,b], "certification",
@@ -39,17 +40,26 @@ package struct StreamCommand: Command {
     if invocation[\.virtualTime], invocation.capabilities.virtualTime == nil {
       return ReplayTool.handOver()
     }
-    let debounce = Duration.milliseconds(invocation[\.debounce] ?? 300)
     let service = try Backend.service(for: invocation)
     let language = invocation[\.backend.language]
     if invocation[\.virtualTime], let player = invocation.capabilities.virtualTime {
-      try await player.play(service: service, debounce: debounce, language: language)
+      try await player.play(service: service, debounce: invocation[\.debounce], language: language)
     } else {
+      var input = EventReader()
+      // A recording's debounce is read ahead from a file only: a terminal or a live pipe
+      // must not hold the first state back until its first line comes.
+      var status = stat()
+      let fromFile = fstat(STDIN_FILENO, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+      let debounce =
+        fromFile
+        ? input.debounce(given: invocation[\.debounce])
+        : .milliseconds(invocation[\.debounce] ?? 300)
+      let reading = input
       let clock = ContinuousClock()
       let start = clock.now
       let channels = EventChannels()
       Thread.detachNewThread {
-        var reader = EventReader()
+        var reader = reading
         while let event = reader.next() {
           if let at = event.at {
             let wait = start.advanced(by: .milliseconds(at)) - clock.now
@@ -109,15 +119,33 @@ package struct StreamCommand: Command {
 
 /// The valid events of stdin, one at a time; each bad line is reported on stderr with its
 /// number, and skipped.
-package struct EventReader {
+package struct EventReader: Sendable {
   private var lines = LineReader()
   private var number = 0
+  /// The first event, read ahead by ``debounce(given:)``.
+  private var pending: StreamEvent?
 
   /// A reader of stdin.
   package init() {}
 
+  /// The debounce to play with: `given` (`--debounce`), else the one the session's first
+  /// line records (a finder's `--record`), else 300 ms. Reads the first event ahead.
+  package mutating func debounce(given: Int?) -> Duration {
+    if let given { return .milliseconds(given) }
+    if pending == nil { pending = read() }
+    return .milliseconds(pending?.debounce ?? 300)
+  }
+
   /// The next valid event; `nil` at the end of the input.
   package mutating func next() -> StreamEvent? {
+    if let pending {
+      self.pending = nil
+      return pending
+    }
+    return read()
+  }
+
+  private mutating func read() -> StreamEvent? {
     while let line = lines.next() {
       number += 1
       switch line {

@@ -26,6 +26,8 @@ package struct StreamEvent: Sendable, Equatable {
   package var kind: Kind
   /// Milliseconds since the start, when the line says.
   package var at: Int?
+  /// The debounce a recorded session ran with, in milliseconds: said on its `appear` line.
+  package var debounce: Int?
 
   /// The latest `at`: a year, in milliseconds. Later stamps are refused, so that no time
   /// the session computes from them can overflow.
@@ -63,6 +65,7 @@ package struct StreamEvent: Sendable, Equatable {
   static func expected(_ key: String) -> String {
     switch key {
     case "at": "\"at\" must be a whole number of milliseconds, 0 or more"
+    case "debounce": "\"debounce\" must be a whole number of milliseconds, 0 to 60000"
     case "search": "\"search\" must be a string"
     case "select": "\"select\" must be a film id (a positive whole number)"
     case "appear": "\"appear\" must be true"
@@ -75,7 +78,7 @@ package struct StreamEvent: Sendable, Equatable {
   }
 
   /// A JSON input line: exactly one of "search", "select", "appear", "more", "retry",
-  /// "filter", and maybe "at".
+  /// "filter", and maybe "at" (and, with "appear", "debounce").
   private struct JSONLine: Decodable {
     var event: StreamEvent
 
@@ -90,10 +93,13 @@ package struct StreamEvent: Sendable, Equatable {
       let object = try decoder.container(keyedBy: Key.self)
       var kinds: [Kind] = []
       var at: Int?
+      var debounce: Int?
       for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
         switch key.stringValue {
         case "at":
           at = try Self.wholeNumber(object, key, in: 0...StreamEvent.latest)
+        case "debounce":
+          debounce = try Self.wholeNumber(object, key, in: 0...60_000)
         case "search":
           kinds.append(.search(try object.decode(String.self, forKey: key)))
         case "select":
@@ -127,7 +133,10 @@ package struct StreamEvent: Sendable, Equatable {
             : "give one of \"search\", \"select\", \"appear\", \"more\", \"retry\" and \"filter\", not several"
         )
       }
-      event = StreamEvent(kind: kind, at: at)
+      if debounce != nil, kind != .appear {
+        throw StreamInputError("\"debounce\" goes with \"appear\", on a session's first line")
+      }
+      event = StreamEvent(kind: kind, at: at, debounce: debounce)
     }
 
     /// A whole number (`12`, `12.0`, `1.2e1`) within `range`: a larger one is "too large"
