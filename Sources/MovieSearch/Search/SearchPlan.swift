@@ -378,6 +378,15 @@ struct SearchPlan {
       } else {
         moreTypos = true
       }
+    } else if typed, everyTypo, maxDistance(word.count + 1) > 1 {
+      // A real word typed for another ("eating" for "meeting"): the word meant may be the
+      // longer one, with the typos its length forgives.
+      // Two edits only to a whole word that long.
+      matches = searcher.fuzzyMatches(word, maxDistance: 2).filter { match in
+        match.distance < 2
+          || (!match.prefix && match.terms.count == 1
+            && maxDistance(store.term(match.terms.lowerBound).count) > 1)
+      }
     }
     let choices = matches.filter { match in
       // A short word with a typo would begin too many words: typos in the beginning of a

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import MovieSearch
+
+/// A real word typed for the title word meant ("eating venus" for Meeting Venus): when the
+/// words as typed leave one out, the typed word is read with the typos of the longer word it
+/// may stand for — two edits only to a title word of seven letters or more.
+@Suite struct RealWordSlipTests {
+  @Test func aRealWordTwoEditsFromALongerTitleWordFindsTheWholeTitle() throws {
+    let catalog = try smallCatalog([
+      ("Meeting Venus", 1991, 500), ("What's Eating Gilbert Grape", 1993, 100_000),
+      ("Eating Raoul", 1982, 5_000),
+    ])
+    #expect(try catalog.titles("eating venus").first == "Meeting Venus (1991)")
+    let explained = try #require(catalog.searcher.explain("eating venus", filmID: 1))
+    #expect(!explained.isPartial && explained.pass == .typos)
+    #expect(explained.matches == [0..<7, 8..<13])
+  }
+
+  @Test func twoEditsNeverReachATitleWordOfSixLetters() throws {
+    // "comedy" to "remedy": two edits, both six letters — a real word is trusted that far.
+    let catalog = try smallCatalog([("Remedy Venus", 1991, 500), ("Venus", 1990, 50)])
+    let explained = try #require(catalog.searcher.explain("comedy venus", filmID: 1))
+    #expect(explained.isPartial)
+    #expect(Forgiveness.maxTypos("meeting".utf8.count) == 2)
+    #expect(Forgiveness.maxTypos("remedy".utf8.count) == 1)
+  }
+
+  @Test func aRealWordAsTypedStillWinsWhenTheTitleHasIt() throws {
+    let catalog = try smallCatalog([("Meeting Venus", 1991, 100_000), ("Eating Venus", 1995, 10)])
+    #expect(try catalog.titles("eating venus").first == "Eating Venus (1995)")
+  }
+}
