@@ -17,6 +17,9 @@ import Testing
     // …unless the longer title is a hundred times more popular, as with any typo.
     let famous = try smallCatalog([("Final", 2001, 30), ("Final Destination", 2000, 16_504)])
     #expect(try famous.titles("finla").first == "Final Destination (2000)")
+    // From four letters: "gtor" is Gator, not the more popular Gator Bait.
+    let four = try smallCatalog([("Gator", 1976, 500), ("Gator Bait", 1974, 10_000)])
+    #expect(try four.titles("gtor").first == "Gator (1976)")
   }
 
   @Test func wordsAsTypedOrBeingTypedAndShortWordsKeepTheirRules() throws {
@@ -24,8 +27,10 @@ import Testing
     // Typed exactly, or as a beginning, the popular longer title keeps its place.
     #expect(try catalog.titles("final").first == "Final Destination (2000)")
     #expect(try catalog.titles("fina").first == "Final Destination (2000)")
-    // Under five letters a word is as likely initials or another word one key away.
-    #expect(Forgiveness.oneWordThroughTypoFrom == 5)
+    // Under four letters a word is as likely initials or another word one key away.
+    #expect(Forgiveness.oneWordThroughTypoFrom == 4)
+    let three = try smallCatalog([("Gat", 1976, 500), ("Gat Bait", 1974, 10_000)])
+    #expect(try three.titles("gst").first == "Gat Bait (1974)")
     #expect(Ranking.extraWordAfterTypo == Ranking.typo)
   }
 }

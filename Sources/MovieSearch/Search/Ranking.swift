@@ -182,9 +182,9 @@ enum Forgiveness {
   /// query is no answer.
   static let longQueryWords = 6
   /// A one-word query that matched only through a typo weighs a title's other words more
-  /// (``Ranking/extraWordAfterTypo``) from five letters: shorter, it is as likely a title's
-  /// initials ("fgm", "mibi") or another word one key away.
-  static let oneWordThroughTypoFrom = 5
+  /// (``Ranking/extraWordAfterTypo``) from four letters ("gtor" → Gator before Gator Bait):
+  /// shorter, it is as likely a title's initials ("fgm") or another word one key away.
+  static let oneWordThroughTypoFrom = 4
   /// The share of a long query's words a film must match.
   static let longQueryShare = 3
 

@@ -59,7 +59,7 @@ struct SearchPlan {
   var words: [Word]
   var year: YearHint?
 
-  /// Whether the query is one word (a year aside) of five letters or more: when it matches
+  /// Whether the query is one word (a year aside) of four letters or more: when it matches
   /// a title word only through a typo, the title's other words weigh more
   /// (``Ranking/extraWordAfterTypo``, ``Forgiveness/oneWordThroughTypoFrom``).
   var isOneWord: Bool {
