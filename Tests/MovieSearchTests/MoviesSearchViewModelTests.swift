@@ -64,9 +64,9 @@ import Testing
     switch state {
     case .idle(let popular): popular.isEmpty ? "idle" : "idle \(popular.map(\.title))"
     case .loading(let query, _): "loading \(query)"
-    case .success(let query, let movies, let total, _) where movies.count > 3:
+    case .success(let query, let movies, let total, _, _, _) where movies.count > 3:
       "success \(query) \(movies.count) of \(total)"
-    case .success(let query, let movies, let total, _):
+    case .success(let query, let movies, let total, _, _, _):
       "success \(query) \(movies.map(\.title)) of \(total)"
     case .loadingMore(let query, let movies, let total, _):
       "loadingMore \(query) \(movies.count) of \(total)"

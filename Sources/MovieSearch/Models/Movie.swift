@@ -50,6 +50,9 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
   /// one it is also known as), when not ``title``; ``titleMatches`` are then in this one.
   /// Encoded as `aka`, an extra field, when there is one.
   public var alsoKnownAs: String?
+  /// Where a merged list found the film (``MoviesSearchViewModel``'s catalog and TMDb
+  /// together); `nil` in a list from one service.
+  public var source: MovieSource?
 
   /// Creates a movie.
   public init(
@@ -90,6 +93,7 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     case voteCount = "vote_count"
     case titleMatches = "title_matches"
     case alsoKnownAs = "aka"
+    case source
   }
 
   /// Decodes a row tolerantly (see the type's description).
@@ -118,6 +122,7 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     adult = (try? row.decodeIfPresent(Bool.self, forKey: .adult)) ?? false
     video = (try? row.decodeIfPresent(Bool.self, forKey: .video)) ?? false
     alsoKnownAs = row.text(.alsoKnownAs)
+    source = row.text(.source).flatMap(MovieSource.init(rawValue:))
     let pairs = (try? row.decodeIfPresent([[Int]].self, forKey: .titleMatches)) ?? nil
     titleMatches = (pairs ?? []).compactMap { pair in
       guard pair.count == 2, pair[0] >= 0, pair[1] > 0, pair[0] <= Int.max - pair[1] else {
@@ -148,6 +153,7 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
       try row.encode(titleMatches.map { [$0.lowerBound, $0.count] }, forKey: .titleMatches)
     }
     try row.encodeIfPresent(alsoKnownAs, forKey: .alsoKnownAs)
+    try row.encodeIfPresent(source?.rawValue, forKey: .source)
   }
 }
 

@@ -15,6 +15,8 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
   let more: AsyncShareSequence<More>
   /// The pages of popular films loaded so far, kept across intents.
   let popularPages: SavedPages
+  /// TMDb beside the catalog (`service`), when the screen has both.
+  var online: OnlineHalf? = nil
 
   func makeAsyncIterator() -> Iterator { Iterator(work: self) }
 
@@ -24,13 +26,18 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
 
   struct Iterator: AsyncIteratorProtocol {
     enum Step {
-      case start, popular, firstPage, waitForMore, nextPage, done
+      case start, popular, firstPage, online, waitForMore, nextPage, done
     }
 
     let work: IntentWork
     var step = Step.start
     var pages = MoviePages()
     var wants: AsyncShareSequence<More>.AsyncIterator?
+    /// With TMDb beside the catalog: the catalog's first page, the merged list, and why
+    /// TMDb's films are missing from it.
+    var localFirst: MoviePage?
+    var merged = MergedResults()
+    var notice: String?
 
     init(work: IntentWork) {
       self.work = work
@@ -51,24 +58,30 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         return .show(.loading(query: request.text, filter: request.filter))
       case (.popular, _):
         return await popular()
+      case (.firstPage, .query(let request)) where work.online != nil:
+        return await localFirstPage(request)
       case (.firstPage, .query(let request)):
         return await firstPage(request)
+      case (.online, .query(let request)):
+        guard let online = work.online else { return nil }
+        return await onlineFirstPage(request, online)
       case (.waitForMore, _):
-        guard !pages.isComplete else { return nil }
+        guard work.online == nil ? !pages.isComplete : !merged.isComplete else { return nil }
         listenForMore()
         guard await wants?.next() != nil, !Task.isCancelled else { return nil }
         step = .nextPage
         guard case .query(let request) = work.intent, !work.isPopular else {
           return await next()
         }
+        let (movies, total) =
+          work.online == nil ? (pages.movies, pages.total) : (merged.movies, merged.total)
         return .show(
-          .loadingMore(
-            query: request.text, movies: pages.movies, total: pages.total,
-            filter: request.filter))
+          .loadingMore(query: request.text, movies: movies, total: total, filter: request.filter))
       case (.nextPage, _) where work.isPopular:
         return await popular()
       case (.nextPage, .query(let request)):
-        return await nextPage(request)
+        guard let online = work.online else { return await nextPage(request) }
+        return await mergedNextPage(request, online)
       default:
         return nil
       }
@@ -99,7 +112,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
     private mutating func firstPage(_ request: FilteredQuery) async -> ScreenEvent? {
       step = .done
       let (query, filter) = (request.text, request.filter)
-      let result = await fetch(request, page: 1)
+      let result = await fetch(request, page: 1, from: work.service)
       if Task.isCancelled { return nil }
       switch result {
       case .success(let first) where first.results.isEmpty:
@@ -119,7 +132,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
       step = .waitForMore
       let (query, filter) = (request.text, request.filter)
       let asked = pages.page + 1
-      let result = await fetch(request, page: asked)
+      let result = await fetch(request, page: asked, from: work.service)
       if Task.isCancelled { return nil }
       switch result {
       case .success(let next):
@@ -141,29 +154,35 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
 
     /// Listens to `more` from now on: before the rows it is about are shown, so that a
     /// screen asking as soon as it shows them (its list does not fill it) is heard.
-    private mutating func listenForMore() {
+    mutating func listenForMore() {
       if wants == nil { wants = work.more.makeAsyncIterator() }
     }
 
-    /// A page of the request's films: a search (filtered when there is a filter), or with
-    /// no text, a listing of the films that pass the filter.
-    private func fetch(_ request: FilteredQuery, page: Int) async -> Result<
-      MoviePage, MovieServiceError
-    > {
-      let service = work.service
-      do throws(MovieServiceError) {
-        if request.text.isEmpty {
-          return .success(
-            try await service.discoverMovies(request.filter, page: page, language: work.language))
-        }
-        let query = MovieQuery(request.text, page: page, language: work.language)
-        if request.filter == MovieFilter() {
-          return .success(try await service.searchMovies(query))
-        }
-        return .success(try await service.searchMovies(query, filter: request.filter))
-      } catch {
-        return .failure(error)
+    /// A page of the request's films from `service`: a search (filtered when there is a
+    /// filter), or with no text, a listing of the films that pass the filter.
+    func fetch(_ request: FilteredQuery, page: Int, from service: any MovieService) async
+      -> Result<MoviePage, MovieServiceError>
+    {
+      await IntentWork.fetch(request, page: page, from: service, language: work.language)
+    }
+  }
+
+  /// A page of `request`'s films from `service` (see ``Iterator/fetch(_:page:from:)``).
+  static func fetch(
+    _ request: FilteredQuery, page: Int, from service: any MovieService, language: String?
+  ) async -> Result<MoviePage, MovieServiceError> {
+    do throws(MovieServiceError) {
+      if request.text.isEmpty {
+        return .success(
+          try await service.discoverMovies(request.filter, page: page, language: language))
       }
+      let query = MovieQuery(request.text, page: page, language: language)
+      if request.filter == MovieFilter() {
+        return .success(try await service.searchMovies(query))
+      }
+      return .success(try await service.searchMovies(query, filter: request.filter))
+    } catch {
+      return .failure(error)
     }
   }
 }

@@ -7,8 +7,13 @@ public enum MoviesSearchState: Sendable, Hashable {
   /// pass `filter`).
   case loading(query: String, filter: MovieFilter = MovieFilter())
   /// `movies` are the results for `query` loaded so far (the first page, and the pages
-  /// `more` added); `total` counts all pages.
-  case success(query: String, movies: [Movie], total: Int, filter: MovieFilter = MovieFilter())
+  /// `more` added); `total` counts all pages. With a catalog and TMDb together, `complete`
+  /// is `false` while TMDb's answer is awaited (the catalog's films are shown), and `notice`
+  /// says in one line why TMDb's films are not among them (it failed, or did not answer in
+  /// time).
+  case success(
+    query: String, movies: [Movie], total: Int, filter: MovieFilter = MovieFilter(),
+    complete: Bool = true, notice: String? = nil)
   /// The next page of the results for `query` is being loaded; `movies` are those so far.
   case loadingMore(
     query: String, movies: [Movie], total: Int, filter: MovieFilter = MovieFilter())
@@ -31,7 +36,8 @@ public enum MoviesSearchState: Sendable, Hashable {
   public var query: String? {
     switch self {
     case .idle: nil
-    case .loading(let query, _), .success(let query, _, _, _), .loadingMore(let query, _, _, _),
+    case .loading(let query, _), .success(let query, _, _, _, _, _),
+      .loadingMore(let query, _, _, _),
       .moreFailed(let query, _, _, _, _), .noResults(let query, _), .failure(let query, _, _):
       query
     }
@@ -41,7 +47,8 @@ public enum MoviesSearchState: Sendable, Hashable {
   public var filter: MovieFilter? {
     switch self {
     case .idle: nil
-    case .loading(_, let filter), .success(_, _, _, let filter), .loadingMore(_, _, _, let filter),
+    case .loading(_, let filter), .success(_, _, _, let filter, _, _),
+      .loadingMore(_, _, _, let filter),
       .moreFailed(_, _, _, _, let filter), .noResults(_, let filter), .failure(_, _, let filter):
       filter
     }
@@ -50,7 +57,7 @@ public enum MoviesSearchState: Sendable, Hashable {
   /// The films listed: the results so far, or the popular films while idle.
   public var movies: [Movie] {
     switch self {
-    case .idle(let movies), .success(_, let movies, _, _), .loadingMore(_, let movies, _, _),
+    case .idle(let movies), .success(_, let movies, _, _, _, _), .loadingMore(_, let movies, _, _),
       .moreFailed(_, let movies, _, _, _):
       movies
     case .loading, .noResults, .failure: []

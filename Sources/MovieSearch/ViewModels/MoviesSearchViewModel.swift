@@ -121,11 +121,23 @@ public struct MoviesSearchOutput<
 ///   popular films again.
 /// - `selection` emits a route to a ``MovieDetailsViewModel`` for that film on `routes`.
 /// - Consecutive equal states are not repeated.
+///
+/// **A catalog and TMDb together** (``init(catalog:online:clock:debounce:onlineTimeout:language:)``):
+/// every edit is searched in the catalog at once — no debounce — and shown as `success` with
+/// `complete: false` (when it has films; otherwise `loading` stays); once the query has rested
+/// for the debounce TMDb is asked, and its films merged in (``MovieSource``: each film once,
+/// ranked by both lists) as `success` with `complete: true`. A newer edit cancels both halves:
+/// TMDb's request too, and no state of the older query follows. TMDb failing, or not answering
+/// within `onlineTimeout`, leaves the catalog's films on screen with a `notice` (`TMDb did not
+/// answer; showing the offline catalog`) — `failure` only when the catalog had nothing
+/// either. `more` loads the next page of both lists and appends their new films; a film
+/// picked opens with TMDb's details, unless only the catalog has it.
 public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
   private let service: any MovieService
   private let clock: C
   private let debounce: Duration
   private let language: String?
+  private var online: OnlineHalf?
 
   /// Creates the view model.
   ///
@@ -142,6 +154,26 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
     self.clock = clock
     self.debounce = debounce
     self.language = language
+  }
+
+  /// Creates the view model of a screen that searches a catalog and TMDb together (see the
+  /// type's description).
+  ///
+  /// - Parameters:
+  ///   - catalog: The films on this machine, searched at every edit.
+  ///   - online: TMDb, asked once the text has rested for `debounce`.
+  ///   - clock: The clock of the debounce and the time limit.
+  ///   - debounce: How long the text must stay unchanged before TMDb is asked.
+  ///   - onlineTimeout: How long TMDb has to answer before the catalog's films are shown alone.
+  ///   - language: The language of TMDb's titles.
+  public init(
+    catalog: any MovieService, online: any MovieService, clock: C,
+    debounce: Duration = .milliseconds(300), onlineTimeout: Duration = .seconds(10),
+    language: String? = nil
+  ) {
+    self.init(service: catalog, clock: clock, debounce: .zero, language: language)
+    self.online = OnlineHalf(
+      service: online, clock: clock, debounce: debounce, timeout: onlineTimeout)
   }
 
   /// Turns the screen's events into its states and routes.
@@ -175,21 +207,29 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
     .scan(TypedText()) { typed, intent in typed.next(intent) }
     .map(\.intent)
     .compacted()
-    .flatMapLatest { [service, language, popularPages = SavedPages()] intent in
+    .flatMapLatest { [service, language, online, popularPages = SavedPages()] intent in
       IntentWork(
         intent: intent, service: service, language: language, more: more,
-        popularPages: popularPages)
+        popularPages: popularPages, online: online)
     }
     // The popular films, once loaded, are what the idle state shows.
     .scan(ScreenMemory()) { memory, event in memory.next(event) }
     .map(\.state)
     .prepend(.initial)
     .removeDuplicates()
-    let routes = input.selection.map { [service, language] id in
-      MoviesSearchRoute.details(
-        MovieDetailsViewModel(movieID: id, service: service, language: language))
+    // With TMDb beside the catalog, a film only the catalog has opens from the catalog: the
+    // list shown says where each film came from.
+    let shown = ShownMovies()
+    let remembered = states.map { state in
+      shown.remember(state)
+      return state
     }
-    return MoviesSearchOutput(states: states, routes: routes)
+    let routes = input.selection.map { [service, language, online] id in
+      let from = online.map { shown.source(of: id) == .catalog ? service : $0.service } ?? service
+      return MoviesSearchRoute.details(
+        MovieDetailsViewModel(movieID: id, service: from, language: language))
+    }
+    return MoviesSearchOutput(states: remembered, routes: routes)
   }
 }
 
@@ -200,6 +240,20 @@ extension MoviesSearchViewModel where C == ContinuousClock {
   ) {
     self.init(service: service, clock: ContinuousClock(), debounce: debounce, language: language)
   }
+}
+
+/// The films of the state shown last, for the routes: where a picked film came from.
+final class ShownMovies: Sendable {
+  private let movies = Lock<[Int: MovieSource]>([:])
+
+  func remember(_ state: MoviesSearchState) {
+    var sources: [Int: MovieSource] = [:]
+    // The first row of an id decides (a catalog's id may be another film's TMDb id).
+    for movie in state.movies.reversed() { sources[movie.id] = movie.source }
+    movies.withLock { $0 = sources }
+  }
+
+  func source(of id: Int) -> MovieSource? { movies.withLock { $0[id] } }
 }
 
 /// What to look for: a text, and the filter the films must pass.

@@ -18,7 +18,7 @@ extension FinderState {
   /// Whether the list has films that are not loaded yet (the popular list: maybe).
   var hasMore: Bool {
     switch state {
-    case .success(_, let movies, let total, _), .loadingMore(_, let movies, let total, _),
+    case .success(_, let movies, let total, _, _, _), .loadingMore(_, let movies, let total, _),
       .moreFailed(_, let movies, let total, _, _):
       movies.count < total
     case .idle(let popular): !popular.isEmpty && popular.count % MoviePage.pageSize == 0

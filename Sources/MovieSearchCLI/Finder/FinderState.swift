@@ -262,7 +262,8 @@ struct FinderState {
     // does not fill the screen.
     if isCurrent, selected == listed.count - 1 || listed.count < listRows {
       switch state {
-      case .success(_, let movies, let total, _) where movies.count < total: actions.append(.more)
+      case .success(_, let movies, let total, _, _, _) where movies.count < total:
+        actions.append(.more)
       // A failed page is asked again; a list that ended early (complete) is not.
       case .moreFailed(_, let movies, let total, _, _) where movies.count < total:
         actions.append(.more)
@@ -329,7 +330,7 @@ struct FinderState {
     {
       switch state {
       // One match: one film in all, or one that matches every word before partial ones.
-      case .success(_, let movies, let total, _)
+      case .success(_, let movies, let total, _, _, _)
       where chooseOnlyMatch && !movies[0].isPartialMatch
         && (total == 1 || movies.dropFirst().first?.isPartialMatch == true):
         untouched = false

@@ -132,7 +132,7 @@ extension FinderState {
     case .loading(let query, _) where query.isEmpty: return ("\(spinner) Listing…", nil, [])
     case .loading(let query, _): return ("\(spinner) Searching “\(query)”…", nil, [])
     // As fzf counts: the films listed out of those that match.
-    case .success(let query, let movies, let total, _):
+    case .success(let query, let movies, let total, _, _, _):
       let counted = "\(count(movies.count, of: total))\(markedCount)"
       return (counted + coverage(query, movies.first, after: counted), nil, [])
     case .loadingMore(_, let movies, let total, _):

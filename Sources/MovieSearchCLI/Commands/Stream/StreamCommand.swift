@@ -280,7 +280,7 @@ struct StateLine: Encodable {
     case .loading(let query, _):
       self.state = "loading"
       self.query = query
-    case .success(let query, let movies, let total, _):
+    case .success(let query, let movies, let total, _, _, _):
       self.state = "success"
       self.query = query
       self.total = total
