@@ -7,8 +7,12 @@ import StreamsTesting
 /// stays flat however long the input. Requests to a server are real I/O: virtual time waits
 /// for them (``ExternalWorkService``; a catalog answers at once and needs no such care).
 struct VirtualTimeReplay: VirtualTimeStreamPlayer {
-  func play(service: any MovieService, debounce given: Int?, language: String?) async throws {
+  func play(
+    service: any MovieService, online: (any MovieService)?, debounce given: Int?,
+    language: String?
+  ) async throws {
     let service = service.traits.answersInstantly ? service : ExternalWorkService(base: service)
+    let online = online.map { ExternalWorkService(base: $0) }
     var input = EventReader()
     let debounce = input.debounce(given: given)
     let reading = input
@@ -38,7 +42,7 @@ struct VirtualTimeReplay: VirtualTimeStreamPlayer {
         }
         group.addTask {
           await StreamCommand.play(
-            channels.input, service: service, clock: clock, debounce: debounce,
+            channels.input, service: service, online: online, clock: clock, debounce: debounce,
             language: language, writer: writer)
         }
       }

@@ -114,7 +114,7 @@ import Testing
     #expect(script.status == 0)
     let cases = [
       "det": "details", "details --j": "--json", "st": "stream", "stream --deb": "--debounce",
-      "--o": "--offline", "details --page": "", "help inter": "interactive",
+      "--o": "--offline --online", "details --page": "", "help inter": "interactive",
       // Values: the catalog's and IMDb's genres (any case is taken; offered lower-cased),
       // the sort keys.
       "discover --genre co": "comedy", "love --genre sci": "sci-fi",

@@ -37,6 +37,16 @@ enum Backend {
   /// The catalog or TMDb, as the command line and the environment say.
   static func source<C: Command>(for invocation: Invocation<C>) throws -> Source
   where C.Options: BackendCommandOptions {
+    try sources(for: invocation).main
+  }
+
+  /// The catalog or TMDb — and, beside a catalog named (`--catalog`, `MOVIE_SEARCH_CATALOG`)
+  /// when a TMDb key or token is given too, TMDb, for the commands that search both together
+  /// (`stream`); the others use the catalog. `--offline` keeps the catalog alone, `--online`
+  /// TMDb alone.
+  static func sources<C: Command>(for invocation: Invocation<C>) throws -> (
+    main: Source, online: TMDbClient?
+  ) where C.Options: BackendCommandOptions {
     let key = try secret(\.backend.apiKey, \.backend.apiKeyFile, "TMDB_API_KEY", invocation)
     let token = try secret(\.backend.token, \.backend.tokenFile, "TMDB_ACCESS_TOKEN", invocation)
     // A key in memory must not end up in a core file (nor be read through /proc or ptrace).
@@ -48,16 +58,34 @@ enum Backend {
         \.backend.baseURL,
       ]
       .contains { invocation[$0] != nil }
-    if let named = try namedCatalog(
-      invocation[\.backend.catalog], environment: !asksForTMDb, invocation)
+    let (offline, online) = (invocation[\.backend.offline], invocation[\.backend.online])
+    if offline, online { throw invocation.usageError("Give '--offline' or '--online', not both.") }
+    if online, key == nil, token == nil, base == nil {
+      throw invocation.usageError(
+        "'--online' needs a TMDb key or token (TMDB_API_KEY, --api-key-file, --token-file).")
+    }
+    if !online,
+      let named = try namedCatalog(
+        invocation[\.backend.catalog], environment: !asksForTMDb, invocation)
     {
-      noteNoEffect(["language": invocation[\.backend.language] != nil])
-      return .catalog(named.catalog)
+      let beside =
+        !offline && (key != nil || token != nil)
+        ? try client(key: key, token: token, base: base, invocation) : nil
+      if beside == nil { noteNoEffect(["language": invocation[\.backend.language] != nil]) }
+      return (.catalog(named.catalog), beside)
     }
-    if invocation[\.backend.offline] || (key == nil && token == nil && base == nil) {
+    if offline || (key == nil && token == nil && base == nil) {
       noteNoEffect(["language": invocation[\.backend.language] != nil])
-      return .catalog(try OfflineCatalog.builtIn())
+      return (.catalog(try OfflineCatalog.builtIn()), nil)
     }
+    return (.tmdb(try client(key: key, token: token, base: base, invocation)), nil)
+  }
+
+  /// The TMDb client of the key or token (or none, for a server that needs none) and base
+  /// URL given.
+  private static func client<C: Command>(
+    key: String?, token: String?, base: String?, _ invocation: Invocation<C>
+  ) throws -> TMDbClient where C.Options: BackendCommandOptions {
     var baseURL = TMDbClient.defaultBaseURL
     if let base {
       guard let url = URL(string: base), let scheme = url.scheme?.lowercased(),
@@ -77,14 +105,13 @@ enum Backend {
       Output.error(
         "Warning: the TMDb key or token travels unencrypted to \(host) (http://): use https.")
     }
-    return .tmdb(
-      TMDbClient(
-        credentials: credentials, baseURL: baseURL,
-        timeout: TimeInterval(invocation[\.backend.timeout] ?? 15),
-        userAgent: "movie-search/\(Commands.version)",
-        onWait: { wait in
-          if let notice = retryNotice(wait) { Output.error(notice) }
-        }))
+    return TMDbClient(
+      credentials: credentials, baseURL: baseURL,
+      timeout: TimeInterval(invocation[\.backend.timeout] ?? 15),
+      userAgent: "movie-search/\(Commands.version)",
+      onWait: { wait in
+        if let notice = retryNotice(wait) { Output.error(notice) }
+      })
   }
 
   /// A key or token: from its option (an empty value is a usage error), from the file its

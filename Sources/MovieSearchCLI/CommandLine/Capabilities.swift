@@ -24,9 +24,12 @@ package struct Capabilities: Sendable {
 
 /// Plays the session on stdin on virtual time, writing its states as `stream` does.
 package protocol VirtualTimeStreamPlayer: Sendable {
-  /// Plays stdin's events with `service`'s answers, the search debounced by `debounce`
-  /// milliseconds (`nil`: the session's own, else 300; see ``EventReader/debounce(given:)``).
-  func play(service: any MovieService, debounce: Int?, language: String?) async throws
+  /// Plays stdin's events with `service`'s answers (and `online`'s beside them, when given),
+  /// the search debounced by `debounce` milliseconds (`nil`: the session's own, else 300; see
+  /// ``EventReader/debounce(given:)``).
+  func play(
+    service: any MovieService, online: (any MovieService)?, debounce: Int?, language: String?)
+    async throws
 }
 
 /// `movie-search-replay`, the program that plays `stream --virtual-time`, found beside this

@@ -177,6 +177,10 @@ struct BackendOptions: OptionGroup {
     "Search this catalog file (from build-catalog) instead of the built-in one (or set MOVIE_SEARCH_CATALOG)."
   )
   let offline = Flag("offline", "Use the catalog even when a TMDb key is set.")
+  let online = Flag(
+    "online",
+    "Use TMDb alone even when a catalog is named ('stream' searches a named catalog and TMDb together)."
+  )
   let apiKey = Option.text(
     "api-key", "key",
     "A TMDb v3 API key. Other users can see it in 'ps': prefer TMDB_API_KEY or --api-key-file.")

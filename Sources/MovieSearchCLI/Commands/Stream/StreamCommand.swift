@@ -40,10 +40,12 @@ package struct StreamCommand: Command {
     if invocation[\.virtualTime], invocation.capabilities.virtualTime == nil {
       return ReplayTool.handOver()
     }
-    let service = try Backend.service(for: invocation)
+    let (source, online) = try Backend.sources(for: invocation)
+    let service = source.service
     let language = invocation[\.backend.language]
     if invocation[\.virtualTime], let player = invocation.capabilities.virtualTime {
-      try await player.play(service: service, debounce: invocation[\.debounce], language: language)
+      try await player.play(
+        service: service, online: online, debounce: invocation[\.debounce], language: language)
     } else {
       var input = EventReader()
       // A recording's debounce is read ahead from a file only: a terminal or a live pipe
@@ -71,8 +73,8 @@ package struct StreamCommand: Command {
       }
       let writer = StateWriter { Int(start.duration(to: clock.now) / .milliseconds(1)) }
       await play(
-        channels.input, service: service, clock: clock, debounce: debounce, language: language,
-        writer: writer)
+        channels.input, service: service, online: online, clock: clock, debounce: debounce,
+        language: language, writer: writer)
     }
     return 0
   }
@@ -81,14 +83,20 @@ package struct StreamCommand: Command {
   static let concurrentSelections = 16
 
   /// Runs the view model over `input` and writes every state, and every details state of a
-  /// selection, until all of them have ended.
+  /// selection, until all of them have ended. With `online` (TMDb beside the catalog
+  /// `service`), both are searched together: the catalog at once, TMDb after `debounce`.
   package static func play<C: Clock<Duration>, A, S, L, M, R, F>(
-    _ input: MoviesSearchInput<A, S, L, M, R, F>, service: any MovieService, clock: C,
-    debounce: Duration,
+    _ input: MoviesSearchInput<A, S, L, M, R, F>, service: any MovieService,
+    online: (any MovieService)? = nil, clock: C, debounce: Duration,
     language: String?, writer: StateWriter
   ) async where M: SendableMetatype, M.AsyncIterator: SendableMetatype {
-    let viewModel = MoviesSearchViewModel(
-      service: service, clock: clock, debounce: debounce, language: language)
+    let viewModel =
+      online.map {
+        MoviesSearchViewModel(
+          catalog: service, online: $0, clock: clock, debounce: debounce, language: language)
+      }
+      ?? MoviesSearchViewModel(
+        service: service, clock: clock, debounce: debounce, language: language)
     let output = viewModel.transform(input: input)
     await withTaskGroup(of: Void.self) { group in
       // Each selection's details states go to the output too, as they come. At most
@@ -245,6 +253,8 @@ struct FilmLine: Encodable {
   var rating: Double
   var genres: [String]?
   var matches: [[Int]]?
+  /// Where a merged list found it: `catalog`, `tmdb` or `both`.
+  var source: String?
 
   init(_ movie: Movie) {
     id = movie.id
@@ -255,6 +265,7 @@ struct FilmLine: Encodable {
     genres = movie.genreNames.isEmpty ? nil : movie.genreNames
     matches =
       movie.titleMatches.isEmpty ? nil : movie.titleMatches.map { [$0.lowerBound, $0.count] }
+    source = movie.source?.rawValue
   }
 }
 
@@ -269,6 +280,10 @@ struct StateLine: Encodable {
   var message: String?
   /// The filter the films pass, when there is one.
   var filter: FilterJSON?
+  /// With a catalog and TMDb together: whether TMDb's films are in (`false` while they are
+  /// awaited), and why they are not, when it failed.
+  var complete: Bool?
+  var notice: String?
 
   init(at: Int, state: MoviesSearchState) {
     self.at = at
@@ -280,11 +295,14 @@ struct StateLine: Encodable {
     case .loading(let query, _):
       self.state = "loading"
       self.query = query
-    case .success(let query, let movies, let total, _, _, _):
+    case .success(let query, let movies, let total, _, let complete, let notice):
       self.state = "success"
       self.query = query
       self.total = total
       results = movies.map(FilmLine.init)
+      // Said only of a merged list: a list from one service is always complete.
+      if !complete || movies.contains(where: { $0.source != nil }) { self.complete = complete }
+      self.notice = notice
     case .loadingMore(let query, let movies, let total, _):
       self.state = "loadingMore"
       self.query = query

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// `stream` with a catalog named and a TMDb key: the catalog's films at once, TMDb's merged in
+/// — run as the built binary against a loopback TMDb.
+@Suite(.timeLimit(.minutes(5))) struct HybridStreamTests {
+  let directory: URL
+
+  init() throws {
+    directory = try temporaryDirectory()
+  }
+
+  /// A catalog of two films in the built-in catalog's CSV format: The Matrix (under the
+  /// catalog's own id, 1) and a film TMDb's answer lacks.
+  func catalog() async throws -> String {
+    let header =
+      #""","title","year","length","budget","rating","votes","r1","mpaa","Action","Animation","Comedy","Drama","Documentary","Romance","Short""#
+    let rows = [
+      #""1","Matrix, The",1999,136,NA,8.5,100000,0,"",1,0,0,0,0,0,0"#,
+      #""2","Matrix Revisited, The",2001,123,NA,7.0,900,0,"",0,0,0,0,1,0,0"#,
+    ]
+    let source = directory.appendingPathComponent("films.csv").path
+    try ([header] + rows).joined(separator: "\n").write(
+      toFile: source, atomically: true, encoding: .utf8)
+    let out = directory.appendingPathComponent("films.bin").path
+    let built = try await CLI.run(["build-catalog", source, out])
+    #expect(built.status == 0, "\(built.stderr)")
+    return out
+  }
+
+  func stream(_ extra: [String], _ server: LoopbackServer, catalog: String) async throws
+    -> CLI.Result
+  {
+    try await CLI.run(
+      [
+        "stream", "--virtual-time", "--catalog", catalog, "--base-url",
+        server.baseURL.absoluteString, "--token", "tok-123",
+      ] + extra, stdin: "matrix\n")
+  }
+
+  @Test func theCatalogsFilmsComeFirstAndTMDbsAreMergedInMarkedWithTheirSource() async throws {
+    let catalog = try await catalog()
+    let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
+    defer { server.stop() }
+    let result = try await stream([], server, catalog: catalog)
+    #expect(result.status == 0 && result.stderr == "")
+    // At once the catalog's two films, not complete; after the debounce (300 ms, virtual)
+    // TMDb's merged in: The Matrix once (TMDb's row, id 603, from both), the sequel only
+    // TMDb has, the documentary only the catalog has.
+    #expect(
+      result.stdout == """
+        {"at":0,"state":"idle"}
+        {"at":0,"query":"matrix","state":"loading"}
+        {"at":0,"complete":false,"query":"matrix","results":[{"genres":["Action"],"id":1,"matches":[[4,6]],"rating":8.5,"source":"catalog","title":"The Matrix","year":1999},{"genres":["Documentary"],"id":2,"matches":[[4,6]],"rating":7,"source":"catalog","title":"The Matrix Revisited","year":2001}],"state":"success","total":2}
+        {"at":300,"complete":true,"query":"matrix","results":[{"genres":["Action","Science Fiction"],"id":603,"rating":8.2,"source":"both","title":"The Matrix","year":1999},{"id":604,"rating":7,"source":"tmdb","title":"The Matrix Reloaded","year":2003},{"genres":["Documentary"],"id":2,"matches":[[4,6]],"rating":7,"source":"catalog","title":"The Matrix Revisited","year":2001}],"state":"success","total":3}
+
+        """)
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func tmdbFailingLeavesTheCatalogsFilmsWithANotice() async throws {
+    let catalog = try await catalog()
+    let server = try LoopbackServer { _ in .json(500, "") }
+    defer { server.stop() }
+    let result = try await stream([], server, catalog: catalog)
+    #expect(result.status == 0 && result.stderr == "")
+    let last = try #require(result.stdout.split(separator: "\n").last)
+    #expect(last.contains(#""complete":true,"notice":"TMDb failed ("#))
+    #expect(last.contains(#"showing the offline catalog","query":"matrix""#))
+    #expect(last.contains(#""source":"catalog","title":"The Matrix","year":1999"#))
+    #expect(!last.contains(#""source":"tmdb""#))
+  }
+
+  @Test func offlineAndOnlineChooseOneSource() async throws {
+    let catalog = try await catalog()
+    let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
+    defer { server.stop() }
+    let offline = try await stream(["--offline"], server, catalog: catalog)
+    #expect(offline.status == 0 && !offline.stdout.contains("source"))
+    #expect(offline.stdout.contains(#""title":"The Matrix Revisited""#))
+    #expect(server.requests.isEmpty)
+    let online = try await stream(["--online"], server, catalog: catalog)
+    #expect(online.status == 0 && !online.stdout.contains("source"))
+    #expect(online.stdout.contains(#""title":"The Matrix Reloaded""#))
+    #expect(!online.stdout.contains("Revisited"))
+    let both = try await stream(["--offline", "--online"], server, catalog: catalog)
+    #expect(both.status == 64 && both.stdout == "")
+    #expect(both.stderr.hasPrefix("Error: Give '--offline' or '--online', not both."))
+    let keyless = try await CLI.run(["stream", "--online", "--catalog", catalog], stdin: "")
+    #expect(keyless.status == 64)
+    #expect(keyless.stderr.hasPrefix("Error: '--online' needs a TMDb key or token"))
+  }
+}
