@@ -12,6 +12,10 @@ import Testing
     directory = try temporaryDirectory()
   }
 
+  init(directory: URL) {
+    self.directory = directory
+  }
+
   /// A catalog of two films in the built-in catalog's CSV format: The Matrix (under the
   /// catalog's own id, 1) and a film TMDb's answer lacks.
   func catalog() async throws -> String {
@@ -71,6 +75,44 @@ import Testing
     #expect(last.contains(#"showing the offline catalog","query":"matrix""#))
     #expect(last.contains(#""source":"catalog","title":"The Matrix","year":1999"#))
     #expect(!last.contains(#""source":"tmdb""#))
+  }
+
+  @Test func aOneShotSearchPrintsTheMergedPageAndSaysEachFilmsSource() async throws {
+    let catalog = try await catalog()
+    let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
+    defer { server.stop() }
+    let arguments = [
+      "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
+    ]
+    let tsv = try await CLI.run(["matrix"] + arguments)
+    #expect(tsv.status == 0 && tsv.stderr == "")
+    #expect(
+      tsv.stdout == """
+        1\tThe Matrix\t1999\t8.2\t26000\t603
+        2\tThe Matrix Reloaded\t2003\t7.0\t11000\t604
+        3\tThe Matrix Revisited\t2001\t7.0\t900\t2
+
+        """)
+    let ndjson = try await CLI.run(["matrix", "--ndjson"] + arguments)
+    let sources = ndjson.stdout.split(separator: "\n").map {
+      $0.contains(#""source":"both""#)
+        ? "both" : $0.contains(#""source":"tmdb""#) ? "tmdb" : "catalog"
+    }
+    #expect(sources == ["both", "tmdb", "catalog"])
+    #expect(ndjson.stdout.split(separator: "\n").allSatisfy { $0.contains(#""source":"#) })
+    // TMDb failing: the catalog's films, and a note.
+    let failing = try LoopbackServer { _ in .json(500, "") }
+    defer { failing.stop() }
+    let alone = try await CLI.run(
+      [
+        "matrix", "--catalog", catalog, "--base-url", failing.baseURL.absoluteString, "--token",
+        "tok-123",
+      ])
+    #expect(alone.status == 0)
+    #expect(alone.stdout.split(separator: "\n").count == 2)
+    #expect(alone.stderr.hasPrefix("Note: TMDb failed ("))
+    #expect(alone.stderr.hasSuffix("; showing the offline catalog.\n"))
+    #expect(!alone.stderr.contains("tok-123"))
   }
 
   @Test func offlineAndOnlineChooseOneSource() async throws {

@@ -136,3 +136,22 @@ struct MergedResults: Sendable {
     return words.joined(separator: " ")
   }
 }
+
+extension MoviePage {
+  /// The catalog's page and TMDb's page of one search as one page: each film once, marked
+  /// with its ``Movie/source``, in the order of ``MoviesSearchViewModel``'s merged lists
+  /// (the same film by its title as it reads and its year; reciprocal-rank fusion). Its
+  /// totals are both pages' — the films found in both counted once — and it holds the films
+  /// of both pages (up to twice a page).
+  public static func merged(catalog: MoviePage, online: MoviePage) -> MoviePage {
+    var matched = 0
+    let films = MergedResults.merge(
+      local: catalog.results, online: online.results, matched: &matched)
+    return MoviePage(
+      page: max(catalog.page, online.page), results: films,
+      totalPages: max(catalog.totalPages, online.totalPages),
+      totalResults: max(films.count, catalog.totalResults + online.totalResults - matched),
+      skippedRows: catalog.skippedRows + online.skippedRows,
+      unreadableRows: catalog.unreadableRows + online.unreadableRows)
+  }
+}

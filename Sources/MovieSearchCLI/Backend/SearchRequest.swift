@@ -118,4 +118,22 @@ struct SearchAnswer {
   /// The page asked for is past the last one (the page is empty).
   var pastTheLast: Bool
   var notes: [String]
+
+  /// This answer (the catalog's) with TMDb's page of the same request merged in
+  /// (``MoviePage/merged(catalog:online:)``): each film once, saying its source. TMDb failing
+  /// leaves the catalog's answer, with a note saying so.
+  func merged(with request: SearchRequest, from online: any MovieService) async -> SearchAnswer {
+    do {
+      let other = try await request.answer(from: online)
+      // A page past the last of one list only is no page past the last.
+      let both = pastTheLast && other.pastTheLast
+      return SearchAnswer(
+        page: .merged(catalog: page, online: other.page), pastTheLast: both,
+        notes: both ? notes : (pastTheLast ? [] : notes) + (other.pastTheLast ? [] : other.notes))
+    } catch {
+      return SearchAnswer(
+        page: page, pastTheLast: pastTheLast,
+        notes: notes + ["Note: TMDb failed (\(error)); showing the offline catalog."])
+    }
+  }
 }

@@ -29,6 +29,9 @@ struct FinderLoop {
   let recorder: SessionRecorder?
   /// Where it draws: the terminal was entered in this mode.
   let mode: ScreenMode
+  /// TMDb beside the catalog `service`: both are searched, the catalog at every key, TMDb
+  /// after the debounce (``MoviesSearchViewModel``'s catalog and TMDb together).
+  var online: (any MovieService)? = nil
 
   enum Event: Sendable {
     case keys([Key])
@@ -44,7 +47,8 @@ struct FinderLoop {
   /// catalog on this machine) needs none; a server keeps 300 ms (its rate limit);
   /// `--debounce` decides for both.
   var debounce: Duration {
-    .milliseconds(options.debounce ?? (service.traits.answersInstantly ? 0 : 300))
+    .milliseconds(
+      options.debounce ?? (service.traits.answersInstantly && online == nil ? 0 : 300))
   }
 
   /// How long the highlight must rest on a film before its preview is asked for: a highlight
@@ -63,7 +67,12 @@ struct FinderLoop {
     let (more, wantsMore) = AsyncStream.makeStream(of: Void.self)
     let (retry, retried) = AsyncStream.makeStream(of: Void.self)
     let (filters, filtered) = AsyncStream.makeStream(of: MovieFilter.self)
-    let viewModel = MoviesSearchViewModel(service: service, debounce: debounce, language: language)
+    let viewModel =
+      online.map {
+        MoviesSearchViewModel(
+          catalog: service, online: $0, clock: ContinuousClock(), debounce: debounce,
+          language: language)
+      } ?? MoviesSearchViewModel(service: service, debounce: debounce, language: language)
     let output = viewModel.transform(
       input: MoviesSearchInput(
         appear: appear, search: search, selection: selection, more: more, retry: retry,

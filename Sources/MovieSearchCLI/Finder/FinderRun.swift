@@ -25,7 +25,8 @@ enum FinderRun {
   /// what was chosen on stdout and returns the status. A usage error shows `usage`: the
   /// interactive search's, whichever command started it.
   static func start(
-    service: any MovieService, language: String?, finder: Finder,
+    service: any MovieService, online: (any MovieService)? = nil, language: String?,
+    finder: Finder,
     usage: String = Help.usage(of: InteractiveCommand.self)
   ) async throws -> Int32 {
     if let query = finder.filterQuery {
@@ -47,7 +48,7 @@ enum FinderRun {
     }
     let outcome = await FinderLoop(
       terminal: terminal, service: service, language: language, options: finder,
-      recorder: recorder, mode: mode
+      recorder: recorder, mode: mode, online: online
     ).run()
     terminal.restore()
     if let message = outcome.message { Output.error(message) }

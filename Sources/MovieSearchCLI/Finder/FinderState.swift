@@ -307,7 +307,19 @@ struct FinderState {
       if isCurrent { listed = [] }
     default:
       if !sameQuery || listed.isEmpty { selected = 0 }
+      // The film highlighted stays highlighted when a list of the same query comes (TMDb's
+      // films merged into the catalog's): by its id, or its title and year (the catalog's
+      // row becomes TMDb's).
+      let highlighted = sameQuery && listed.indices.contains(selected) ? listed[selected] : nil
       listed = state.movies
+      if let highlighted,
+        let index = listed.firstIndex(where: { $0.id == highlighted.id })
+          ?? listed.firstIndex(where: {
+            $0.title == highlighted.title && $0.year == highlighted.year
+          })
+      {
+        selected = index
+      }
     }
     selected = max(0, min(selected, listed.count - 1))
     if let wanted = wantedRow {

@@ -85,7 +85,9 @@ extension FinderState {
     let movie = listed[index]
     let year = movie.year.map { " (\($0))" } ?? ""
     let rating = movie.voteCount > 0 ? "  \(Format.rating(movie.voteAverage))" : ""
-    let suffix = year + rating
+    // A film only TMDb knows, beside the catalog's (newer than it, say).
+    let source = movie.source == .tmdb ? "  TMDb" : ""
+    let suffix = year + rating + source
     let (title, matches) = movie.listedTitle
     let room = max(1, width - 2 - (multi ? 1 : 0) - suffix.columns)
     let shown = title.columns > room ? title.truncated(to: room) : title
@@ -132,8 +134,11 @@ extension FinderState {
     case .loading(let query, _) where query.isEmpty: return ("\(spinner) Listing…", nil, [])
     case .loading(let query, _): return ("\(spinner) Searching “\(query)”…", nil, [])
     // As fzf counts: the films listed out of those that match.
-    case .success(let query, let movies, let total, _, _, _):
-      let counted = "\(count(movies.count, of: total))\(markedCount)"
+    case .success(let query, let movies, let total, _, let complete, let notice):
+      // With TMDb beside the catalog: whether its films are still awaited, or why they are
+      // missing.
+      let online = complete ? notice.map { " · \($0)" } ?? "" : " · \(spinner) asking TMDb…"
+      let counted = "\(count(movies.count, of: total))\(markedCount)\(online)"
       return (counted + coverage(query, movies.first, after: counted), nil, [])
     case .loadingMore(_, let movies, let total, _):
       return ("\(spinner) \(count(movies.count, of: total)), loading more…", nil, [])

@@ -190,13 +190,14 @@ final class FinderSession: Sendable {
     let invocation = try Parser.parse(arguments, as: InteractiveCommand.self)
     let (source, options) = try InteractiveCommand.finder(invocation)
     let service = source.service
+    let online = try Backend.sources(for: invocation).online
     let recorder = try options.record.map(SessionRecorder.init(path:))
     let terminal = FakeTerminal(columns: columns, rows: rows)
     let mode = options.mode(on: terminal.size)
     _ = terminal.enter(mode)
     let loop = FinderLoop(
       terminal: terminal, service: service, language: invocation[\.backend.language],
-      options: options, recorder: recorder, mode: mode)
+      options: options, recorder: recorder, mode: mode, online: online)
     self.terminal = terminal
     task = Task { await loop.run() }
   }

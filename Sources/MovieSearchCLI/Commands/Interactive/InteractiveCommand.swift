@@ -51,8 +51,10 @@ struct InteractiveCommand: Command {
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
     let (source, finder) = try finder(invocation)
+    let online = try Backend.sources(for: invocation).online
     return try await FinderRun.start(
-      service: source.service, language: invocation[\.backend.language], finder: finder)
+      service: source.service, online: online, language: invocation[\.backend.language],
+      finder: finder)
   }
 
   /// Where the films come from and what the finder's options and filter flags ask for.

@@ -42,11 +42,12 @@ struct SearchCommand: Command {
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
     if var finder = try finderAskedFor(invocation) {
-      let source = try Backend.source(for: invocation)
+      let (source, online) = try Backend.sources(for: invocation)
       finder.filter = try FinderRun.startFilter(
         invocation[\.filters], year: invocation[\.year], source, invocation)
       return try await FinderRun.start(
-        service: source.service, language: invocation[\.backend.language], finder: finder)
+        service: source.service, online: online, language: invocation[\.backend.language],
+        finder: finder)
     }
     let filter = try SearchRequest.filter(invocation)
     if !filter.filtersNothing, invocation.positionals.isEmpty {
@@ -55,7 +56,7 @@ struct SearchCommand: Command {
       )
     }
     let request = try SearchRequest(invocation)
-    let source = try Backend.source(for: invocation)
+    let (source, online) = try Backend.sources(for: invocation)
     let service = source.service
     if !service.traits.honoursLanguageAndRegion {
       Backend.noteNoEffect(
@@ -66,9 +67,10 @@ struct SearchCommand: Command {
       try await request.printEvery(from: source, ndjson: listing.ndjson)
       return 0
     }
-    let answer: SearchAnswer
+    var answer: SearchAnswer
     do {
       answer = try await request.answer(from: service)
+      if let online { answer = await answer.merged(with: request, from: online) }
     } catch let error as MovieServiceError where request.filter != MovieFilter() {
       // A filter the service cannot apply (an unknown genre, a person where it has no
       // people, a search TMDb cannot filter): the command line's mistake.
@@ -76,7 +78,8 @@ struct SearchCommand: Command {
       throw invocation.usageError(text)
     }
     for note in answer.notes { Output.error(note) }
-    if isatty(STDERR_FILENO) == 1, request.page == 1,
+    // With TMDb beside the catalog, what the catalog lacks is not missing.
+    if isatty(STDERR_FILENO) == 1, request.page == 1, online == nil,
       let note = CoverageNote(service)?.note(for: request.query, best: answer.page.results.first)
     {
       Output.error(note)
