@@ -39,6 +39,7 @@ import Testing
 
   func run(
     typing: [(Int, String)], more: [Int] = [], select: [(Int, Int)] = [],
+    catalogLatency: Duration = .zero,
     onlineLatency: Duration = .milliseconds(200), onlineTimeout: Duration = .seconds(10),
     catalog: @escaping @Sendable (String) -> Result<MoviePage, MovieServiceError> = catalogAnswer,
     online: @escaping @Sendable (String) -> Result<MoviePage, MovieServiceError> = onlineAnswer,
@@ -47,7 +48,7 @@ import Testing
   ) async throws -> Run {
     try await withVirtualTime { clock in
       let local = FakeMovieService(
-        clock: clock, latency: { _ in .zero }, answer: catalog, pageAnswer: pages)
+        clock: clock, latency: { _ in catalogLatency }, answer: catalog, pageAnswer: pages)
       let remote = FakeMovieService(
         clock: clock, latency: { _ in onlineLatency }, answer: online, pageAnswer: onlinePages)
       let viewModel = MoviesSearchViewModel(
@@ -118,6 +119,13 @@ import Testing
       ])
     #expect(run.catalogLog == ["search ali @0", "search alien @400"])
     #expect(run.onlineLog == ["search ali @300", "cancelled ali @400", "search alien @700"])
+  }
+
+  @Test func theDebounceCountsFromTheEditNotFromTheCatalogsAnswer() async throws {
+    // A catalog that takes 50 ms: TMDb is still asked 300 ms after the edit.
+    let run = try await run(typing: [(0, "alien")], catalogLatency: .milliseconds(50))
+    #expect(run.states.map { $0.prefix(while: { $0 != " " }) } == ["0", "0", "50", "500"])
+    #expect(run.onlineLog == ["search alien @300"])
   }
 
   @Test func editsWithinTheDebounceAskTMDbOnceButTheCatalogEveryTime() async throws {

@@ -11,6 +11,8 @@ import MovieSearchBuiltInCatalog
 //   search-eval --speed [--catalog FILE] [--queries FILE] [--slowest N] [--times FILE]
 //                                             p50/p99 of one search, in process
 //   search-eval --discover [--catalog FILE]   p50/p99 of one listing (discover), in process
+//   search-eval --hybrid-latency [--runs N]   the catalog-and-TMDb view model, in process:
+//                                             last key to the first and the merged list
 //   search-eval --imdb DIR                    IMDb's six dataset files at full size
 //                                             (plain .tsv), generated deterministically
 //   search-eval --million DIR [--binary PATH] a generated million-film export, its catalog
@@ -68,6 +70,8 @@ if arguments.contains("--generate") {
     queries: try readQueries(option("--queries") ?? defaultQueries))
 } else if arguments.contains("--discover") {
   try discoverSpeed(catalogPath: option("--catalog"))
+} else if arguments.contains("--hybrid-latency") {
+  try await hybridLatency(runs: Int(option("--runs") ?? "") ?? 20)
 } else if let directory = option("--imdb") {
   let start = ContinuousClock.now
   var files = try IMDbFiles()

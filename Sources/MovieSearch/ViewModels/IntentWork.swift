@@ -38,6 +38,8 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
     var localFirst: MoviePage?
     var merged = MergedResults()
     var notice: String?
+    /// The debounce before TMDb is asked, from the moment the query came.
+    var restEnds: (@Sendable () async throws -> Void)?
 
     init(work: IntentWork) {
       self.work = work
@@ -55,6 +57,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         return .idle
       case (.start, .query(let request)):
         step = .firstPage
+        restEnds = work.online?.startRest()
         return .show(.loading(query: request.text, filter: request.filter))
       case (.popular, _):
         return await popular()

@@ -14,8 +14,9 @@ struct OnlineHalf: Sendable {
   let service: any MovieService
   let debounce: Duration
   let timeout: Duration
-  /// Sleeps on the view model's clock; throws when cancelled.
-  let rest: @Sendable () async throws -> Void
+  /// Starts a query's rest on the view model's clock: the sleep it returns ends `debounce`
+  /// after the query came (not after the catalog answered), and throws when cancelled.
+  let startRest: @Sendable () -> @Sendable () async throws -> Void
   /// Runs a request within `timeout` on the view model's clock.
   let withinTimeout:
     @Sendable (@escaping @Sendable () async throws(MovieServiceError) -> MoviePage) async ->
@@ -27,7 +28,10 @@ struct OnlineHalf: Sendable {
     self.service = service
     self.debounce = debounce
     self.timeout = timeout
-    rest = { try await clock.sleep(for: debounce) }
+    startRest = {
+      let end = clock.now.advanced(by: debounce)
+      return { try await clock.sleep(until: end, tolerance: nil) }
+    }
     withinTimeout = { request async -> Answer in
       do throws(TimeoutFailure<MovieServiceError>) {
         return .page(try await withTimeout(timeout, clock: clock, operation: request))
@@ -75,7 +79,7 @@ extension IntentWork.Iterator {
     -> ScreenEvent?
   {
     step = .done
-    do { try await online.rest() } catch { return nil }
+    do { try await (restEnds ?? online.startRest())() } catch { return nil }
     if Task.isCancelled { return nil }
     let answer = await ask(online, request, page: 1)
     if Task.isCancelled { return nil }
