@@ -185,6 +185,11 @@ enum Forgiveness {
   /// (``Ranking/extraWordAfterTypo``) from four letters ("gtor" → Gator before Gator Bait):
   /// shorter, it is as likely a title's initials ("fgm") or another word one key away.
   static let oneWordThroughTypoFrom = 4
+  /// A real word is read as a slip for a longer title word (``SearchPass/realWords``) in a
+  /// query of two words: there one word that found nothing is the slip; a longer query that
+  /// leaves a word out most often holds a word people add ("hellboy action movie"), and the
+  /// pass's wider look-up would cost every such query.
+  static let realWordSlipsUpTo = 2
   /// The share of a long query's words a film must match.
   static let longQueryShare = 3
 

@@ -9,6 +9,11 @@ enum SearchPass: String, CaseIterable, Sendable {
   /// Every typo looked up, also of words that are title words ("the ting" for "The Thing"):
   /// run when a film found so could come first, and kept when it does.
   case typos
+  /// A real word typed for a longer title word ("eating venus" for "Meeting Venus"), read
+  /// with the typos of that word (two from seven letters): run when, after every typo, some
+  /// word of a query of several still found nothing, and kept when a film found so matches
+  /// better.
+  case realWords
   /// Words typed together, split into title words ("starwars"): run when the words as typed
   /// match no film with every word (or a one-word query only through typos); each split
   /// costs ``Ranking/compound``.
@@ -75,6 +80,8 @@ extension Searcher {
       (run.hits, run.total) = try films(engine, pass: .words, run)
     case .typos:
       try retryWithEveryTypo(&run)
+    case .realWords:
+      try realWordSlips(&run)
     case .splitWords:
       try splitWords(&run)
     case .shiftedSpace:
@@ -107,6 +114,28 @@ extension Searcher {
     let found = try films(retry, pass: .typos, run)
     if let first = found.hits.first, first.score < best {
       run.engines[.typos] = retry
+      (run.hits, run.total) = found
+    }
+  }
+
+  /// ``SearchPass/realWords``: when the best film still misses a word of a query of several,
+  /// and some word is a title word of six letters or more (one a letter longer could have two
+  /// typos), the query is searched again reading such words as slips for longer ones.
+  private func realWordSlips(_ run: inout SearchRun) throws(MovieServiceError) {
+    guard Ranking.isPartial(run.best),
+      (2...Forgiveness.realWordSlipsUpTo).contains(run.query.words.count),
+      run.query.words.contains(where: {
+        SearchPlan.maxDistance($0.count + 1) > 1 && SearchPlan.takenAsTyped($0, store: store)
+      })
+    else { return }
+    let engine = SearchEngine(
+      searcher: self,
+      plan: SearchPlan(run.query, searcher: self, everyTypo: true, realWordSlips: true))
+    let found = try films(engine, pass: .realWords, run)
+    // Kept only for a film it matches whole: its wider look-up makes a missed word seem
+    // commoner, so partial matches would rank otherwise than the words as typed rank them.
+    if let first = found.hits.first, !Ranking.isPartial(first.score), first.score < run.best {
+      run.engines[.realWords] = engine
       (run.hits, run.total) = found
     }
   }

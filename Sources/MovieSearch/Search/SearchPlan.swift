@@ -85,8 +85,12 @@ struct SearchPlan {
 
   /// The plan of `query` in `searcher`'s catalog. Repeated words are looked up once, so a
   /// query's cost grows with its length at most linearly. With `everyTypo`, the typos of
-  /// words that are title words as typed are looked up too.
-  init(_ query: TitleQuery, searcher: Searcher, everyTypo: Bool = false, synonyms: Bool = false) {
+  /// words that are title words as typed are looked up too; with `realWordSlips` too, a real
+  /// word of several is read as a slip for a longer one (see ``lookUp(_:last:searcher:everyTypo:amongOthers:)``).
+  init(
+    _ query: TitleQuery, searcher: Searcher, everyTypo: Bool = false, synonyms: Bool = false,
+    realWordSlips: Bool = false
+  ) {
     let store = searcher.store
     let words = query.words
     year = query.year
@@ -100,7 +104,7 @@ struct SearchPlan {
         lookups[key]
         ?? Self.options(
           for: word, next: next, last: last, searcher: searcher, everyTypo: everyTypo,
-          synonyms: synonyms)
+          synonyms: synonyms, amongOthers: realWordSlips && words.count > 1)
       lookups[key] = (options, moreTypos)
       var optional: Optional?
       if words.count > 1, position == 0 || last, TitleText.articleWords.contains(word) {
@@ -153,11 +157,12 @@ struct SearchPlan {
   /// more typos of it; `next` is the query word after it.
   static func options(
     for word: [UInt8], next: [UInt8]?, last: Bool, searcher: Searcher, everyTypo: Bool,
-    synonyms: Bool = false
+    synonyms: Bool = false, amongOthers: Bool = false
   ) -> (options: [Option], moreTypos: Bool) {
     let store = searcher.store
     guard word.count <= longestWord else { return ([], false) }
-    let lookedUp = choices(for: word, last: last, searcher: searcher, everyTypo: everyTypo)
+    let lookedUp = choices(
+      for: word, last: last, searcher: searcher, everyTypo: everyTypo, amongOthers: amongOthers)
     var options = [Option(first: lookedUp.choices)]
     // The same word written otherwise: "2" finds "II" and "Two", "mister" "Mr.", "colour"
     // "Color".
@@ -274,14 +279,15 @@ struct SearchPlan {
   /// word, or within a few typos (also as a beginning); sorted by term, neighbours of equal
   /// cost merged, so that scoring finds a term's cost by binary search. Remembered per
   /// catalog: typing repeats words with every key. `last`: the query's last word, which may
-  /// be unfinished.
-  static func choices(for word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool)
-    -> LookedUp
-  {
+  /// be unfinished; `amongOthers`: the query has other words.
+  static func choices(
+    for word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool, amongOthers: Bool = false
+  ) -> LookedUp {
     // 0xFF never occurs in UTF-8: the flags cannot be confused with a longer word.
-    let key = word + [0xFF, (everyTypo ? 1 : 0) + (last ? 2 : 0)]
+    let key = word + [0xFF, (everyTypo ? 1 : 0) + (last ? 2 : 0) + (amongOthers ? 4 : 0)]
     if let known = searcher.remembered(key) { return known }
-    var found = lookUp(word, last: last, searcher: searcher, everyTypo: everyTypo)
+    var found = lookUp(
+      word, last: last, searcher: searcher, everyTypo: everyTypo, amongOthers: amongOthers)
     found.choices = coalesced(
       found.choices + soundingLike(word, besides: found.choices, searcher: searcher))
     searcher.remember(key, found)
@@ -307,9 +313,9 @@ struct SearchPlan {
   /// Without `everyTypo`, more typos would be found of a word taken as typed (from four
   /// letters), and of a long word for which one typo made a title word (two are looked for
   /// only then): a search that might find a better film through them looks again.
-  static func lookUp(_ word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool)
-    -> LookedUp
-  {
+  static func lookUp(
+    _ word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool, amongOthers: Bool = false
+  ) -> LookedUp {
     let store = searcher.store
     let limit = maxDistance(word.count)
     let (exact, longer) = store.exactAndPrefix(word)
@@ -344,9 +350,10 @@ struct SearchPlan {
       } else {
         moreTypos = true
       }
-    } else if typed, everyTypo, maxDistance(word.count + 1) > 1 {
-      // A real word typed for another ("eating" for "meeting"): the word meant may be the
-      // longer one, with the typos its length forgives.
+    } else if typed, everyTypo, amongOthers, maxDistance(word.count + 1) > 1 {
+      // A real word typed for another beside the title's other words ("eating venus" for
+      // "Meeting Venus"): the word meant may be the longer one, with the typos its length
+      // forgives. (Alone, a real word is a title of its own, or another's typo.)
       // Two edits only to a whole word that long.
       matches = searcher.fuzzyMatches(word, maxDistance: 2).filter { match in
         match.distance < 2
