@@ -37,16 +37,16 @@ enum Backend {
   /// The catalog or TMDb, as the command line and the environment say.
   static func source<C: Command>(for invocation: Invocation<C>) throws -> Source
   where C.Options: BackendCommandOptions {
-    try sources(for: invocation).main
+    try sources(for: invocation, searchingBoth: false).main
   }
 
   /// The catalog or TMDb — and, beside a catalog named (`--catalog`, `MOVIE_SEARCH_CATALOG`)
   /// when a TMDb key or token is given too, TMDb, for the commands that search both together
-  /// (`stream`); the others use the catalog. `--offline` keeps the catalog alone, `--online`
-  /// TMDb alone.
-  static func sources<C: Command>(for invocation: Invocation<C>) throws -> (
-    main: Source, online: TMDbClient?
-  ) where C.Options: BackendCommandOptions {
+  /// (`searchingBoth`: a search, the finder, `stream`); the others use the catalog.
+  /// `--offline` keeps the catalog alone, `--online` TMDb alone.
+  static func sources<C: Command>(for invocation: Invocation<C>, searchingBoth: Bool = true)
+    throws -> (main: Source, online: TMDbClient?)
+  where C.Options: BackendCommandOptions {
     let key = try secret(\.backend.apiKey, \.backend.apiKeyFile, "TMDB_API_KEY", invocation)
     let token = try secret(\.backend.token, \.backend.tokenFile, "TMDB_ACCESS_TOKEN", invocation)
     // A key in memory must not end up in a core file (nor be read through /proc or ptrace).
@@ -69,7 +69,7 @@ enum Backend {
         invocation[\.backend.catalog], environment: !asksForTMDb, invocation)
     {
       let beside =
-        !offline && (key != nil || token != nil)
+        searchingBoth && !offline && (key != nil || token != nil)
         ? try client(key: key, token: token, base: base, invocation) : nil
       if beside == nil { noteNoEffect(["language": invocation[\.backend.language] != nil]) }
       return (.catalog(named.catalog), beside)

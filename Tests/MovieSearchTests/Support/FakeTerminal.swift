@@ -188,9 +188,8 @@ final class FinderSession: Sendable {
 
   init(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws {
     let invocation = try Parser.parse(arguments, as: InteractiveCommand.self)
-    let (source, options) = try InteractiveCommand.finder(invocation)
+    let (source, online, options) = try InteractiveCommand.finder(invocation)
     let service = source.service
-    let online = try Backend.sources(for: invocation).online
     let recorder = try options.record.map(SessionRecorder.init(path:))
     let terminal = FakeTerminal(columns: columns, rows: rows)
     let mode = options.mode(on: terminal.size)

@@ -50,16 +50,18 @@ struct InteractiveCommand: Command {
     """
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
-    let (source, finder) = try finder(invocation)
-    let online = try Backend.sources(for: invocation).online
+    let (source, online, finder) = try finder(invocation)
     return try await FinderRun.start(
       service: source.service, online: online, language: invocation[\.backend.language],
       finder: finder)
   }
 
-  /// Where the films come from and what the finder's options and filter flags ask for.
-  static func finder(_ invocation: Invocation<Self>) throws -> (Backend.Source, Finder) {
-    let source = try Backend.source(for: invocation)
+  /// Where the films come from (and TMDb beside a catalog named, see
+  /// ``Backend/sources(for:)``) and what the finder's options and filter flags ask for.
+  static func finder(_ invocation: Invocation<Self>) throws -> (
+    Backend.Source, TMDbClient?, Finder
+  ) {
+    let (source, online) = try Backend.sources(for: invocation)
     var finder = invocation[\.finder]
     // `interactive matrix` starts with that text, as `--query matrix` does.
     let text = invocation.positionals.joined(separator: " ")
@@ -71,6 +73,6 @@ struct InteractiveCommand: Command {
     }
     finder.filter = try FinderRun.startFilter(
       invocation[\.filters], year: invocation[\.year], source, invocation)
-    return (source, finder)
+    return (source, online, finder)
   }
 }
