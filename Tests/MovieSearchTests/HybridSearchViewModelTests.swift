@@ -202,4 +202,13 @@ import Testing
     #expect(run.catalogLog.contains("details 2 @2000"))
     #expect(!run.onlineLog.contains { $0.hasPrefix("details 2 ") })
   }
+
+  @Test func aFilmBothHaveOpensFromTheCatalogWhenTMDbCannotGiveItsDetails() async throws {
+    // TMDb's row of the 1979 film has id 404, whose details TMDb does not find.
+    let run = try await run(
+      typing: [(0, "alien")], select: [(1_000, 404)],
+      online: { _ in .success(Self.page([Self.film(404, "Alien", 1979)])) })
+    #expect(run.onlineLog.contains("details 404 @1000"))
+    #expect(run.catalogLog.contains("details 1 @1200"))
+  }
 }

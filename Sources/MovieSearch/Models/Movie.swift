@@ -53,6 +53,9 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
   /// Where a merged list found the film (``MoviesSearchViewModel``'s catalog and TMDb
   /// together); `nil` in a list from one service.
   public var source: MovieSource?
+  /// The catalog's id of a film a merged list found in both (its row is TMDb's): where its
+  /// details come from when TMDb cannot give them.
+  var catalogTwin: Int?
 
   /// Creates a movie.
   public init(

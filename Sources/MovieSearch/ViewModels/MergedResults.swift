@@ -99,6 +99,7 @@ struct MergedResults: Sendable {
         taken.insert(twin)
         matched += 1
         row.source = .both
+        row.catalogTwin = local[twin].id
         score += 1 / (fusionConstant + Double(twin + 1))
         localRank = twin
       }

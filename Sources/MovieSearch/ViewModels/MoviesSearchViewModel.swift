@@ -131,7 +131,8 @@ public struct MoviesSearchOutput<
 /// within `onlineTimeout`, leaves the catalog's films on screen with a `notice` (`TMDb did not
 /// answer; showing the offline catalog`) — `failure` only when the catalog had nothing
 /// either. `more` loads the next page of both lists and appends their new films; a film
-/// picked opens with TMDb's details, unless only the catalog has it.
+/// picked opens with TMDb's details, unless only the catalog has it (or TMDb fails for a film
+/// both have: then the catalog's).
 public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
   private let service: any MovieService
   private let clock: C
@@ -225,7 +226,9 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
       return state
     }
     let routes = input.selection.map { [service, language, online] id in
-      let from = online.map { shown.source(of: id) == .catalog ? service : $0.service } ?? service
+      let from =
+        online.map { shown.detailsService(of: id, catalog: service, online: $0.service) }
+        ?? service
       return MoviesSearchRoute.details(
         MovieDetailsViewModel(movieID: id, service: from, language: language))
     }
@@ -244,16 +247,61 @@ extension MoviesSearchViewModel where C == ContinuousClock {
 
 /// The films of the state shown last, for the routes: where a picked film came from.
 final class ShownMovies: Sendable {
-  private let movies = Lock<[Int: MovieSource]>([:])
+  private let movies = Lock<[Int: Movie]>([:])
 
   func remember(_ state: MoviesSearchState) {
-    var sources: [Int: MovieSource] = [:]
+    var rows: [Int: Movie] = [:]
     // The first row of an id decides (a catalog's id may be another film's TMDb id).
-    for movie in state.movies.reversed() { sources[movie.id] = movie.source }
-    movies.withLock { $0 = sources }
+    for movie in state.movies.reversed() { rows[movie.id] = movie }
+    movies.withLock { $0 = rows }
   }
 
-  func source(of id: Int) -> MovieSource? { movies.withLock { $0[id] } }
+  /// The row shown with id `id`, if any.
+  func film(_ id: Int) -> Movie? { movies.withLock { $0[id] } }
+
+  /// Where the details of film `id` come from: the catalog for a film only it has; TMDb for
+  /// the others — and the catalog after all when TMDb fails for a film both have.
+  func detailsService(of id: Int, catalog: any MovieService, online: any MovieService)
+    -> any MovieService
+  {
+    let row = film(id)
+    switch row?.source {
+    case .catalog: return catalog
+    case .both:
+      guard let twin = row?.catalogTwin else { return online }
+      return DetailsFromEither(online: online, catalog: catalog, catalogID: twin)
+    case .tmdb, nil: return online
+    }
+  }
+}
+
+/// TMDb's details of a film, or the catalog's when TMDb cannot give them.
+struct DetailsFromEither: MovieService {
+  let online: any MovieService
+  let catalog: any MovieService
+  let catalogID: Int
+
+  func movieDetails(id: Int, language: String?) async throws(MovieServiceError) -> MovieDetails {
+    do {
+      return try await online.movieDetails(id: id, language: language)
+    } catch .cancelled {
+      throw .cancelled
+    } catch {
+      return try await catalog.movieDetails(id: catalogID, language: language)
+    }
+  }
+
+  func searchMovies(_ query: MovieQuery) async throws(MovieServiceError) -> MoviePage {
+    try await online.searchMovies(query)
+  }
+
+  func popularMovies(page: Int, language: String?) async throws(MovieServiceError) -> MoviePage {
+    try await online.popularMovies(page: page, language: language)
+  }
+
+  func imageConfiguration() async throws(MovieServiceError) -> ImageConfiguration? {
+    try await online.imageConfiguration()
+  }
 }
 
 /// What to look for: a text, and the filter the films must pass.
