@@ -16,7 +16,7 @@ struct SearchPlan {
   typealias Choices = [Choice]
 
   /// A query word's choices as one title word, and whether looking again with `everyTypo`
-  /// would find more (see ``lookUp(_:last:searcher:everyTypo:)``).
+  /// would find more (see ``lookUp(_:last:searcher:everyTypo:amongOthers:)``).
   struct LookedUp {
     var choices: Choices
     var moreTypos: Bool
