@@ -48,4 +48,32 @@ import Testing
     #expect(outcome.status == 0)
     #expect(outcome.chosen == [2])
   }
+
+  @Test func thePreviewOfAFilmComesFromWhereItWasFound() async throws {
+    let directory = try temporaryDirectory()
+    let catalog = try await HybridStreamTests(directory: directory).catalog()
+    let server = try LoopbackServer { request in
+      request.path.hasSuffix("/movie/603")
+        ? .json(200, Fixtures.details) : .json(200, Fixtures.searchPage)
+    }
+    defer { server.stop() }
+    // Wide enough for the preview beside the list.
+    let session = try FinderSession(
+      [
+        "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
+        "--debounce", "0",
+      ], columns: 170, rows: 20)
+    await session.waitFor("Type a title.")
+    session.type("matrix")
+    await session.waitFor("The Matrix Reloaded (2003)  7.0  TMDb")
+    // The Matrix is TMDb's 603 now: its details are TMDb's, not those of the catalog's 603.
+    await session.waitFor("Welcome to the Real World.")
+    #expect(!session.visible.contains("│ Moonlit Short"))
+    session.terminal.press(.down)
+    session.terminal.press(.down)
+    // The documentary only the catalog has: the catalog's details.
+    await session.waitFor("Documentary")
+    session.terminal.press(.escape)
+    _ = await session.outcome()
+  }
 }

@@ -16,14 +16,15 @@ import Testing
     self.directory = directory
   }
 
-  /// A catalog of two films in the built-in catalog's CSV format: The Matrix (under the
-  /// catalog's own id, 1) and a film TMDb's answer lacks.
+  /// A catalog in the built-in catalog's CSV format: The Matrix (under the catalog's own id,
+  /// 1), a film TMDb's answer lacks, and a film whose catalog id is The Matrix's TMDb id.
   func catalog() async throws -> String {
     let header =
       #""","title","year","length","budget","rating","votes","r1","mpaa","Action","Animation","Comedy","Drama","Documentary","Romance","Short""#
     let rows = [
       #""1","Matrix, The",1999,136,NA,8.5,100000,0,"",1,0,0,0,0,0,0"#,
       #""2","Matrix Revisited, The",2001,123,NA,7.0,900,0,"",0,0,0,0,1,0,0"#,
+      #""603","Moonlit Short",1950,9,NA,5.0,12,0,"",0,0,0,0,0,0,1"#,
     ]
     let source = directory.appendingPathComponent("films.csv").path
     try ([header] + rows).joined(separator: "\n").write(

@@ -259,17 +259,27 @@ final class ShownMovies: Sendable {
   /// The row shown with id `id`, if any.
   func film(_ id: Int) -> Movie? { movies.withLock { $0[id] } }
 
-  /// Where the details of film `id` come from: the catalog for a film only it has; TMDb for
-  /// the others — and the catalog after all when TMDb fails for a film both have.
+  /// Where the details of film `id` come from (``Movie/detailsService(catalog:online:)``).
   func detailsService(of id: Int, catalog: any MovieService, online: any MovieService)
     -> any MovieService
   {
-    let row = film(id)
-    switch row?.source {
+    film(id)?.detailsService(catalog: catalog, online: online) ?? online
+  }
+}
+
+extension Movie {
+  /// Where the details of this film of a list merged from `catalog` and `online` (TMDb) come
+  /// from: the catalog for a film only it has; TMDb for the others — and the catalog after all
+  /// when TMDb cannot give them for a film both have. A film of one service's list (no
+  /// ``source``) is taken as TMDb's.
+  public func detailsService(catalog: any MovieService, online: any MovieService)
+    -> any MovieService
+  {
+    switch source {
     case .catalog: return catalog
     case .both:
-      guard let twin = row?.catalogTwin else { return online }
-      return DetailsFromEither(online: online, catalog: catalog, catalogID: twin)
+      guard let catalogTwin else { return online }
+      return DetailsFromEither(online: online, catalog: catalog, catalogID: catalogTwin)
     case .tmdb, nil: return online
     }
   }

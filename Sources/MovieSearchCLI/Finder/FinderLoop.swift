@@ -51,11 +51,10 @@ struct FinderLoop {
       options.debounce ?? (service.traits.answersInstantly && online == nil ? 0 : 300))
   }
 
-  /// How long the highlight must rest on a film before its preview is asked for: a highlight
-  /// swept down a list would ask a server for each film it passes.
-  var previewRest: Duration {
-    service.traits.answersInstantly ? .zero : .milliseconds(120)
-  }
+  /// How long the highlight must rest on a film before its preview is asked of a server: a
+  /// highlight swept down a list would ask for each film it passes (a catalog on this machine
+  /// is asked at once).
+  static let previewRestOnline = Duration.milliseconds(120)
 
   /// Runs the finder on a terminal already entered; returns how it ended. The terminal is
   /// left as it is: the caller restores it.
@@ -189,9 +188,15 @@ struct FinderLoop {
           recorder?.more()
         case .preview(let id):
           previewTask?.cancel()
+          // With TMDb beside the catalog, a film's details come from where it was found.
+          let from =
+            online.map { online in
+              screen.listed.first { $0.id == id }?
+                .detailsService(catalog: service, online: online) ?? online
+            } ?? service
           previewTask = show(
-            MovieDetailsViewModel(movieID: id, service: service, language: language),
-            after: previewRest)
+            MovieDetailsViewModel(movieID: id, service: from, language: language),
+            after: from.traits.answersInstantly ? .zero : Self.previewRestOnline)
         case .redraw: if mode == .fullScreen { terminal.write("\u{1B}[2J") }
         case .execute(let command, let id):
           // An id is digits: put in as it is, it cannot change the command's meaning.
