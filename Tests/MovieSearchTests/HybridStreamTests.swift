@@ -59,7 +59,7 @@ import Testing
         {"at":0,"state":"idle"}
         {"at":0,"query":"matrix","state":"loading"}
         {"at":0,"complete":false,"query":"matrix","results":[{"genres":["Action"],"id":1,"matches":[[4,6]],"rating":8.5,"source":"catalog","title":"The Matrix","year":1999},{"genres":["Documentary"],"id":2,"matches":[[4,6]],"rating":7,"source":"catalog","title":"The Matrix Revisited","year":2001}],"state":"success","total":2}
-        {"at":300,"complete":true,"query":"matrix","results":[{"genres":["Action","Science Fiction"],"id":603,"rating":8.2,"source":"both","title":"The Matrix","year":1999},{"id":604,"rating":7,"source":"tmdb","title":"The Matrix Reloaded","year":2003},{"genres":["Documentary"],"id":2,"matches":[[4,6]],"rating":7,"source":"catalog","title":"The Matrix Revisited","year":2001}],"state":"success","total":3}
+        {"at":300,"complete":true,"query":"matrix","results":[{"genres":["Action","Science Fiction"],"id":603,"matches":[[4,6]],"rating":8.2,"source":"both","title":"The Matrix","year":1999},{"id":604,"rating":7,"source":"tmdb","title":"The Matrix Reloaded","year":2003},{"genres":["Documentary"],"id":2,"matches":[[4,6]],"rating":7,"source":"catalog","title":"The Matrix Revisited","year":2001}],"state":"success","total":3}
 
         """)
     #expect(server.requests.count == 1)

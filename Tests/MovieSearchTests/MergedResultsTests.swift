@@ -39,6 +39,19 @@ import Testing
         == ["9 both", "10 tmdb"])
   }
 
+  @Test func aMergedRowKeepsWhatTheCatalogMatchedInItsTitleWhenTheTitlesAreWrittenAlike() {
+    var local = film(1, "The Matrix", 1999)
+    local.titleMatches = [4..<10]
+    var matched = 0
+    let alike = MergedResults.merge(
+      local: [local], online: [film(603, "The Matrix", 1999)], matched: &matched)
+    #expect(alike.map(\.titleMatches) == [[4..<10]] && alike.map(\.id) == [603])
+    // Written otherwise, the catalog's ranges would point elsewhere in TMDb's title.
+    let otherwise = MergedResults.merge(
+      local: [local], online: [film(603, "THE MATRIX", 1999)], matched: &matched)
+    #expect(otherwise.map(\.titleMatches) == [[]])
+  }
+
   @Test func aFilmBothRankHighStaysOnTopAndTMDbsAloneEnterByItsRank() {
     let local = [film(1, "A", 1), film(2, "B", 2), film(3, "C", 3)]
     let online = [film(12, "B", 2), film(20, "New", 2024), film(11, "A", 1)]

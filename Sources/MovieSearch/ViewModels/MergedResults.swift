@@ -100,6 +100,11 @@ struct MergedResults: Sendable {
         matched += 1
         row.source = .both
         row.catalogTwin = local[twin].id
+        // What the catalog's search matched in the title still shows (TMDb says nothing of
+        // it), when the two titles are written alike.
+        if row.title == local[twin].title, row.titleMatches.isEmpty {
+          row.titleMatches = local[twin].titleMatches
+        }
         score += 1 / (fusionConstant + Double(twin + 1))
         localRank = twin
       }
