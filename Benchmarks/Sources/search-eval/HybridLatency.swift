@@ -80,6 +80,7 @@ func hybridLatency(runs: Int) async throws {
 }
 
 /// A lock for the benchmark's few shared values.
+// @unchecked Sendable: `value` is read and written only inside `withLock`, under `lock`.
 final class Lock<Value: Sendable>: @unchecked Sendable {
   private var value: Value
   private let lock = NSLock()

@@ -135,8 +135,7 @@ struct MergedResults: Sendable {
   /// A title as it reads: lower case, without accents and punctuation, a leading article
   /// dropped.
   static func readAs(_ title: String) -> String {
-    let folded = title.replacingOccurrences(of: "&", with: " and ")
-      .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    let folded = TitleOrder.folded(title.replacingOccurrences(of: "&", with: " and "))
     var words = folded.split { !$0.isLetter && !$0.isNumber }.map(String.init)
     if words.count > 1, ["the", "a", "an"].contains(words[0]) { words.removeFirst() }
     return words.joined(separator: " ")

@@ -221,14 +221,16 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
     // With TMDb beside the catalog, a film only the catalog has opens from the catalog: the
     // list shown says where each film came from.
     let shown = ShownMovies()
-    let remembered = states.map { state in
-      shown.remember(state)
+    let remembered = states.map { [online] state in
+      // Only a merged list's films come from two places.
+      if online != nil { shown.remember(state) }
       return state
     }
     let routes = input.selection.map { [service, language, online] id in
       let from =
-        online.map { shown.detailsService(of: id, catalog: service, online: $0.service) }
-        ?? service
+        online.map {
+          shown.film(id)?.detailsService(catalog: service, online: $0.service) ?? $0.service
+        } ?? service
       return MoviesSearchRoute.details(
         MovieDetailsViewModel(movieID: id, service: from, language: language))
     }
@@ -258,13 +260,6 @@ final class ShownMovies: Sendable {
 
   /// The row shown with id `id`, if any.
   func film(_ id: Int) -> Movie? { movies.withLock { $0[id] } }
-
-  /// Where the details of film `id` come from (``Movie/detailsService(catalog:online:)``).
-  func detailsService(of id: Int, catalog: any MovieService, online: any MovieService)
-    -> any MovieService
-  {
-    film(id)?.detailsService(catalog: catalog, online: online) ?? online
-  }
 }
 
 extension Movie {

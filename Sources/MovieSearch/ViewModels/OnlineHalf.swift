@@ -12,8 +12,6 @@ struct OnlineHalf: Sendable {
   }
 
   let service: any MovieService
-  let debounce: Duration
-  let timeout: Duration
   /// Starts a query's rest on the view model's clock: the sleep it returns ends `debounce`
   /// after the query came (not after the catalog answered), and throws when cancelled.
   let startRest: @Sendable () -> @Sendable () async throws -> Void
@@ -26,8 +24,6 @@ struct OnlineHalf: Sendable {
     service: any MovieService, clock: C, debounce: Duration, timeout: Duration
   ) {
     self.service = service
-    self.debounce = debounce
-    self.timeout = timeout
     startRest = {
       let end = clock.now.advanced(by: debounce)
       return { try await clock.sleep(until: end, tolerance: nil) }
