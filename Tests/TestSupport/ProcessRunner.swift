@@ -64,7 +64,7 @@ enum ProcessRunner {
     }
     process.standardError = mergeErrors ? output : errors
     if mergeErrors { try? errors.fileHandleForWriting.close() }
-    try process.run()
+    try launch(process)
     // Read both outputs while writing the input, so that no pipe fills up.
     let group = DispatchGroup()
     nonisolated(unsafe) var out = Data()
@@ -99,6 +99,34 @@ enum ProcessRunner {
       stderr: String(decoding: err, as: UTF8.self),
       signalled: process.terminationReason == .uncaughtSignal)
   }
+}
+
+/// The tries and the pause between them when a program cannot start because its file is
+/// still open for writing somewhere: a test that copies a program and runs it races every
+/// other test's `fork`, whose child holds the copy's descriptor until it `exec`s (Linux
+/// then refuses with "Text file busy", ETXTBSY). The window is microseconds; a second at
+/// most is waited.
+private let busyTries = 100
+private let busyPause: useconds_t = 10_000
+
+/// Starts `process`, again while its file is busy (see `busyTries`).
+private func launch(_ process: Process) throws {
+  var tries = 1
+  while true {
+    do {
+      return try process.run()
+    } catch let error as NSError where tries < busyTries && isTextFileBusy(error) {
+      tries += 1
+      usleep(busyPause)
+    }
+  }
+}
+
+/// Whether `error` is, or wraps, POSIX's ETXTBSY.
+private func isTextFileBusy(_ error: NSError) -> Bool {
+  if error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) { return true }
+  guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError else { return false }
+  return isTextFileBusy(underlying)
 }
 
 /// Runs blocking work on a thread of its own and waits for it without blocking the caller's.
