@@ -12,13 +12,15 @@ import Testing
     let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
     defer { server.stop() }
     let base = server.baseURL.absoluteString
-    let withKey = try await CLI.run(["--base-url", base, "--api-key", "k-1", "the", "matrix"])
+    let withKey = try await CLI.run([
+      "--online", "--base-url", base, "--api-key", "k-1", "the", "matrix",
+    ])
     #expect(withKey.status == 0)
     #expect(
       withKey.stdout
         == "1\tThe Matrix\t1999\t8.2\t26000\t603\n2\tThe Matrix Reloaded\t2003\t7.0\t11000\t604\n")
     let withToken = try await CLI.run(
-      ["--base-url", base, "matrix"], environment: ["TMDB_ACCESS_TOKEN": "t-2"])
+      ["--online", "--base-url", base, "matrix"], environment: ["TMDB_ACCESS_TOKEN": "t-2"])
     #expect(withToken.status == 0)
     let requests = server.requests
     #expect(requests.count == 2)
@@ -40,7 +42,7 @@ import Testing
     let server = try LoopbackServer { _ in .json(200, onlyAShow) }
     defer { server.stop() }
     let terminal = try PseudoTerminal.movieSearch([
-      "--base-url", server.baseURL.absoluteString, "--api-key", "k", "a", "show",
+      "--online", "--base-url", server.baseURL.absoluteString, "--api-key", "k", "a", "show",
     ])
     #expect(await terminal.waitForExit() == 0)
     #expect(terminal.lines == ["No films match 'a show' (1 row that is not a film left out)."])
@@ -52,7 +54,7 @@ import Testing
     let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
     defer { server.stop() }
     let result = try await CLI.run([
-      "--base-url", server.baseURL.absoluteString, "--token", "t", "--language", "de",
+      "--online", "--base-url", server.baseURL.absoluteString, "--token", "t", "--language", "de",
       "--include-adult", "--year", "1999", "--region", "at", "--page", "2", "matrix",
     ])
     #expect(result.status == 0)
@@ -83,7 +85,9 @@ import Testing
         ? .json(429, "", headers: ["Retry-After": "0"]) : .json(200, Fixtures.searchPage)
     }
     defer { server.stop() }
-    let result = try await CLI.run(["--base-url", server.baseURL.absoluteString, "matrix"])
+    let result = try await CLI.run([
+      "--online", "--base-url", server.baseURL.absoluteString, "matrix",
+    ])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("1\tThe Matrix\t"))
     #expect(server.requests.count == 3)

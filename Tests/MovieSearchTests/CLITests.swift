@@ -35,7 +35,7 @@ import Testing
     try await usageError(["--json=yes", "matrix"], "The flag '--json' does not take a value.")
     try await usageError(
       ["details", "abc"],
-      "'abc' is not a film id (a positive whole number, a TMDb link, or IMDb's id or link: tt0080684).",
+      "'abc' is not a film id (a positive whole number, perhaps after catalog: or tmdb:, a TMDb link, or IMDb's id or link: tt0080684).",
       usage: "movie-search details <id> [--json] [--region <code>]")
     try await usageError(
       ["details"], "No film id given.",
@@ -243,7 +243,10 @@ import Testing
     var outputs: [String] = []
     for _ in 0..<2 {
       let result = try await CLI.run(
-        ["stream", "--virtual-time", "--base-url", server.baseURL.absoluteString, "--token", "t"],
+        [
+          "stream", "--virtual-time", "--online", "--base-url", server.baseURL.absoluteString,
+          "--token", "t",
+        ],
         stdin: session)
       #expect(result.status == 0)
       #expect(result.stderr == "")

@@ -121,7 +121,7 @@ import Testing
       ["godfather", "--offline", "--limit", "1"], environment: ["MOVIE_SEARCH_CATALOG": out])
     #expect(offline.stdout == fromEnvironment.stdout)
     let tmdb = try await CLI.run(
-      ["godfather", "--base-url", "http://127.0.0.1:9/3", "--token", "t"],
+      ["godfather", "--online", "--base-url", "http://127.0.0.1:9/3", "--token", "t"],
       environment: ["MOVIE_SEARCH_CATALOG": out])
     #expect(tmdb.status == 1)
     #expect(tmdb.stderr.hasPrefix("Error: Could not reach 127.0.0.1"))

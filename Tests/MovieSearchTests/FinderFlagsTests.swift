@@ -38,7 +38,7 @@ import Testing
       "--print-id", "--select-1", "--query", "matrix reloaded", "--offline",
     ])
     #expect(
-      await one.outcome() == FinderOutcome(status: 0, chosen: [32708], query: "matrix reloaded"))
+      await one.outcome() == FinderOutcome(status: 0, chosen: ["32708"], query: "matrix reloaded"))
     // --exit-0: nothing matches; leave at once, status 1.
     let none = try FinderSession(["--print-id", "--exit-0", "--query", "zzzzqqqq", "--offline"])
     #expect(await none.outcome() == FinderOutcome(status: 1, query: "zzzzqqqq"))
@@ -61,7 +61,8 @@ import Testing
     await multi.waitFor("2 marked")
     multi.type("\r")
     #expect(
-      await multi.outcome() == FinderOutcome(status: 0, chosen: [32710, 32709], query: "matrix"))
+      await multi.outcome()
+        == FinderOutcome(status: 0, chosen: ["32710", "32709"], query: "matrix"))
     // Leaving without a choice is an abort with --print-id (130, as fzf), and chooses
     // nothing; Ctrl-C always is.
     let left = try FinderSession(["--print-id", "--offline"])

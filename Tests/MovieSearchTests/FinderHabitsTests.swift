@@ -119,20 +119,20 @@ import Testing
     screen.look.expected = [.control("v"): "ctrl-v"]
     screen.handle("love".map { .character($0) })
     screen.show(.success(query: "love", movies: films(0..<3), total: 3))
-    #expect(screen.handle([.control("o")]) == [.execute("echo {} >> list", id: 100)])
+    #expect(screen.handle([.control("o")]) == [.execute("echo {} >> list", id: "100")])
     screen.handle([.alt("a")])
-    #expect(screen.marked == [100])
+    #expect(screen.marked == ["100"])
     #expect(screen.selected == 1)
     #expect(
       screen.handle([.control("v")])
-        == [.finish(FinderOutcome(status: 0, chosen: [100], key: "ctrl-v"))])
+        == [.finish(FinderOutcome(status: 0, chosen: ["100"], key: "ctrl-v"))])
     #expect(screen.handle([.control("x")]) == [.search("")])
     // What is printed: the query, the key (empty for Enter), the ids; an abort prints nothing.
     var finder = Finder(printID: true, printQuery: true)
     finder.look.expected = [.control("v"): "ctrl-v"]
-    let chosen = FinderOutcome(status: 0, chosen: [100, 101], key: "ctrl-v", query: "love")
+    let chosen = FinderOutcome(status: 0, chosen: ["100", "101"], key: "ctrl-v", query: "love")
     #expect(FinderRun.output(of: chosen, finder) == ["love", "ctrl-v", "100", "101"])
-    let entered = FinderOutcome(status: 0, chosen: [100], query: "love")
+    let entered = FinderOutcome(status: 0, chosen: ["100"], query: "love")
     #expect(FinderRun.output(of: entered, finder) == ["love", "", "100"])
     #expect(FinderRun.output(of: FinderOutcome(status: 1, query: "zz"), finder) == ["zz"])
     #expect(FinderRun.output(of: FinderOutcome(status: 130, query: "x"), finder) == [])

@@ -104,7 +104,7 @@ import Testing
     defer { server.stop() }
     let terminal = try FinderSession(
       [
-        "--base-url", server.baseURL.absoluteString, "--token", "t", "--debounce",
+        "--online", "--base-url", server.baseURL.absoluteString, "--token", "t", "--debounce",
         "0",
       ], columns: 150, rows: 14)
     await terminal.waitFor("Search: ")
@@ -134,7 +134,7 @@ import Testing
     defer { server.stop() }
     let terminal = try FinderSession(
       [
-        "--debounce", "0", "--base-url", server.baseURL.absoluteString,
+        "--debounce", "0", "--online", "--base-url", server.baseURL.absoluteString,
         "--token", "t",
       ], columns: 40, rows: 14)
     await terminal.waitFor("Search: ")
@@ -166,7 +166,7 @@ import Testing
     defer { server.stop() }
     let terminal = try FinderSession(
       [
-        "--debounce", "0", "--base-url", server.baseURL.absoluteString,
+        "--debounce", "0", "--online", "--base-url", server.baseURL.absoluteString,
         "--token", "t",
       ], columns: 100, rows: 20)
     // Typed once the finder shows its first state, as its sibling tests do: typed before,
@@ -184,7 +184,7 @@ import Testing
     let server = try LoopbackServer { _ in .reset }
     defer { server.stop() }
     let terminal = try FinderSession([
-      "--base-url", server.baseURL.absoluteString, "--token", "t", "--debounce", "0",
+      "--online", "--base-url", server.baseURL.absoluteString, "--token", "t", "--debounce", "0",
     ])
     await terminal.waitFor("Search: ")
     terminal.type("matrix")

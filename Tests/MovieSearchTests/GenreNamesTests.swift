@@ -129,7 +129,8 @@ import Testing
     let server = try server()
     defer { server.stop() }
     let terminal = try PseudoTerminal.movieSearch(
-      ["--base-url", server.baseURL.absoluteString, "--token", "t", "matrix"], columns: 90)
+      ["--online", "--base-url", server.baseURL.absoluteString, "--token", "t", "matrix"],
+      columns: 90)
     #expect(await terminal.waitForExit() == 0)
     #expect(
       terminal.lines == [
@@ -140,7 +141,8 @@ import Testing
       ])
     // Narrower: the genres are cut to the room the titles leave.
     let narrower = try PseudoTerminal.movieSearch(
-      ["--base-url", server.baseURL.absoluteString, "--token", "t", "matrix"], columns: 70)
+      ["--online", "--base-url", server.baseURL.absoluteString, "--token", "t", "matrix"],
+      columns: 70)
     #expect(await narrower.waitForExit() == 0)
     #expect(
       narrower.lines[1] == "1  The Matrix           1999  Action, Science Fi…     8.2  26,000  603")

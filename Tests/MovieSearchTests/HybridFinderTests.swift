@@ -46,7 +46,7 @@ import Testing
     session.terminal.press(.enter)
     let outcome = await session.outcome()
     #expect(outcome.status == 0)
-    #expect(outcome.chosen == [2])
+    #expect(outcome.chosen == ["2"])
   }
 
   @Test func thePreviewOfAFilmComesFromWhereItWasFound() async throws {

@@ -89,8 +89,8 @@ import Testing
     #expect(tsv.status == 0 && tsv.stderr == "")
     #expect(
       tsv.stdout == """
-        1\tThe Matrix\t1999\t8.2\t26000\t603
-        2\tThe Matrix Reloaded\t2003\t7.0\t11000\t604
+        1\tThe Matrix\t1999\t8.2\t26000\t1
+        2\tThe Matrix Reloaded\t2003\t7.0\t11000\ttmdb:604
         3\tThe Matrix Revisited\t2001\t7.0\t900\t2
 
         """)

@@ -33,7 +33,10 @@ import Testing
 
   func stream(_ server: LoopbackServer, _ input: String) async throws -> CLI.Result {
     try await CLI.run(
-      ["stream", "--virtual-time", "--base-url", server.baseURL.absoluteString, "--token", "t"],
+      [
+        "stream", "--virtual-time", "--online", "--base-url", server.baseURL.absoluteString,
+        "--token", "t",
+      ],
       stdin: input)
   }
 
@@ -104,7 +107,7 @@ import Testing
     let result = try await stream(server, "matrix\n")
     #expect(Self.summary(result.stdout).last?.hasSuffix(" success 101 total 1") == true)
     let json = try await CLI.run(
-      ["matrix", "--json", "--base-url", server.baseURL.absoluteString, "--token", "t"])
+      ["matrix", "--json", "--online", "--base-url", server.baseURL.absoluteString, "--token", "t"])
     #expect(json.stdout.contains(#""total_results":1"#))
   }
 
@@ -116,7 +119,7 @@ import Testing
     defer { server.stop() }
     let terminal = try PseudoTerminal.movieSearch(
       [
-        "interactive", "--debounce", "0", "--no-preview", "--base-url",
+        "interactive", "--debounce", "0", "--no-preview", "--online", "--base-url",
         server.baseURL.absoluteString, "--token", "t",
       ], columns: 80, rows: 12)
     terminal.type("matrix")
@@ -143,7 +146,10 @@ import Testing
     }
     defer { server.stop() }
     let result = try await CLI.run(
-      ["matrix", "--timeout", "1", "--base-url", server.baseURL.absoluteString, "--token", "t"])
+      [
+        "matrix", "--timeout", "1", "--online", "--base-url", server.baseURL.absoluteString,
+        "--token", "t",
+      ])
     #expect(result.status == 1)
     #expect(
       result.stderr
@@ -160,7 +166,7 @@ import Testing
     }
     defer { server.stop() }
     let root = "http://127.0.0.1:\(server.port)"
-    let result = try await CLI.run(["matrix", "--base-url", root, "--token", "s3cret"])
+    let result = try await CLI.run(["matrix", "--online", "--base-url", root, "--token", "s3cret"])
     #expect(result.status == 1)
     #expect(
       result.stderr
@@ -179,7 +185,7 @@ import Testing
     }
     defer { server.stop() }
     let result = try await CLI.run(
-      ["matrix", "--base-url", server.baseURL.absoluteString, "--token", "t"])
+      ["matrix", "--online", "--base-url", server.baseURL.absoluteString, "--token", "t"])
     #expect(result.status == 1)
     #expect(
       result.stderr
@@ -195,7 +201,8 @@ import Testing
     let server = try LoopbackServer { _ in .hang }
     defer { server.stop() }
     let result = try await CLI.run([
-      "--timeout", "1", "--base-url", server.baseURL.absoluteString, "--token", "t", "matrix",
+      "--timeout", "1", "--online", "--base-url", server.baseURL.absoluteString, "--token", "t",
+      "matrix",
     ])
     #expect(result.status == 1)
     #expect(result.stdout == "")

@@ -44,7 +44,8 @@ import Testing
     }
     defer { server.stop() }
     let result = try await CLI.run(
-      ["--base-url", server.baseURL.absoluteString, "--token", "t", "x"], limit: .seconds(30))
+      ["--online", "--base-url", server.baseURL.absoluteString, "--token", "t", "x"],
+      limit: .seconds(30))
     #expect(result.status == 0)
     // A film nobody voted for has an empty rating and votes, as always.
     #expect(result.stdout == "1\tZero\t\t\t\t7\n2\tPlain\t\t7.5\t12\t8\n")
@@ -63,7 +64,9 @@ import Testing
       request.path == "/3/movie/5" ? .json(200, body) : .json(404, "")
     }
     defer { server.stop() }
-    let arguments = ["details", "5", "--base-url", server.baseURL.absoluteString, "--token", "t"]
+    let arguments = [
+      "details", "5", "--online", "--base-url", server.baseURL.absoluteString, "--token", "t",
+    ]
     let text = try await CLI.run(arguments, limit: .seconds(30))
     #expect(text.status == 0)
     #expect(text.stdout == "Long\nrated 6.0/10 by 3\nWith First, Last\n\nid 5\n")
@@ -179,7 +182,7 @@ import Testing
       (["details", "4294967296"], "'4294967296' is too large to be a film id."),
       (
         ["details", "1e300"],
-        "'1e300' is not a film id (a positive whole number, a TMDb link, or IMDb's id or link: tt0080684)."
+        "'1e300' is not a film id (a positive whole number, perhaps after catalog: or tmdb:, a TMDb link, or IMDb's id or link: tt0080684)."
       ),
     ]
     for (arguments, message) in cases {

@@ -144,7 +144,8 @@ import Testing
       }
       defer { server.stop() }
       let result = try await CLI.run(
-        ["--base-url", server.baseURL.absoluteString, "--api-key", "s3cret"] + fault.arguments)
+        ["--online", "--base-url", server.baseURL.absoluteString, "--api-key", "s3cret"]
+          + fault.arguments)
       #expect(result.status == fault.status, "\(fault.name): \(result.stderr)")
       #expect(result.stderr.hasPrefix(fault.stderr), "\(fault.name): \(result.stderr)")
       #expect(
@@ -167,7 +168,10 @@ import Testing
 
       """
     let result = try await CLI.run(
-      ["stream", "--debounce", "0", "--base-url", server.baseURL.absoluteString, "--token", "t"],
+      [
+        "stream", "--debounce", "0", "--online", "--base-url", server.baseURL.absoluteString,
+        "--token", "t",
+      ],
       stdin: input)
     #expect(result.status == 0)
     #expect(result.stderr == "")

@@ -25,7 +25,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
     defer { server.stop() }
-    let base = ["--base-url", server.baseURL.absoluteString]
+    let base = ["--online", "--base-url", server.baseURL.absoluteString]
     let key = try keyFile(directory, "  v3key\n", mode: 0o600)
     #expect(try await CLI.run(base + ["--api-key-file", key, "matrix"]).status == 0)
     let token = try keyFile(directory, "v4token\n", mode: 0o400)
@@ -69,7 +69,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
     defer { server.stop() }
-    let base = ["--base-url", server.baseURL.absoluteString]
+    let base = ["--online", "--base-url", server.baseURL.absoluteString]
     // A link to the process's environment: a regular file, readable by its owner alone.
     let environ = directory.appendingPathComponent("key").path
     try FileManager.default.createSymbolicLink(
@@ -120,7 +120,10 @@ import Testing
   @Test func aKeySentOverPlainHTTPToAnotherHostIsWarnedAboutOnce() async throws {
     // 192.0.2.1 is a documentation address: nothing answers there.
     let remote = try await CLI.run(
-      ["details", "603", "--base-url", "http://192.0.2.1/3", "--api-key", "k", "--timeout", "1"],
+      [
+        "details", "603", "--online", "--base-url", "http://192.0.2.1/3", "--api-key", "k",
+        "--timeout", "1",
+      ],
       limit: .seconds(30))
     #expect(remote.status == 1)
     let lines = remote.stderr.split(separator: "\n")
@@ -132,7 +135,7 @@ import Testing
     let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
     defer { server.stop() }
     let local = try await CLI.run([
-      "--base-url", server.baseURL.absoluteString, "--api-key", "k", "matrix",
+      "--online", "--base-url", server.baseURL.absoluteString, "--api-key", "k", "matrix",
     ])
     #expect(local.status == 0 && local.stderr.isEmpty)
   }
@@ -143,14 +146,16 @@ import Testing
     }
     defer { server.stop() }
     let base = "http://someone:hunter2@127.0.0.1:\(server.port)/v9"
-    let result = try await CLI.run(["--base-url", base, "--token", "t0ken-secret", "matrix"])
+    let result = try await CLI.run([
+      "--online", "--base-url", base, "--token", "t0ken-secret", "matrix",
+    ])
     #expect(result.status == 1)
     #expect(
       result.stderr
         == "Error: Not found: The resource could not be found. (HTTP 404, code 34) — is '/3' missing from the base URL 'http://127.0.0.1:\(server.port)/v9'? TMDb's is https://api.themoviedb.org/3\n"
     )
     let invalid = try await CLI.run([
-      "--base-url", "ftp://someone:hunter2@host/3", "--token", "t", "x",
+      "--online", "--base-url", "ftp://someone:hunter2@host/3", "--token", "t", "x",
     ])
     #expect(invalid.status == 64)
     #expect(invalid.stderr.hasPrefix("Error: The value of '--base-url' is not an http(s) URL.\n"))
@@ -173,7 +178,7 @@ import Testing
       }
     }
     defer { server.stop() }
-    let base = ["--base-url", server.baseURL.absoluteString, "--token", "t0ken-secret"]
+    let base = ["--online", "--base-url", server.baseURL.absoluteString, "--token", "t0ken-secret"]
     let long = try await CLI.run(base + ["matrix"])
     #expect(long.status == 1)
     #expect(

@@ -13,7 +13,8 @@ import Testing
     environment: [String: String] = [:], stdoutPath: String? = nil
   ) async throws -> CLI.Result {
     try await CLI.run(
-      arguments + ["--base-url", server.baseURL.absoluteString, "--token", "tok-123"], stdin: stdin,
+      arguments + ["--online", "--base-url", server.baseURL.absoluteString, "--token", "tok-123"],
+      stdin: stdin,
       environment: environment, stdoutPath: stdoutPath)
   }
 
@@ -65,7 +66,7 @@ import Testing
     #expect(json.stdout.contains(#""overview":"Line one.\rLine two.\u0000\u009b1m""#))
     // On a terminal, the table and the interactive list are clean too.
     let terminal = try PseudoTerminal.movieSearch(
-      ["--base-url", server.baseURL.absoluteString, "--token", "tok-123", "evil"],
+      ["--online", "--base-url", server.baseURL.absoluteString, "--token", "tok-123", "evil"],
       environment: ["NO_COLOR": "1"])
     #expect(await terminal.waitForExit() == 0)
     #expect(!terminal.output.contains("\u{1B}]0;") && !terminal.output.contains("\r\t"))
@@ -140,7 +141,7 @@ import Testing
 
         """)
     let terminal = try PseudoTerminal.movieSearch([
-      "interactive", "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
+      "interactive", "--online", "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
     ])
     await terminal.waitFor("Popular films could not be loaded: The server failed (HTTP 500)")
     terminal.type("\u{1B}")
@@ -151,7 +152,7 @@ import Testing
     let server = try LoopbackServer { _ in .json(200, Fixtures.searchPage) }
     defer { server.stop() }
     let terminal = try PseudoTerminal.movieSearch(
-      ["matrix", "--base-url", server.baseURL.absoluteString, "--token", "tok-123"],
+      ["matrix", "--online", "--base-url", server.baseURL.absoluteString, "--token", "tok-123"],
       environment: ["TERM": "dumb"])
     #expect(await terminal.waitForExit() == 0)
     #expect(terminal.output.contains("The Matrix Reloaded"))
@@ -314,7 +315,10 @@ import Testing
 
       """
     let result = try await CLI.run(
-      ["stream", "--virtual-time", "--base-url", server.baseURL.absoluteString, "--token", "t"],
+      [
+        "stream", "--virtual-time", "--online", "--base-url", server.baseURL.absoluteString,
+        "--token", "t",
+      ],
       stdin: session)
     #expect(result.status == 0)
     #expect(result.stderr == "")

@@ -14,7 +14,9 @@ import Testing
 
   func run(_ arguments: [String], _ server: LoopbackServer) async throws -> CLI.Result {
     try await CLI.run(
-      ["discover"] + arguments + ["--base-url", server.baseURL.absoluteString, "--token", "t"])
+      ["discover"] + arguments + [
+        "--online", "--base-url", server.baseURL.absoluteString, "--token", "t",
+      ])
   }
 
   func server() throws -> LoopbackServer {
@@ -109,7 +111,9 @@ import Testing
     defer { server.stop() }
     func search(_ arguments: [String]) async throws -> CLI.Result {
       try await CLI.run(
-        ["matrix"] + arguments + ["--base-url", server.baseURL.absoluteString, "--token", "t"])
+        ["matrix"] + arguments + [
+          "--online", "--base-url", server.baseURL.absoluteString, "--token", "t",
+        ])
     }
     for (arguments, ids) in [
       (["--genre", "sci-fi"], ["603"]), (["--years", "2000.."], ["604"]),

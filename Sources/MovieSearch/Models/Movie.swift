@@ -51,11 +51,16 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
   /// Encoded as `aka`, an extra field, when there is one.
   public var alsoKnownAs: String?
   /// Where a merged list found the film (``MoviesSearchViewModel``'s catalog and TMDb
-  /// together); `nil` in a list from one service.
+  /// together); `nil` in a list from one service. Encoded as `source`, an extra field, with
+  /// `catalog_id` (the catalog's id) for a film both have.
   public var source: MovieSource?
   /// The catalog's id of a film a merged list found in both (its row is TMDb's): where its
   /// details come from when TMDb cannot give them.
   var catalogTwin: Int?
+  /// The film's id in the catalog of a merged list: its own for a film only the catalog
+  /// has, the catalog's row's for one both have; `nil` for a film only TMDb has, and in a
+  /// list from one service.
+  public var catalogID: Int? { source == .catalog ? id : catalogTwin }
 
   /// Creates a movie.
   public init(
@@ -97,6 +102,7 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     case titleMatches = "title_matches"
     case alsoKnownAs = "aka"
     case source
+    case catalogID = "catalog_id"
   }
 
   /// Decodes a row tolerantly (see the type's description).
@@ -126,6 +132,8 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     video = (try? row.decodeIfPresent(Bool.self, forKey: .video)) ?? false
     alsoKnownAs = row.text(.alsoKnownAs)
     source = row.text(.source).flatMap(MovieSource.init(rawValue:))
+    catalogTwin =
+      source == .both ? (try? row.decodeIfPresent(Int.self, forKey: .catalogID)) ?? nil : nil
     let pairs = (try? row.decodeIfPresent([[Int]].self, forKey: .titleMatches)) ?? nil
     titleMatches = (pairs ?? []).compactMap { pair in
       guard pair.count == 2, pair[0] >= 0, pair[1] > 0, pair[0] <= Int.max - pair[1] else {
@@ -157,6 +165,7 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     }
     try row.encodeIfPresent(alsoKnownAs, forKey: .alsoKnownAs)
     try row.encodeIfPresent(source?.rawValue, forKey: .source)
+    if source == .both { try row.encodeIfPresent(catalogTwin, forKey: .catalogID) }
   }
 }
 

@@ -97,14 +97,30 @@ public enum FilterRefusal: Sendable, Hashable, CustomStringConvertible {
   case sort(MovieFilter.Sort.Key)
 
   /// What cannot be done, in a library's words (a program adds where it can be done).
-  public var description: String {
+  public var description: String { description(naming: "this service") }
+
+  /// What cannot be done, the service called `service`.
+  public func description(naming service: String) -> String {
     switch self {
     case .filteredSearch:
-      "this service cannot filter a search by genre, rating, votes, runtime, certification or person"
+      "\(service) cannot filter a search by genre, rating, votes, runtime, certification or person"
     case .searchFilters(let parts):
-      "this service's search cannot filter by \(parts.joined(separator: ", "))"
-    case .searchOrder: "this service orders a title search by itself"
-    case .sort(let key): "this service cannot sort films by \(key.rawValue)"
+      "\(service)'s search cannot filter by \(parts.joined(separator: ", "))"
+    case .searchOrder: "\(service) orders a title search by itself"
+    case .sort(let key): "\(service) cannot sort films by \(key.rawValue)"
     }
+  }
+}
+
+extension MovieServiceError {
+  /// The line said when TMDb's films are missing beside a catalog's because TMDb failed so:
+  /// what it cannot do in its own words, any other failure named as one.
+  public var offlineCatalogNotice: String {
+    let why =
+      switch self {
+      case .filterRefused(let refusal): refusal.description(naming: "TMDb")
+      default: "TMDb failed (\(self))"
+      }
+    return "\(why); showing the offline catalog"
   }
 }

@@ -46,7 +46,7 @@ struct OnlineHalf: Sendable {
     switch answer {
     case .page: nil
     case .timedOut: "TMDb did not answer; showing the offline catalog"
-    case .failed(let error): "TMDb failed (\(error)); showing the offline catalog"
+    case .failed(let error): error.offlineCatalogNotice
     }
   }
 }

@@ -14,7 +14,8 @@ import MovieSearchBuiltInCatalog
 /// Picks the movie service from the options and the environment. A catalog file
 /// (`--catalog`, or `MOVIE_SEARCH_CATALOG` unless TMDb is asked for on the command line) is
 /// searched offline; otherwise TMDb when a key or token (or a base URL) is given and
-/// `--offline` is not; otherwise the built-in catalog.
+/// `--offline` is not — beside the built-in catalog for a search
+/// (``sources(for:searchingBoth:)``); otherwise the built-in catalog.
 enum Backend {
   /// Where a command's films come from: a catalog on this machine, or TMDb.
   enum Source {
@@ -29,6 +30,16 @@ enum Backend {
     }
   }
 
+  /// Where a search's films come from: the catalog or TMDb (`main`), and TMDb beside a
+  /// catalog when the two are searched together.
+  struct Sources {
+    var main: Source
+    var online: TMDbClient?
+    /// The catalog was named so that the other commands read it, and `details` its ids:
+    /// `--catalog`, or `MOVIE_SEARCH_CATALOG` when TMDb is not asked for on the command line.
+    var catalogNamed = false
+  }
+
   static func service<C: Command>(for invocation: Invocation<C>) throws -> any MovieService
   where C.Options: BackendCommandOptions {
     try source(for: invocation).service
@@ -40,12 +51,13 @@ enum Backend {
     try sources(for: invocation, searchingBoth: false).main
   }
 
-  /// The catalog or TMDb — and, beside a catalog named (`--catalog`, `MOVIE_SEARCH_CATALOG`)
-  /// when a TMDb key or token is given too, TMDb, for the commands that search both together
-  /// (`searchingBoth`: a search, the finder, `stream`); the others use the catalog.
-  /// `--offline` keeps the catalog alone, `--online` TMDb alone.
+  /// The catalog or TMDb — and, when a TMDb key or token is given, TMDb beside the catalog
+  /// (the one named, `--catalog` or `MOVIE_SEARCH_CATALOG`, else the built-in one) for the
+  /// commands that search both together (`searchingBoth`: a search, the finder, `stream`).
+  /// The others read a catalog named, else TMDb. `--offline` keeps the catalog alone,
+  /// `--online` TMDb alone.
   static func sources<C: Command>(for invocation: Invocation<C>, searchingBoth: Bool = true)
-    throws -> (main: Source, online: TMDbClient?)
+    throws -> Sources
   where C.Options: BackendCommandOptions {
     let key = try secret(\.backend.apiKey, \.backend.apiKeyFile, "TMDB_API_KEY", invocation)
     let token = try secret(\.backend.token, \.backend.tokenFile, "TMDB_ACCESS_TOKEN", invocation)
@@ -64,21 +76,29 @@ enum Backend {
       throw invocation.usageError(
         "'--online' needs a TMDb key or token (TMDB_API_KEY, --api-key-file, --token-file).")
     }
+    let together = searchingBoth && !offline && !online && (key != nil || token != nil)
+    // The environment's catalog gives way to TMDb asked for on the command line, except
+    // beside it.
     if !online,
       let named = try namedCatalog(
-        invocation[\.backend.catalog], environment: !asksForTMDb, invocation)
+        invocation[\.backend.catalog], environment: !asksForTMDb || together, invocation)
     {
-      let beside =
-        searchingBoth && !offline && (key != nil || token != nil)
-        ? try client(key: key, token: token, base: base, invocation) : nil
+      let beside = together ? try client(key: key, token: token, base: base, invocation) : nil
       if beside == nil { noteNoEffect(["language": invocation[\.backend.language] != nil]) }
-      return (.catalog(named.catalog), beside)
+      return Sources(
+        main: .catalog(named.catalog), online: beside,
+        catalogNamed: invocation[\.backend.catalog] != nil || !asksForTMDb)
     }
     if offline || (key == nil && token == nil && base == nil) {
       noteNoEffect(["language": invocation[\.backend.language] != nil])
-      return (.catalog(try OfflineCatalog.builtIn()), nil)
+      return Sources(main: .catalog(try OfflineCatalog.builtIn()))
     }
-    return (.tmdb(try client(key: key, token: token, base: base, invocation)), nil)
+    let tmdb = try client(key: key, token: token, base: base, invocation)
+    if together {
+      // The built-in catalog answers at once while TMDb is asked.
+      return Sources(main: .catalog(try OfflineCatalog.builtIn()), online: tmdb)
+    }
+    return Sources(main: .tmdb(tmdb))
   }
 
   /// The TMDb client of the key or token (or none, for a server that needs none) and base

@@ -90,25 +90,55 @@ extension SearchRequest {
   /// Every film found, one TSV (or NDJSON) line each, as the service's pages come; a closed
   /// pipe ends it quietly (as every output does).
   /// A catalog finds them all in one search; TMDb serves them page after page.
-  func printEvery(from source: Backend.Source, ndjson: Bool) async throws {
-    try await printEvery(from: source.service, ndjson: ndjson)
+  func printEvery(from sources: Backend.Sources, ndjson: Bool) async throws {
+    try await printEvery(
+      from: sources.main.service, online: sources.online, ids: FilmIDs(sources), ndjson: ndjson)
   }
 
-  /// ``printEvery(from:ndjson:)`` from a service; returns how many lines were printed.
+  /// ``printEvery(from:ndjson:)`` from a service — and with TMDb beside it (`online`), both
+  /// lists whole, merged (``MoviePage/merged(catalog:online:)``) and printed once TMDb's
+  /// last page came, ids as ``FilmIDs`` says (TMDb failing leaves the catalog's, with a
+  /// note); returns how many lines were printed.
   @discardableResult
-  func printEvery(from service: any MovieService, ndjson: Bool) async throws -> Int {
+  func printEvery(
+    from service: any MovieService, online: (any MovieService)? = nil, ids: FilmIDs = .plain,
+    ndjson: Bool
+  ) async throws -> Int {
     var rank = 0
     func line(_ movie: Movie) throws {
       rank += 1
-      try SearchOutput.line(movie, rank: rank, ndjson: ndjson)
+      try SearchOutput.line(movie, rank: rank, ndjson: ndjson, ids: ids)
     }
-    if let every = try await service.searchEveryMovie(query, filter: filter) {
-      for movie in every { try line(movie) }
+    guard let online else {
+      try await every(from: service, line)
       return rank
     }
-    try await ListingPages.every(
-      fetch: { number in try await servicePage(number, from: service) }, line)
+    var local: [Movie] = []
+    try await every(from: service) { local.append($0) }
+    var remote: [Movie] = []
+    do {
+      try await every(from: online) { remote.append($0) }
+    } catch {
+      Output.error(SearchAnswer.offlineNote(error))
+      remote = []
+    }
+    let merged = MoviePage.merged(
+      catalog: MoviePage(page: 1, results: local, totalPages: 1, totalResults: local.count),
+      online: MoviePage(page: 1, results: remote, totalPages: 1, totalResults: remote.count))
+    for movie in merged.results { try line(movie) }
     return rank
+  }
+
+  /// Every film `service` finds, handed to `each` as they come.
+  private func every(from service: any MovieService, _ each: (Movie) throws -> Void)
+    async throws
+  {
+    if let every = try await service.searchEveryMovie(query, filter: filter) {
+      for movie in every { try each(movie) }
+      return
+    }
+    try await ListingPages.every(
+      fetch: { number in try await servicePage(number, from: service) }, each)
   }
 }
 
@@ -133,7 +163,14 @@ struct SearchAnswer {
     } catch {
       return SearchAnswer(
         page: page, pastTheLast: pastTheLast,
-        notes: notes + ["Note: TMDb failed (\(error)); showing the offline catalog."])
+        notes: notes + [Self.offlineNote(error)])
     }
+  }
+
+  /// The note said when TMDb's films are missing beside the catalog's because of `error`.
+  static func offlineNote(_ error: any Error) -> String {
+    "Note: "
+      + ((error as? MovieServiceError)?.offlineCatalogNotice
+        ?? "TMDb failed (\(error)); showing the offline catalog") + "."
   }
 }

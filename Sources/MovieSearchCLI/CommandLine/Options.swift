@@ -176,10 +176,10 @@ struct BackendOptions: OptionGroup {
     "catalog", "file",
     "Search this catalog file (from build-catalog) instead of the built-in one (or set MOVIE_SEARCH_CATALOG)."
   )
-  let offline = Flag("offline", "Use the catalog even when a TMDb key is set.")
+  let offline = Flag("offline", "Use the catalog alone even when a TMDb key is set.")
   let online = Flag(
     "online",
-    "Use TMDb alone even when a catalog is named ('stream' searches a named catalog and TMDb together)."
+    "Use TMDb alone (with a key, a search, the finder and 'stream' ask a catalog and TMDb together)."
   )
   let apiKey = Option.text(
     "api-key", "key",

@@ -32,6 +32,8 @@ struct FinderLoop {
   /// TMDb beside the catalog `service`: both are searched, the catalog at every key, TMDb
   /// after the debounce (``MoviesSearchViewModel``'s catalog and TMDb together).
   var online: (any MovieService)? = nil
+  /// How the films' ids are printed and put in commands (``FilmIDs``).
+  var ids = FilmIDs.plain
 
   enum Event: Sendable {
     case keys([Key])
@@ -120,6 +122,7 @@ struct FinderLoop {
     screen.look = look
     let colour = terminal.allowsColour
     screen.printsID = options.printID
+    screen.ids = ids
     screen.previewAllowed = options.preview
     screen.multi = options.multi
     screen.chooseOnlyMatch = options.selectOne
@@ -176,7 +179,7 @@ struct FinderLoop {
           selected.yield(id)
           recorder?.select(id)
         case .finish(var outcome):
-          for id in outcome.chosen { recorder?.select(id) }
+          for id in outcome.chosen { FilmIDs.number(id).map { recorder?.select($0) } }
           outcome.query = screen.text
           return outcome
         case .retry:
@@ -199,8 +202,9 @@ struct FinderLoop {
             after: from.traits.answersInstantly ? .zero : Self.previewRestOnline)
         case .redraw: if mode == .fullScreen { terminal.write("\u{1B}[2J") }
         case .execute(let command, let id):
-          // An id is digits: put in as it is, it cannot change the command's meaning.
-          terminal.execute(command.replacingOccurrences(of: "{}", with: String(id)))
+          // An id is digits, perhaps after `catalog:` or `tmdb:`: put in as it is, it cannot
+          // change the command's meaning.
+          terminal.execute(command.replacingOccurrences(of: "{}", with: id))
           shown = nil  // the command drew on the screen
           viewport = Viewport(terminal: terminal.size, mode: mode)
           screen.size = look.inner(columns: viewport.columns, rows: viewport.rows)

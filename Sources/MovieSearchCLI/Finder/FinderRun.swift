@@ -25,12 +25,13 @@ enum FinderRun {
   /// what was chosen on stdout and returns the status. A usage error shows `usage`: the
   /// interactive search's, whichever command started it.
   static func start(
-    service: any MovieService, online: (any MovieService)? = nil, language: String?,
-    finder: Finder,
+    _ sources: Backend.Sources, language: String?, finder: Finder,
     usage: String = Help.usage(of: InteractiveCommand.self)
   ) async throws -> Int32 {
+    let (service, online, ids) = (sources.main.service, sources.online, FilmIDs(sources))
     if let query = finder.filterQuery {
-      return try await printMatches(query, service: service, finder: finder, usage: usage)
+      return try await printMatches(
+        query, service: service, online: online, ids: ids, finder: finder, usage: usage)
     }
     guard let terminal = PosixTerminal.attach() else {
       throw UsageError(
@@ -48,7 +49,7 @@ enum FinderRun {
     }
     let outcome = await FinderLoop(
       terminal: terminal, service: service, language: language, options: finder,
-      recorder: recorder, mode: mode, online: online
+      recorder: recorder, mode: mode, online: online, ids: ids
     ).run()
     terminal.restore()
     if let message = outcome.message { Output.error(message) }
@@ -64,13 +65,14 @@ enum FinderRun {
     var lines: [String] = []
     if finder.printQuery { lines.append(outcome.query.printable) }
     if !finder.look.expected.isEmpty, outcome.status == 0 { lines.append(outcome.key ?? "") }
-    return lines + outcome.chosen.map(String.init)
+    return lines + outcome.chosen
   }
 
   /// `--filter`: no interface — the films that match `text` (its filter tokens read as in
   /// the field), one line each as a piped search prints them; status 1 when none, as fzf.
   static func printMatches(
-    _ text: String, service: any MovieService, finder: Finder, usage: String
+    _ text: String, service: any MovieService, online: (any MovieService)? = nil,
+    ids: FilmIDs = .plain, finder: Finder, usage: String
   ) async throws -> Int32 {
     let genres = try? await service.knownGenres()
     let request = FilteredText(
@@ -91,7 +93,7 @@ enum FinderRun {
       var rank = 0
       func line(_ movie: Movie) throws {
         rank += 1
-        try SearchOutput.line(movie, rank: rank, ndjson: false)
+        try SearchOutput.line(movie, rank: rank, ndjson: false, ids: ids)
       }
       let filter = request.filter
       try await ListingPages.every(
@@ -101,7 +103,8 @@ enum FinderRun {
     }
     let search = SearchRequest(
       query: MovieQuery(request.title), limit: MoviePage.pageSize, filter: request.filter)
-    let printed = try await search.printEvery(from: service, ndjson: false)
+    let printed = try await search.printEvery(
+      from: service, online: online, ids: ids, ndjson: false)
     return printed > 0 ? 0 : 1
   }
 }

@@ -46,7 +46,7 @@ extension FinderState {
     case .toggle, .toggleDown, .toggleUp:
       guard multi else { return [] }
       if listed.indices.contains(selected) {
-        let id = listed[selected].id
+        let id = ids.text(listed[selected])
         if let at = marked.firstIndex(of: id) { marked.remove(at: at) } else { marked.append(id) }
       }
       if action == .toggleDown { move(to: selected + 1) }
@@ -60,7 +60,7 @@ extension FinderState {
       _ = editor.apply(.killToEnd)
     case .execute(let command):
       guard listed.indices.contains(selected) else { return [] }
-      return [.execute(command, id: listed[selected].id)]
+      return [.execute(command, id: ids.text(listed[selected]))]
     }
     return []
   }
@@ -80,7 +80,7 @@ extension FinderState {
       // Nothing to choose: as fzf, that is "no match" for a script.
       return printsID ? [.finish(FinderOutcome(status: 1, key: key))] : []
     }
-    return [choose(listed[selected].id, key: key)]
+    return [choose(listed[selected], key: key)]
   }
 
 }

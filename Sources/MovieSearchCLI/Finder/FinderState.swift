@@ -1,10 +1,11 @@
 import MovieSearch
 
-/// How the finder ended: its exit status, the films chosen (`--print-id`), whose ids the
-/// command prints once the terminal is given back, and an error line for stderr.
+/// How the finder ended: its exit status, the ids of the films chosen (`--print-id`, as
+/// ``FilmIDs`` prints them), which the command prints once the terminal is given back, and
+/// an error line for stderr.
 struct FinderOutcome: Sendable, Equatable {
   var status: Int32
-  var chosen: [Int] = []
+  var chosen: [String] = []
   var message: String? = nil
   /// The `--expect` key that ended it (`nil`: Enter, or not a choice).
   var key: String? = nil
@@ -32,7 +33,7 @@ enum FinderEffect: Equatable {
   case suspend
   /// Run a shell command for a film (`--bind 'ctrl-o:execute(…)'`), the terminal given back
   /// while it runs.
-  case execute(String, id: Int)
+  case execute(String, id: String)
   /// Leave: the status, and the films chosen.
   case finish(FinderOutcome)
 }
@@ -74,8 +75,10 @@ struct FinderState {
   var printsID = false
   /// Whether Tab marks films, and Enter prints every marked id (`--multi`).
   var multi = false
-  /// The ids marked with Tab, in the order marked.
-  var marked: [Int] = []
+  /// The ids marked with Tab (as ``ids`` prints them), in the order marked.
+  var marked: [String] = []
+  /// How the films' ids are printed, marked and put in commands (``FilmIDs``).
+  var ids = FilmIDs.plain
   /// `--select-1`: the first answer, if it is one film, is chosen without a key.
   var chooseOnlyMatch = false
   /// `--exit-0`: the first answer, if it is no film, ends the program (status 1).
@@ -249,7 +252,7 @@ struct FinderState {
       guard !overPreview, let index = listIndex(atRow: mouse.row), listed.indices.contains(index)
       else { return [] }
       selected = index
-      if mouse.action == .doubleClick, isCurrent { return [choose(listed[index].id)] }
+      if mouse.action == .doubleClick, isCurrent { return [choose(listed[index])] }
     }
     return []
   }
@@ -332,7 +335,7 @@ struct FinderState {
       enterPending = false
       if let first = listed.first {
         selected = 0
-        actions.append(choose(first.id, key: pendingKey))
+        actions.append(choose(first, key: pendingKey))
       }
       pendingKey = nil
     }
@@ -346,7 +349,7 @@ struct FinderState {
       where chooseOnlyMatch && !movies[0].isPartialMatch
         && (total == 1 || movies.dropFirst().first?.isPartialMatch == true):
         untouched = false
-        actions.append(choose(movies[0].id))
+        actions.append(choose(movies[0]))
       case .noResults where leaveOnNoMatch: actions.append(.finish(FinderOutcome(status: 1)))
       default: break
       }
@@ -355,8 +358,10 @@ struct FinderState {
   }
 
   /// Choosing a film: its details, or with `--print-id` the end, printing its id.
-  func choose(_ id: Int, key: String? = nil) -> FinderEffect {
-    printsID ? .finish(FinderOutcome(status: 0, chosen: [id], key: key)) : .select(id)
+  func choose(_ movie: Movie, key: String? = nil) -> FinderEffect {
+    printsID
+      ? .finish(FinderOutcome(status: 0, chosen: [ids.text(movie)], key: key))
+      : .select(movie.id)
   }
 
   mutating func openDetails(_ id: Int) {

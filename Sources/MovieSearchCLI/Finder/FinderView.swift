@@ -92,7 +92,7 @@ extension FinderState {
     let room = max(1, width - 2 - (multi ? 1 : 0) - suffix.columns)
     let shown = title.columns > room ? title.truncated(to: room) : title
     // The highlight, then (with --multi) a mark for a film marked with Tab.
-    let mark = multi ? (marked.contains(movie.id) ? "+" : " ") : ""
+    let mark = multi ? (marked.contains(ids.text(movie)) ? "+" : " ") : ""
     let text = "\(index == selected ? ">" : " ")\(mark) \(shown)\(suffix)"
     let marks = matches.map {
       $0.lowerBound + 2 + mark.count..<$0.upperBound + 2 + mark.count

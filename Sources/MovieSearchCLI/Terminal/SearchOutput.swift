@@ -19,36 +19,37 @@ enum SearchOutput {
       } else if Output.isTerminal { .table } else { .tsv }
   }
 
-  func print(_ answer: SearchAnswer, for request: SearchRequest) throws {
+  func print(_ answer: SearchAnswer, for request: SearchRequest, ids: FilmIDs = .plain) throws {
     // Past the last page, stderr has said so: the table says nothing more.
     if self == .table, answer.pastTheLast { return }
     let year = request.query.year
     try print(
       answer.page, firstRank: (request.page - 1) * request.limit + 1,
-      nothing: "No films\(year.map { " from \($0)" } ?? "") match '\(request.text.printable)'.")
+      nothing: "No films\(year.map { " from \($0)" } ?? "") match '\(request.text.printable)'.",
+      ids: ids)
   }
 
   /// Prints one film of a listing streamed as it comes (`--all`): an NDJSON or TSV line.
-  static func line(_ movie: Movie, rank: Int, ndjson: Bool) throws {
+  static func line(_ movie: Movie, rank: Int, ndjson: Bool, ids: FilmIDs = .plain) throws {
     if ndjson {
       Output.print(try JSON.line(movie))
     } else {
       try tsv.print(
         MoviePage(page: 1, results: [movie], totalPages: 1, totalResults: 1), firstRank: rank,
-        nothing: "")
+        nothing: "", ids: ids)
     }
   }
 
-  /// Prints `page`, its first film ranked `firstRank`; `nothing` is the table's line when
-  /// the page is empty.
-  func print(_ page: MoviePage, firstRank: Int, nothing: String) throws {
+  /// Prints `page`, its first film ranked `firstRank`, its ids as `ids` says; `nothing` is
+  /// the table's line when the page is empty.
+  func print(_ page: MoviePage, firstRank: Int, nothing: String, ids: FilmIDs = .plain) throws {
     switch self {
     case .json:
       Output.print(try JSON.line(page))
     case .ndjson:
       for movie in page.results { Output.print(try JSON.line(movie)) }
     case .table:
-      Self.printTable(page, firstRank: firstRank, nothing: nothing)
+      Self.printTable(page, firstRank: firstRank, nothing: nothing, ids: ids)
     case .tsv:
       for (offset, movie) in page.results.enumerated() {
         let fields = [
@@ -58,14 +59,16 @@ enum SearchOutput {
           movie.year.map(String.init) ?? "",
           movie.voteCount > 0 ? Format.rating(movie.voteAverage) : "",
           movie.voteCount > 0 ? String(movie.voteCount) : "",
-          String(movie.id),
+          ids.text(movie),
         ]
         Output.print(fields.joined(separator: "\t") + "\n")
       }
     }
   }
 
-  private static func printTable(_ page: MoviePage, firstRank: Int, nothing: String) {
+  private static func printTable(
+    _ page: MoviePage, firstRank: Int, nothing: String, ids: FilmIDs
+  ) {
     guard !page.results.isEmpty else {
       // Rows that are not films (a TV show TMDb sent) are said here too, as under a table.
       let others =
@@ -83,7 +86,7 @@ enum SearchOutput {
         // Films nobody rated (a TMDb export's) show no rating rather than a 0.0.
         rating: movie.voteCount > 0 ? Format.rating(movie.voteAverage) : "",
         votes: movie.voteCount > 0 ? Format.count(movie.voteCount) : "",
-        id: String(movie.id))
+        id: ids.text(movie))
     }
     let layout = TableLayout(rows, width: Output.width)
     let header = Row(

@@ -188,15 +188,16 @@ final class FinderSession: Sendable {
 
   init(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws {
     let invocation = try Parser.parse(arguments, as: InteractiveCommand.self)
-    let (source, online, options) = try InteractiveCommand.finder(invocation)
-    let service = source.service
+    let (sources, options) = try InteractiveCommand.finder(invocation)
+    let service = sources.main.service
     let recorder = try options.record.map(SessionRecorder.init(path:))
     let terminal = FakeTerminal(columns: columns, rows: rows)
     let mode = options.mode(on: terminal.size)
     _ = terminal.enter(mode)
     let loop = FinderLoop(
       terminal: terminal, service: service, language: invocation[\.backend.language],
-      options: options, recorder: recorder, mode: mode, online: online)
+      options: options, recorder: recorder, mode: mode, online: sources.online,
+      ids: FilmIDs(sources))
     self.terminal = terminal
     task = Task { await loop.run() }
   }

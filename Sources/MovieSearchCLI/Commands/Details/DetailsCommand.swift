@@ -16,7 +16,7 @@ struct DetailsCommand: Command {
   static let arguments = Arguments.fixed([
     (
       "<id>",
-      "The film's id, as search results list it, or its TMDb link, or its IMDb id (tt0080684) or link."
+      "The film's id, as search results list it (catalog:ID and tmdb:ID name the source), or its TMDb link, or its IMDb id (tt0080684) or link."
     )
   ])
 
@@ -31,27 +31,55 @@ struct DetailsCommand: Command {
     return Int(digits)
   }
 
+  /// The service an id printed with a prefix (``FilmIDs``) names: the catalog a search
+  /// would read beside TMDb (`catalog:`), or TMDb (`tmdb:`).
+  static func service(of source: MovieSource, _ invocation: Invocation<Self>) throws
+    -> any MovieService
+  {
+    let sources = try Backend.sources(for: invocation)
+    switch (source, sources.main) {
+    case (.catalog, .catalog(let catalog)): return catalog
+    case (.catalog, .tmdb):
+      throw invocation.usageError(
+        "'catalog:' names a film of the offline catalog, which '--online' leaves out.")
+    case (_, .tmdb(let client)): return client
+    case (_, .catalog):
+      guard let online = sources.online else {
+        throw invocation.usageError(
+          "'tmdb:' names a film of TMDb's: set TMDB_API_KEY (or --api-key-file, --token-file), without '--offline'."
+        )
+      }
+      return online
+    }
+  }
+
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
     let arguments = invocation.positionals
     guard let text = arguments.first else { throw invocation.usageError("No film id given.") }
     guard arguments.count == 1 else {
       throw invocation.usageError("Give one film id, not \(arguments.count).")
     }
-    let given = (Int(text) ?? Self.tmdbID(inLink: text)).flatMap {
+    let qualified = FilmIDs.qualified(text)
+    let number = qualified?.id ?? text
+    let given = (Int(number) ?? (qualified == nil ? Self.tmdbID(inLink: text) : nil)).flatMap {
       (1...Int(UInt32.max)).contains($0) ? $0 : nil
     }
-    let imdbID = given == nil ? IMDbID(text) : nil
+    let imdbID = given == nil && qualified == nil ? IMDbID(text) : nil
     guard given != nil || imdbID != nil else {
-      let digits = !text.isEmpty && text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber)
+      let digits =
+        !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
+      let shown = "'\(text.prefix(40))\(text.count > 40 ? "…" : "")'"
       throw invocation.usageError(
-        digits && text.contains(where: { $0 != "0" })
-          ? "'\(text.prefix(40))\(text.count > 40 ? "…" : "")' is too large to be a film id."
-          : "'\(text.prefix(40))\(text.count > 40 ? "…" : "")' is not a film id (a positive whole number, a TMDb link, or IMDb's id or link: tt0080684)."
+        digits && number.contains(where: { $0 != "0" })
+          ? "\(shown) is too large to be a film id."
+          : "\(shown) is not a film id (a positive whole number, perhaps after catalog: or tmdb:, a TMDb link, or IMDb's id or link: tt0080684)."
       )
     }
-    let service = try Backend.service(for: invocation)
+    let service =
+      try qualified.map { try Self.service(of: $0.source, invocation) }
+      ?? Backend.service(for: invocation)
     // A TMDb link names TMDb's id: only TMDb, and a catalog of its export, number films so.
-    if Int(text) == nil, given != nil, let coverage = service.catalogCoverage,
+    if qualified == nil, Int(text) == nil, given != nil, let coverage = service.catalogCoverage,
       coverage.source != .tmdbExport
     {
       throw invocation.usageError(

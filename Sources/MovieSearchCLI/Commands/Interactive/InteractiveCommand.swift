@@ -50,18 +50,16 @@ struct InteractiveCommand: Command {
     """
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
-    let (source, online, finder) = try finder(invocation)
+    let (sources, finder) = try finder(invocation)
     return try await FinderRun.start(
-      service: source.service, online: online, language: invocation[\.backend.language],
-      finder: finder)
+      sources, language: invocation[\.backend.language], finder: finder)
   }
 
-  /// Where the films come from (and TMDb beside a catalog named, see
-  /// ``Backend/sources(for:)``) and what the finder's options and filter flags ask for.
-  static func finder(_ invocation: Invocation<Self>) throws -> (
-    Backend.Source, TMDbClient?, Finder
-  ) {
-    let (source, online) = try Backend.sources(for: invocation)
+  /// Where the films come from (and TMDb beside a catalog, see
+  /// ``Backend/sources(for:searchingBoth:)``) and what the finder's options and filter flags
+  /// ask for.
+  static func finder(_ invocation: Invocation<Self>) throws -> (Backend.Sources, Finder) {
+    let sources = try Backend.sources(for: invocation)
     var finder = invocation[\.finder]
     // `interactive matrix` starts with that text, as `--query matrix` does.
     let text = invocation.positionals.joined(separator: " ")
@@ -72,7 +70,7 @@ struct InteractiveCommand: Command {
       finder.query = text
     }
     finder.filter = try FinderRun.startFilter(
-      invocation[\.filters], year: invocation[\.year], source, invocation)
-    return (source, online, finder)
+      invocation[\.filters], year: invocation[\.year], sources.main, invocation)
+    return (sources, finder)
   }
 }

@@ -42,12 +42,11 @@ struct SearchCommand: Command {
 
   static func run(_ invocation: Invocation<Self>) async throws -> Int32 {
     if var finder = try finderAskedFor(invocation) {
-      let (source, online) = try Backend.sources(for: invocation)
+      let sources = try Backend.sources(for: invocation)
       finder.filter = try FinderRun.startFilter(
-        invocation[\.filters], year: invocation[\.year], source, invocation)
+        invocation[\.filters], year: invocation[\.year], sources.main, invocation)
       return try await FinderRun.start(
-        service: source.service, online: online, language: invocation[\.backend.language],
-        finder: finder)
+        sources, language: invocation[\.backend.language], finder: finder)
     }
     let filter = try SearchRequest.filter(invocation)
     if !filter.filtersNothing, invocation.positionals.isEmpty {
@@ -56,15 +55,15 @@ struct SearchCommand: Command {
       )
     }
     let request = try SearchRequest(invocation)
-    let (source, online) = try Backend.sources(for: invocation)
-    let service = source.service
+    let sources = try Backend.sources(for: invocation)
+    let (service, online) = (sources.main.service, sources.online)
     if !service.traits.honoursLanguageAndRegion {
       Backend.noteNoEffect(
         ["region": invocation[\.region] != nil, "include-adult": invocation[\.includeAdult]])
     }
     let listing = try ListingOptions.checked(invocation)
     if listing.every {
-      try await request.printEvery(from: source, ndjson: listing.ndjson)
+      try await request.printEvery(from: sources, ndjson: listing.ndjson)
       return 0
     }
     var answer: SearchAnswer
@@ -90,7 +89,7 @@ struct SearchCommand: Command {
     if !invocation.named, let hint = Commands.suggestion(for: invocation.positionals) {
       Output.error(hint)
     }
-    try SearchOutput(invocation).print(answer, for: request)
+    try SearchOutput(invocation).print(answer, for: request, ids: FilmIDs(sources))
     return 0
   }
 

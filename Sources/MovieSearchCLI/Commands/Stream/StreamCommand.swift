@@ -40,8 +40,8 @@ package struct StreamCommand: Command {
     if invocation[\.virtualTime], invocation.capabilities.virtualTime == nil {
       return ReplayTool.handOver()
     }
-    let (source, online) = try Backend.sources(for: invocation)
-    let service = source.service
+    let sources = try Backend.sources(for: invocation)
+    let (service, online) = (sources.main.service, sources.online)
     let language = invocation[\.backend.language]
     if invocation[\.virtualTime], let player = invocation.capabilities.virtualTime {
       try await player.play(
