@@ -195,6 +195,19 @@ import Testing
     #expect(run.onlineLog == ["search alien @300", "search alien p2 @1000"])
   }
 
+  @Test func aServerSendingThePageItSentBeforeEndsItsListWithANotice() async throws {
+    let run = try await run(
+      typing: [(0, "alien")], more: [1_000, 2_000],
+      onlinePages: { _, _ in .success(Self.page([Self.film(348, "Alien", 1979)], pages: 3)) })
+    #expect(
+      run.states.suffix(2) == [
+        "1000 loadingMore alien 2",
+        "1200 success alien [Alien 1979 both, Aliens 1986 catalog] of 2 complete (TMDb: No more pages: asked for page 2, the server sent page 1.)",
+      ])
+    // Asked once for its page 2, never again: the second `more` finds both lists complete.
+    #expect(run.onlineLog == ["search alien @300", "search alien p2 @1000"])
+  }
+
   @Test func aFilmOpensFromTMDbUnlessOnlyTheCatalogHasIt() async throws {
     // At 1 s the merged list is shown: 348 is TMDb's, 2 (Aliens) the catalog's alone.
     let run = try await run(typing: [(0, "alien")], select: [(1_000, 348), (2_000, 2)])

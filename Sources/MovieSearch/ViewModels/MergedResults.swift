@@ -51,18 +51,31 @@ struct MergedResults: Sendable {
   /// Whether no page of either list follows.
   var isComplete: Bool { local.isComplete && online.isComplete }
 
-  /// Adds the next page of either list or both, and appends their new films, merged.
-  mutating func add(local localPage: MoviePage?, online onlinePage: MoviePage?) {
+  /// Adds the next page of either list or both (the pages asked for `asked`, when they
+  /// were), and appends their new films, merged. Returns why a list ended before its last
+  /// page (``MoviePages/add(_:asked:)``: a server sending another page than the one asked
+  /// for, or pages with nothing new), if one did.
+  @discardableResult
+  mutating func add(
+    local localPage: MoviePage?, online onlinePage: MoviePage?,
+    asked: (local: Int, online: Int)? = nil
+  ) -> String? {
     let localBefore = local.movies.count
     let onlineBefore = online.movies.count
-    if let localPage { local.add(localPage) }
-    if let onlinePage { online.add(onlinePage) }
+    var ended: String?
+    if let localPage, let end = local.add(localPage, asked: asked?.local) {
+      ended = "The catalog: \(end)"
+    }
+    if let onlinePage, let end = online.add(onlinePage, asked: asked?.online) {
+      ended = "TMDb: \(end)"
+    }
     let newLocal = local.movies[localBefore...].filter { !isListed($0) }
     let newOnline = online.movies[onlineBefore...].filter { !isListed($0) }
     for movie in Self.merge(local: Array(newLocal), online: Array(newOnline), matched: &matched) {
       movies.append(movie)
       for key in Self.keys(of: movie) { listedKeys[key, default: []].append(movie.year) }
     }
+    return ended
   }
 
   /// Takes TMDb's list as complete (it failed): only the catalog's pages follow.

@@ -109,16 +109,16 @@ extension IntentWork.Iterator {
     -> ScreenEvent?
   {
     step = .waitForMore
+    let asked = (local: merged.local.page + 1, online: merged.online.page + 1)
     var localPage: MoviePage?
     if !merged.local.isComplete,
-      case .success(let page) = await fetch(
-        request, page: merged.local.page + 1, from: work.service)
+      case .success(let page) = await fetch(request, page: asked.local, from: work.service)
     {
       localPage = page
     }
     var onlinePage: MoviePage?
     if !merged.online.isComplete {
-      let answer = await ask(online, request, page: merged.online.page + 1)
+      let answer = await ask(online, request, page: asked.online)
       if case .page(let page) = answer { onlinePage = page }
       if let reason = OnlineHalf.notice(answer) {
         notice = reason
@@ -127,7 +127,10 @@ extension IntentWork.Iterator {
     }
     if Task.isCancelled { return nil }
     if localPage == nil, onlinePage == nil { merged.endLocal() }
-    merged.add(local: localPage, online: onlinePage)
+    // A list that ended early (its server sent page 1 again, say) is asked no more.
+    if let ended = merged.add(local: localPage, online: onlinePage, asked: asked) {
+      notice = ended
+    }
     return .show(
       .success(
         query: request.text, movies: merged.movies, total: merged.total, filter: request.filter,
