@@ -27,7 +27,7 @@ import Testing
     try await usageError(
       ["matrix", "--page", "two"], "The value 'two' of '--page' is not a whole number.")
     try await usageError(
-      ["matrix", "--page=0"], "The value '0' of '--page' must be between 1 and 500.")
+      ["matrix", "--page=0"], "The value '0' of '--page' must be between 1 and 21474836.")
     try await usageError(
       ["--json", "--ndjson", "matrix"], "Choose one of '--json' and '--ndjson'.")
     try await usageError(["  "], "The query is empty.")

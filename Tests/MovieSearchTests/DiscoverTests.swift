@@ -234,6 +234,26 @@ import Testing
     #expect(first.total == both.total)
   }
 
+  @Test func aCatalogsListingHasEveryPageItsFilmsFill() async throws {
+    // 58,788 films at 5 a page: 11,758 pages, not TMDb's 500.
+    let table = try PseudoTerminal.movieSearch(["discover", "--limit", "5"], columns: 100)
+    #expect(await table.waitForExit() == 0)
+    #expect(table.visible.contains("58,788 films, page 1 of 11,758"))
+    let far = try await CLI.run(["discover", "--limit", "5", "--page", "11758", "--sort", "title"])
+    #expect(far.status == 0 && far.stdout.split(separator: "\n").count == 3)
+    #expect(far.stdout.hasPrefix("58786\t"))
+    let past = try await CLI.run(["discover", "--limit", "5", "--page", "11759"])
+    #expect(past.status == 0 && past.stdout == "")
+    #expect(past.stderr == "Page 11759 is past the last page (11758) of 58,788 films.\n")
+    // A search (served in pages of 20, as TMDb's) says where its films end.
+    let search = try await CLI.run(["the", "--limit", "100", "--page", "101"])
+    #expect(search.status == 64)
+    #expect(
+      search.stderr.hasPrefix(
+        "Error: Searches and TMDb list 10,000 films at most: page 101 at 100 a page would begin at film 10,001.\n"
+      ))
+  }
+
   @Test(arguments: [true, false]) func titlesInOrderAcrossPages(_ ascending: Bool) async throws {
     var titles: [String] = []
     for page in 1...3 {

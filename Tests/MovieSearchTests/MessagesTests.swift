@@ -18,7 +18,7 @@ import Testing
     #expect(page.status == 64)
     #expect(
       page.stderr.hasPrefix(
-        "Error: The value of '--page' is too large: it must be between 1 and 500.\n"))
+        "Error: The value of '--page' is too large: it must be between 1 and 21474836.\n"))
   }
 
   @Test func helpHasHelpAndSearchWithoutAQueryIsAUsageError() async throws {

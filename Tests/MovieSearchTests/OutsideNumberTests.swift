@@ -170,7 +170,7 @@ import Testing
     let cases: [([String], String)] = [
       (
         ["--page", "9223372036854775807", "x"],
-        "The value '9223372036854775807' of '--page' must be between 1 and 500."
+        "The value '9223372036854775807' of '--page' must be between 1 and 21474836."
       ),
       (["--year", "1e300", "x"], "The value '1e300' of '--year' is not a whole number."),
       (["--limit", "-0", "x"], "The value '-0' of '--limit' must be between 1 and 100."),

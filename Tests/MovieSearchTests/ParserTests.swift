@@ -38,7 +38,7 @@ import Testing
       }
     }
     #expect(message(["--page", "two"]) == "The value 'two' of '--page' is not a whole number.")
-    #expect(message(["--page=0"]) == "The value '0' of '--page' must be between 1 and 500.")
+    #expect(message(["--page=0"]) == "The value '0' of '--page' must be between 1 and 21474836.")
     #expect(message(["--page"]) == "Missing value for '--page <n>'.")
     #expect(message(["--page", "--json"]) == "Missing value for '--page <n>'.")
     #expect(message(["--colour"]) == "Unknown option '--colour'.")

@@ -1,7 +1,8 @@
 import Foundation
 
 extension OfflineCatalog {
-  /// The films that pass `filter`, in its order: one page of `pageSize` (1–100).
+  /// The films that pass `filter`, in its order: one page of `pageSize` (1–100), of as many
+  /// pages as they fill (not TMDb's 500 at most).
   ///
   /// Every film's record is read once (no search index is needed); the page is chosen from a
   /// heap of its size, so that listing every film of a million-film catalog costs one pass.
@@ -10,15 +11,16 @@ extension OfflineCatalog {
   public func discoverMovies(
     _ filter: MovieFilter, page: Int = 1, pageSize: Int = MoviePage.pageSize
   ) throws(MovieServiceError) -> MoviePage {
-    guard (1...MoviePage.maxPage).contains(page) else {
-      throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(page)")
+    guard (1...MoviePage.maxCatalogPage).contains(page) else {
+      throw .invalidRequest(
+        "page must be between 1 and \(MoviePage.maxCatalogPage), not \(page)")
     }
     guard (1...MoviePage.maxPageSize).contains(pageSize) else {
       throw .invalidRequest("a page holds 1 to \(MoviePage.maxPageSize) films, not \(pageSize)")
     }
     let (chosen, total) = try orderedFilms(filter, first: page * pageSize)
     let rows = chosen.dropFirst((page - 1) * pageSize).map(movie)
-    let pages = max(1, min((total + pageSize - 1) / pageSize, MoviePage.maxPage))
+    let pages = max(1, (total + pageSize - 1) / pageSize)
     return MoviePage(page: page, results: Array(rows), totalPages: pages, totalResults: total)
   }
 

@@ -24,6 +24,9 @@ public struct MoviePage: Codable, Sendable, Hashable {
   /// The most films a page of the offline catalog's listings holds
   /// (``OfflineCatalog/discoverMovies(_:page:pageSize:)``).
   public static let maxPageSize = 100
+  /// The highest page number of the offline catalog's listings, which have as many pages as
+  /// their films fill: one past it would hold films past a catalog's 32-bit film numbers.
+  public static let maxCatalogPage = Int(Int32.max) / maxPageSize
 
   /// Creates a page.
   public init(

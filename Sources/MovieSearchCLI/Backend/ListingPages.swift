@@ -10,6 +10,16 @@ enum ListingPages {
   /// One service page, by number.
   typealias Fetch = (Int) async throws -> MoviePage
 
+  /// A page asked for begins past the films a service serves in pages of 20 (TMDb, and a
+  /// catalog's search): the command line's mistake.
+  struct PastTheServedFilms: Error, CustomStringConvertible {
+    let number: Int
+    let count: Int
+    var description: String {
+      "Searches and TMDb list \(Format.count(MoviePage.maxPage * MoviePage.pageSize, "film")) at most: page \(number) at \(count) a page would begin at film \(Format.count((number - 1) * count + 1))."
+    }
+  }
+
   /// Films `offset ..< offset + count` of a listing served in pages of 20, as one page
   /// numbered `number` of `count` films (its totals as the service said them).
   static func window(
@@ -17,6 +27,7 @@ enum ListingPages {
   ) async throws -> MoviePage {
     let size = MoviePage.pageSize
     let first = offset / size + 1
+    guard first <= MoviePage.maxPage else { throw PastTheServedFilms(number: number, count: count) }
     let last = min((offset + count - 1) / size + 1, MoviePage.maxPage)
     var films: [Movie] = []
     var seen: Set<Int> = []

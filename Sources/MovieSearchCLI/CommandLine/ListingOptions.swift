@@ -4,7 +4,8 @@ import MovieSearch
 /// printed: the options `search` and `discover` share, declared once.
 struct ListingOptions: ValueGroup {
   let page = Option.integer(
-    "page", "n", in: 1...MoviePage.maxPage, "The page of results, 1-500 (of --limit films).")
+    "page", "n", in: 1...MoviePage.maxCatalogPage,
+    "The page of results (of --limit films; TMDb serves 10,000 films at most).")
   let limit = Option.integer(
     "limit", "n", in: 1...MoviePage.maxPageSize, "Films a page, 1-100 (default 20).")
   let all = Flag(

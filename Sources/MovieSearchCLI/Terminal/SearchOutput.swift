@@ -94,7 +94,9 @@ enum SearchOutput {
       votes: "Votes", id: "ID")
     Output.print(Output.style(layout.line(header), "1") + "\n")
     for row in rows { Output.print(layout.line(row) + "\n") }
-    let pages = page.totalPages > 1 ? ", page \(page.page) of \(page.totalPages)" : ""
+    let pages =
+      page.totalPages > 1
+      ? ", page \(Format.count(page.page)) of \(Format.count(page.totalPages))" : ""
     let others =
       page.otherRows > 0
       ? " (\(Format.count(page.otherRows, "row")) that \(page.otherRows == 1 ? "is" : "are") not a film left out)"

@@ -98,6 +98,8 @@ struct DiscoverCommand: Command {
           number: page, offset: (page - 1) * limit, count: limit, fetch: fetch))
     } catch let error as MovieServiceError {
       fetched = .failure(error)
+    } catch let error as ListingPages.PastTheServedFilms {
+      throw invocation.usageError(error.description)
     }
     var answer: MoviePage
     switch fetched {

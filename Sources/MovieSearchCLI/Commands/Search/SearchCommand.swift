@@ -75,6 +75,8 @@ struct SearchCommand: Command {
       // people, a search TMDb cannot filter): the command line's mistake.
       guard let text = Backend.usageText(error, service: service) else { throw error }
       throw invocation.usageError(text)
+    } catch let error as ListingPages.PastTheServedFilms {
+      throw invocation.usageError(error.description)
     }
     for note in answer.notes { Output.error(note) }
     // With TMDb beside the catalog, what the catalog lacks is not missing.
