@@ -254,6 +254,31 @@ import Testing
       ))
   }
 
+  @Test func aListingByRuntimeShowsTheRuntimes() async throws {
+    let arguments = ["discover", "--sort", "runtime", "--limit", "2"]
+    let wide = try PseudoTerminal.movieSearch(arguments, columns: 100)
+    #expect(await wide.waitForExit() == 0)
+    #expect(
+      wide.lines.prefix(3) == [
+        "#  Title                                            Year   Runtime  Rating  Votes     ID",
+        "1  The Cure for Insomnia                            1987  5220 min     3.8     59  11937",
+        "2  The Longest Most Meaningless Movie in the World  1970  2880 min     6.4     15  30574",
+      ])
+    // At 40 columns the runtime stays, with the ID; the rating and the year give way.
+    let narrow = try PseudoTerminal.movieSearch(arguments, columns: 40)
+    #expect(await narrow.waitForExit() == 0)
+    #expect(narrow.lines[1] == "1  The Cure f…Insomnia   5220 min  11937")
+    // Piped, the columns stay as scripts know them; JSON says each film's runtime.
+    let tsv = try await CLI.run(arguments)
+    #expect(tsv.stdout.hasPrefix("1\tThe Cure for Insomnia\t1987\t3.8\t59\t11937\n"))
+    let json = try await CLI.run(arguments + ["--ndjson"])
+    #expect(json.stdout.hasPrefix("{") && json.stdout.contains(#""runtime":5220"#))
+    // Without a runtime asked about, no column.
+    let plain = try PseudoTerminal.movieSearch(["discover", "--limit", "2"], columns: 100)
+    #expect(await plain.waitForExit() == 0)
+    #expect(!plain.visible.contains("Runtime"))
+  }
+
   @Test(arguments: [true, false]) func titlesInOrderAcrossPages(_ ascending: Bool) async throws {
     var titles: [String] = []
     for page in 1...3 {

@@ -349,6 +349,7 @@ public struct OfflineCatalog: MovieService {
       genreIDs: genres.map(\.id), popularity: Double(record.votes),
       voteAverage: record.rating, voteCount: record.votes)
     movie.genreNames = genres.map(\.name)
+    movie.runtime = record.minutes > 0 ? record.minutes : nil
     return movie
   }
 

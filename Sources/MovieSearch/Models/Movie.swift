@@ -54,6 +54,10 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
   /// together); `nil` in a list from one service. Encoded as `source`, an extra field, with
   /// `catalog_id` (the catalog's id) for a film both have.
   public var source: MovieSource?
+  /// How long it runs, in minutes, when the list knows it (an offline catalog's rows do;
+  /// TMDb's search and discover rows do not). Encoded as `runtime`, an extra field, when
+  /// known.
+  public var runtime: Int?
   /// The catalog's id of a film a merged list found in both (its row is TMDb's): where its
   /// details come from when TMDb cannot give them.
   var catalogTwin: Int?
@@ -103,6 +107,7 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     case alsoKnownAs = "aka"
     case source
     case catalogID = "catalog_id"
+    case runtime
   }
 
   /// Decodes a row tolerantly (see the type's description).
@@ -132,8 +137,8 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     video = (try? row.decodeIfPresent(Bool.self, forKey: .video)) ?? false
     alsoKnownAs = row.text(.alsoKnownAs)
     source = row.text(.source).flatMap(MovieSource.init(rawValue:))
-    catalogTwin =
-      source == .both ? (try? row.decodeIfPresent(Int.self, forKey: .catalogID)) ?? nil : nil
+    catalogTwin = source == .both ? (try? row.whole(.catalogID, in: Plausible.id)) ?? nil : nil
+    runtime = (try? row.whole(.runtime, in: Plausible.minutes)) ?? nil
     let pairs = (try? row.decodeIfPresent([[Int]].self, forKey: .titleMatches)) ?? nil
     titleMatches = (pairs ?? []).compactMap { pair in
       guard pair.count == 2, pair[0] >= 0, pair[1] > 0, pair[0] <= Int.max - pair[1] else {
@@ -166,6 +171,7 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     try row.encodeIfPresent(alsoKnownAs, forKey: .alsoKnownAs)
     try row.encodeIfPresent(source?.rawValue, forKey: .source)
     if source == .both { try row.encodeIfPresent(catalogTwin, forKey: .catalogID) }
+    try row.encodeIfPresent(runtime, forKey: .runtime)
   }
 }
 

@@ -26,7 +26,13 @@ enum SearchOutput {
     try print(
       answer.page, firstRank: (request.page - 1) * request.limit + 1,
       nothing: "No films\(year.map { " from \($0)" } ?? "") match '\(request.text.printable)'.",
-      ids: ids)
+      ids: ids, runtimes: Self.showsRuntimes(request.filter))
+  }
+
+  /// Whether a table of films listed with `filter` has a runtime column: when they are
+  /// sorted or filtered by it.
+  static func showsRuntimes(_ filter: MovieFilter) -> Bool {
+    filter.sort.key == .runtime || filter.minRuntime != nil || filter.maxRuntime != nil
   }
 
   /// Prints one film of a listing streamed as it comes (`--all`): an NDJSON or TSV line.
@@ -40,16 +46,21 @@ enum SearchOutput {
     }
   }
 
-  /// Prints `page`, its first film ranked `firstRank`, its ids as `ids` says; `nothing` is
-  /// the table's line when the page is empty.
-  func print(_ page: MoviePage, firstRank: Int, nothing: String, ids: FilmIDs = .plain) throws {
+  /// Prints `page`, its first film ranked `firstRank`, its ids as `ids` says, the table with
+  /// a runtime column when `runtimes` (TSV's columns stay as they are, for scripts);
+  /// `nothing` is the table's line when the page is empty.
+  func print(
+    _ page: MoviePage, firstRank: Int, nothing: String, ids: FilmIDs = .plain,
+    runtimes: Bool = false
+  ) throws {
     switch self {
     case .json:
       Output.print(try JSON.line(page))
     case .ndjson:
       for movie in page.results { Output.print(try JSON.line(movie)) }
     case .table:
-      Self.printTable(page, firstRank: firstRank, nothing: nothing, ids: ids)
+      Self.printTable(
+        page, firstRank: firstRank, nothing: nothing, ids: ids, runtimes: runtimes)
     case .tsv:
       for (offset, movie) in page.results.enumerated() {
         let fields = [
@@ -67,7 +78,7 @@ enum SearchOutput {
   }
 
   private static func printTable(
-    _ page: MoviePage, firstRank: Int, nothing: String, ids: FilmIDs
+    _ page: MoviePage, firstRank: Int, nothing: String, ids: FilmIDs, runtimes: Bool
   ) {
     guard !page.results.isEmpty else {
       // Rows that are not films (a TV show TMDb sent) are said here too, as under a table.
@@ -86,12 +97,12 @@ enum SearchOutput {
         // Films nobody rated (a TMDb export's) show no rating rather than a 0.0.
         rating: movie.voteCount > 0 ? Format.rating(movie.voteAverage) : "",
         votes: movie.voteCount > 0 ? Format.count(movie.voteCount) : "",
-        id: ids.text(movie))
+        runtime: movie.runtime.map { "\($0) min" } ?? "", id: ids.text(movie))
     }
-    let layout = TableLayout(rows, width: Output.width)
+    let layout = TableLayout(rows, width: Output.width, runtimes: runtimes)
     let header = Row(
       rank: "#", title: "Title", matches: [], year: "Year", genres: "Genres", rating: "Rating",
-      votes: "Votes", id: "ID")
+      votes: "Votes", runtime: "Runtime", id: "ID")
     Output.print(Output.style(layout.line(header), "1") + "\n")
     for row in rows { Output.print(layout.line(row) + "\n") }
     let pages =
@@ -119,22 +130,25 @@ private struct Row {
   var genres: String
   var rating: String
   var votes: String
+  var runtime: String
   var id: String
 }
 
 /// The column widths of the results table on a terminal `width` columns wide; no line is
 /// wider. The title comes first: while a title of up to ``titleWanted`` columns would not
-/// fit, columns are left out — the votes, then the rating and the year, in that order; never
-/// the ID, which `details` needs. The genres column takes what a title of up to 30 columns
+/// fit, columns are left out — the votes, then the rating, the year and the runtime (shown
+/// only when asked for), in that order; never the ID, which `details` needs. The genres column takes what a title of up to 30 columns
 /// leaves, and is left out first, when less than 10 columns are left for it. A title too
 /// long is cut in the middle, its end kept ("The Lord of the … the King").
 private struct TableLayout {
   enum Column: CaseIterable {
-    case year, rating, votes, id
+    case year, runtime, rating, votes, id
   }
 
   /// Below this many columns a title is cut only when nothing else can be left out.
   static let titleWanted = 20
+  /// The runtime column: "Runtime" and "9999 min" fit.
+  static let runtimeWidth = 8
 
   let rank: Int
   let title: Int
@@ -143,17 +157,21 @@ private struct TableLayout {
   let id: Int
   let shown: Set<Column>
 
-  init(_ rows: [Row], width: Int) {
+  init(_ rows: [Row], width: Int, runtimes: Bool) {
     rank = max(1, rows.map(\.rank.count).max() ?? 1)
     votes = max(5, rows.map(\.votes.count).max() ?? 5)
     id = max(2, rows.map(\.id.count).max() ?? 2)
     let titles = max(5, rows.map(\.title.columns).max() ?? 5)
-    let widths: [Column: Int] = [.year: 4, .rating: 6, .votes: votes, .id: id]
+    let widths: [Column: Int] = [
+      .year: 4, .runtime: Self.runtimeWidth, .rating: 6, .votes: votes, .id: id,
+    ]
     // The rank, its gap, and each shown column with its gap: all but the title and genres.
     let rankWidth = rank
     var shown = Set(Column.allCases)
+    // Asked for, and known (TMDb's rows do not say it).
+    if !runtimes || rows.allSatisfy(\.runtime.isEmpty) { shown.remove(.runtime) }
     func fixed() -> Int { rankWidth + shown.reduce(0) { $0 + widths[$1]! + 2 } + 2 }
-    for column in [Column.votes, .rating, .year]
+    for column in [Column.votes, .rating, .year, .runtime]
     where fixed() + min(titles, Self.titleWanted) > width {
       shown.remove(column)
     }
@@ -173,6 +191,11 @@ private struct TableLayout {
         + String(repeating: " ", count: max(0, title - shownTitle.columns)),
     ]
     if shown.contains(.year) { cells.append(row.year.padded(to: 4)) }
+    if shown.contains(.runtime) {
+      cells.append(
+        String(repeating: " ", count: max(0, Self.runtimeWidth - row.runtime.count))
+          + row.runtime)
+    }
     if genres > 0 { cells.append(row.genres.truncated(to: genres).padded(to: genres)) }
     if shown.contains(.rating) {
       cells.append(String(repeating: " ", count: 6 - row.rating.count) + row.rating)

@@ -62,8 +62,9 @@ struct DiscoverCommand: Command {
     }
     try output.print(
       answer, firstRank: listing.firstRank,
-      nothing: filter.filtersNothing ? "The catalog has no films." : "No films match these filters."
-    )
+      nothing: filter.filtersNothing
+        ? "The catalog has no films." : "No films match these filters.",
+      runtimes: SearchOutput.showsRuntimes(filter))
     return 0
   }
 
@@ -110,7 +111,8 @@ struct DiscoverCommand: Command {
       throw invocation.usageError(text)
     }
     try listing.output.print(
-      answer, firstRank: listing.firstRank, nothing: "No films match these filters.")
+      answer, firstRank: listing.firstRank, nothing: "No films match these filters.",
+      runtimes: SearchOutput.showsRuntimes(filter))
     return 0
   }
 }
