@@ -1,6 +1,8 @@
+import Foundation
 import Streams
-import StreamsTesting
 import Testing
+
+@testable import StreamsTesting
 
 /// The virtual-time machinery itself: ordering, advancing, escapes, deadlocks, leaks.
 @Suite struct VirtualTimeTests {
@@ -90,9 +92,19 @@ import Testing
 
   @Test func aResumeFromAnotherThreadIsReportedAsAnEscape() async throws {
     let error = await #expect(throws: VirtualTimeError.self) {
-      try await withVirtualTime(stallLimit: .seconds(60)) { _ in
+      try await withVirtualTime(stallLimit: .seconds(60)) { clock in
+        let runtime = clock.runtime
         await withUnsafeContinuation { continuation in
-          Task(name: "rogue resumer") { continuation.resume() }
+          Task(name: "rogue resumer") {
+            // Once the test's task has suspended (a continuation resumed before is no
+            // resume: the task goes on where it is), within a minute at most.
+            var waited = 0
+            while !runtime.isWaitingForOutsideWork, waited < 60_000 {
+              usleep(1_000)
+              waited += 1
+            }
+            continuation.resume()
+          }
         }
       }
     }

@@ -46,6 +46,11 @@ final class VirtualRuntime: TaskHost, Sendable {
 
   var now: Duration { state.withLock { $0.now } }
 
+  /// Whether the driver waits for work from outside: every task of the test is suspended
+  /// and nothing sleeps (what this library's own tests wait for before they resume a task
+  /// from another thread: a resume before the task suspended would not be one).
+  var isWaitingForOutsideWork: Bool { state.withLock { $0.driverWaiting } }
+
   // MARK: Executor
 
   func enqueue(_ job: consuming ExecutorJob) {
