@@ -74,6 +74,21 @@ struct FinderOptions: ValueGroup {
         UsageMessage(text: "The value '\(text)' of '--height' is not a row count or a percentage."))
   }
   let noPreview = Flag("no-preview", "No details beside the list on wide terminals.")
+  let previewCommand = Option.text(
+    "preview", "command",
+    "Show what this shell command prints for the highlighted film ({} its id, {q} the field's text) in the preview pane."
+  )
+  let previewWindow = Option<PreviewWindow>(
+    name: "preview-window", valueName: "spec",
+    help:
+      "Where the preview pane is: right, left, up or down, a size (50%, 40), hidden, wrap, noborder (fzf's spelling)."
+  ) { text in
+    PreviewWindow(text).map { .success($0) }
+      ?? .failure(
+        UsageMessage(
+          text: "The value '\(text)' of '--preview-window' is not made of \(PreviewWindow.words)."
+        ))
+  }
   let record = Option.text(
     "record", "file", "Write the session's events to a file, in the 'stream' input format.")
 
@@ -93,11 +108,16 @@ struct FinderOptions: ValueGroup {
     look.mouse = !given[noMouse]
     look.bindings = given[bind] ?? [:]
     look.expected = given[expect] ?? [:]
+    look.previewCommand = given[previewCommand].flatMap {
+      $0.isEmpty ? nil : PreviewCommand(template: $0)
+    }
+    look.previewWindow = given[previewWindow] ?? PreviewWindow()
     let printsChoice = given[printID] || given[printQuery] || given[expect] != nil
     return Finder(
       debounce: given[debounce], query: given[query], printID: printsChoice,
       multi: given[multi], selectOne: given[selectOne], exitZero: given[exitZero],
-      height: given[height], preview: !given[noPreview], record: given[record],
+      height: given[height],
+      preview: !given[noPreview] && !look.previewWindow.hidden, record: given[record],
       printQuery: given[printQuery], filterQuery: given[filterQuery], look: look)
   }
 

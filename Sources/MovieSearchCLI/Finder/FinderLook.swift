@@ -81,6 +81,10 @@ struct FinderLook: Sendable, Equatable {
   /// Keys that accept, as Enter does, and are named in the output (`--expect`): the key and
   /// its name as given.
   var expected: [Key: String] = [:]
+  /// What the preview pane shows instead of the details (`--preview`), and where it is
+  /// (`--preview-window`).
+  var previewCommand: PreviewCommand?
+  var previewWindow = PreviewWindow()
 
   /// The most header lines kept: a header is a hint, not a second list.
   static let headerLimit = 5

@@ -40,6 +40,8 @@ struct FinderLoop {
     case state(MoviesSearchState)
     case openDetails(MovieDetailsViewModel)
     case details(id: Int, MovieDetailsState)
+    /// What `--preview`'s command printed for the film printed as `id`.
+    case previewOutput(id: String, [String])
     /// The genre names the service knows (for `genre:` tokens).
     case genres([String])
     case tick
@@ -124,6 +126,8 @@ struct FinderLoop {
     screen.printsID = options.printID
     screen.ids = ids
     screen.previewAllowed = options.preview
+    // A command asked for is shown at once, below the list on a narrow terminal.
+    screen.previewBelow = options.look.previewCommand != nil
     screen.multi = options.multi
     screen.chooseOnlyMatch = options.selectOne
     screen.leaveOnNoMatch = options.exitZero
@@ -200,6 +204,13 @@ struct FinderLoop {
           previewTask = show(
             MovieDetailsViewModel(movieID: id, service: from, language: language),
             after: from.traits.answersInstantly ? .zero : Self.previewRestOnline)
+        case .previewCommand(let command, let id, let columns, let rows):
+          previewTask?.cancel()
+          previewTask = Task {
+            await PreviewCommand.run(command, columns: columns, rows: rows) { lines in
+              events.yield(.previewOutput(id: id, lines))
+            }
+          }
         case .redraw: if mode == .fullScreen { terminal.write("\u{1B}[2J") }
         case .execute(let command, let id):
           // An id is digits, perhaps after `catalog:` or `tmdb:`: put in as it is, it cannot
@@ -242,6 +253,8 @@ struct FinderLoop {
           detailsTask = show(details)
         case .details(let id, let state):
           screen.show(state, id: id)
+        case .previewOutput(let id, let lines):
+          screen.showPreview(lines, id: id)
         case .genres(let names):
           screen.genreNames = names
           // A token typed before the names came may read differently now.

@@ -52,8 +52,7 @@ extension FinderState {
       if action == .toggleDown { move(to: selected + 1) }
       if action == .toggleUp { move(to: selected - 1) }
     case .togglePreview:
-      previewAllowed.toggle()
-      if !previewAllowed { preview = nil }
+      return togglePreview()
     case .clearQuery:
       if !editor.isEmpty { editor = LineEditor() }
     case .killLine:

@@ -25,6 +25,8 @@ enum FinderEffect: Equatable {
   case more
   /// Load this film's details for the preview pane.
   case preview(Int)
+  /// Run `--preview`'s command for the film printed as `id`, in a pane of that size.
+  case previewCommand(String, id: String, columns: Int, rows: Int)
   /// Search the text again (Ctrl-R).
   case retry
   /// Draw the whole screen again (Ctrl-L).
@@ -61,10 +63,15 @@ struct FinderState {
   /// The `--expect` key that was pressed before the results arrived, if one was.
   var pendingKey: String?
   var details: (id: Int, state: MovieDetailsState)?
-  /// Whether the highlighted film's details are shown beside the list on wide terminals.
+  /// Whether the preview pane is shown where it fits (`toggle-preview` hides it); below the
+  /// list on a narrow terminal when `previewBelow` (placed as ``previewPlacement`` says).
   var previewAllowed = true
+  var previewBelow = false
+  /// The highlighted film's details in the pane — or, with `--preview`, what its command
+  /// printed (`nil` lines while it runs), by the film's printed id.
   var preview: (id: Int, state: MovieDetailsState)?
-  private var previews: [Int: MovieDetailsState] = [:]
+  var commandPreview: (id: String, lines: [String]?)?
+  var previews: [Int: MovieDetailsState] = [:]
   /// The length of the popular list when its next page was last asked for.
   private var popularAsked: Int?
   /// A row past those loaded that PgDn (or `last`) moved to: the highlight goes on to it as
@@ -96,9 +103,7 @@ struct FinderState {
   private var untouched = true
   /// The first line of the details shown, and of the preview.
   private(set) var detailsScroll = 0
-  private(set) var previewScroll = 0
-
-  static let previewMinimumWidth = 140
+  var previewScroll = 0
 
   init(size: (columns: Int, rows: Int)) {
     self.size = size
@@ -126,13 +131,6 @@ struct FinderState {
     }
   }
 
-  var isPreviewShown: Bool {
-    previewAllowed && details == nil && size.columns >= Self.previewMinimumWidth
-  }
-
-  /// Rows of the list on screen: all but the prompt, the status, the header and the help.
-  var listRows: Int { max(1, size.rows - 3 - look.header.count) }
-
   /// How the finder looks and behaves beyond the defaults (fzf's flags).
   var look = FinderLook()
 
@@ -141,9 +139,6 @@ struct FinderState {
 
   /// The first film on screen: the list scrolls to keep the highlight in view.
   var firstShown: Int { max(0, min(selected - listRows + 1, listed.count - listRows)) }
-
-  /// The width of the list, beside the preview or alone.
-  var listWidth: Int { isPreviewShown ? (max(1, size.columns) - 3) / 2 : max(1, size.columns) }
 
   /// Rows of the details on screen (less the blank line and the hint under them).
   var detailsRows: Int { max(1, size.rows - 2) }
@@ -242,7 +237,7 @@ struct FinderState {
   private mutating func handle(_ mouse: Mouse) -> [Action] {
     var mouse = mouse
     if look.border { (mouse.column, mouse.row) = (mouse.column - 2, mouse.row - 1) }
-    let overPreview = isPreviewShown && mouse.column >= listWidth + 2
+    let overPreview = isOverPreview(column: mouse.column, row: mouse.row)
     switch mouse.action {
     case .wheelUp where overPreview: previewScroll = max(0, previewScroll - 3)
     case .wheelDown where overPreview: previewScroll += 3
@@ -279,19 +274,7 @@ struct FinderState {
       default: break
       }
     }
-    if isPreviewShown, isCurrent, listed.isEmpty {
-      // The pane follows the list: nothing listed, nothing previewed.
-      preview = nil
-    }
-    if isPreviewShown, listed.indices.contains(selected) {
-      let id = listed[selected].id
-      if preview?.id != id {
-        previewScroll = 0
-        preview = (id, previews[id] ?? .loading)
-        if previews[id] == nil { actions.append(.preview(id)) }
-      }
-    }
-    return actions
+    return actions + previewFollowUps()
   }
 
   // MARK: States

@@ -46,13 +46,8 @@ extension FinderState {
     case .reverseList: list += padding
     }
     if isPreviewShown {
-      list += Array(repeating: "", count: max(0, rows - list.count))
-      let right = previewLines(width: width - listWidth - 3, colour: colour)
-      list = list.enumerated().map { index, line in
-        line + String(repeating: " ", count: max(0, listWidth - line.printable.columns))
-          + styled(("│", "2", []), width: 1, colour: colour) + " "
-          + (index < right.count ? right[index] : "")
-      }
+      list = area(
+        list: list, pane: previewLines(width: paneSize.columns, colour: colour), colour: colour)
     }
     let lines = arranged(
       prompt: promptLine(look.prompt, width: width, colour: colour),
@@ -174,8 +169,15 @@ extension FinderState {
   }
 
   private func previewLines(width: Int, colour: Bool) -> [String] {
-    guard let preview, width > 0 else { return [] }
-    let lines = detailsLines(preview.state, width: width)
+    guard width > 0 else { return [] }
+    let lines: [(String, String?)]
+    if let command = paneLines(width: width) {
+      lines = command
+    } else if let preview {
+      lines = detailsLines(preview.state, width: width)
+    } else {
+      return []
+    }
     return lines.dropFirst(min(previewScroll, max(0, lines.count - 1))).map {
       styled(($0.0, $0.1, []), width: width, colour: colour)
     }

@@ -160,31 +160,8 @@ final class PosixTerminal: TerminalDevice {
     keysPaused.store(true, ordering: .sequentiallyConsistent)
     defer { keysPaused.store(false, ordering: .sequentiallyConsistent) }
     restore()
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
-    posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
-    let words: [String] = ["/bin/sh", "-c", command]
-    let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-    defer { for argument in arguments { free(argument) } }
-    // The command starts as a shell would start it: every signal's default action, none
-    // blocked — not SIGPIPE ignored (`yes | head -c1` would print "Broken pipe") nor what
-    // this process blocks on its threads.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var all = sigset_t()
-    sigfillset(&all)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    var child: pid_t = 0
-    if posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environ) == 0 {
-      var status: Int32 = 0
-      while waitpid(child, &status, 0) < 0, errno == EINTR {}
+    if let child = ShellCommand.spawn(command, stdin: input, stdout: output) {
+      ShellCommand.wait(child)
     }
     _ = enter(mode)
   }

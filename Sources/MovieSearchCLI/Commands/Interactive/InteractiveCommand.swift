@@ -27,13 +27,15 @@ struct InteractiveCommand: Command {
     Ctrl-U, Ctrl-W, Alt-Backspace (kill-line can be bound); Ctrl-L redraws, Ctrl-Z suspends. In the details:
     Up/Down, PgUp/PgDn, Home/End and the wheel scroll; Esc, Backspace or q go back. On
     terminals 140 columns wide or more the highlighted film's details show beside the list
-    (--no-preview: not), scrolled with Shift-Up/Down or the wheel; PgDn presses made while a
-    page loads are kept.
+    (--no-preview: not; on narrower ones toggle-preview shows them below the list), scrolled
+    with Shift-Up/Down or the wheel; PgDn presses made while a page loads are kept.
 
     FZF'S FLAGS: --bind 'ctrl-o:execute(echo {})' gives keys other actions ({} is the film's
     id); --expect and --print-query print the key and the text before the ids; --filter
-    (-f) prints the matches without an interface; --layout, --prompt, --header, --border,
-    --cycle, --no-mouse and -q -1 -0 -m as in fzf.
+    (-f) prints the matches without an interface; --preview 'CMD {}' shows what a command
+    prints for the highlighted film ({q} is the field's text), --preview-window
+    right|left|up|down[:SIZE[%]][:hidden][:wrap][:noborder] places it; --layout, --prompt,
+    --header, --border, --cycle, --no-mouse and -q -1 -0 -m as in fzf.
 
     FILTERS, typed in the field beside the title as fzf reads its own: genre:comedy
     (genre:comedy,drama any of, genre:comedy+drama all of), year:1994, year:1990..1999,

@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `--preview CMD`: a shell command run for the highlighted film, what it prints shown in the
+/// preview pane instead of the film's details — as fzf's `--preview`.
+struct PreviewCommand: Sendable, Equatable {
+  /// The command as given: `{}` is the film's id as the finder prints it (digits, perhaps
+  /// after `catalog:` or `tmdb:` — nothing a shell reads specially), `{q}` the search field's
+  /// text, single-quoted for the shell.
+  let template: String
+
+  /// The most bytes of output read: a pane shows a screenful, and a command that does not
+  /// stop writing is stopped.
+  static let outputLimit = 256 * 1024
+
+  /// The command line for the film `id` with `query` in the field.
+  func command(id: String, query: String) -> String {
+    var command = ""
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{") {
+      command += rest[..<open]
+      rest = rest[open...]
+      if rest.hasPrefix("{}") {
+        command += id
+        rest = rest.dropFirst(2)
+      } else if rest.hasPrefix("{q}") {
+        command += Self.quoted(query.printable)
+        rest = rest.dropFirst(3)
+      } else {
+        command += "{"
+        rest = rest.dropFirst()
+      }
+    }
+    return command + rest
+  }
+
+  /// `text` in single quotes, for `/bin/sh`: nothing in it is read as the shell's.
+  static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  }
+
+  /// Runs `command` (its stdin empty, its stdout and stderr read together, the pane's size in
+  /// `FZF_PREVIEW_COLUMNS` and `FZF_PREVIEW_LINES` as fzf sets them) and hands its lines so
+  /// far, cleaned for the terminal, to `output` as they come. Cancelled — the highlight moved
+  /// on, the finder ended — it is killed with all it started; so is a command past
+  /// ``outputLimit``.
+  static func run(
+    _ command: String, columns: Int, rows: Int, output: @escaping @Sendable ([String]) -> Void
+  ) async {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return output(["The preview command could not start."]) }
+    // Not inherited by other commands started meanwhile (an `execute`, the next preview).
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    let empty = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    let child = ShellCommand.spawn(
+      command, stdin: empty, stdout: ends[1], stderr: ends[1], ownGroup: true,
+      environment: ["FZF_PREVIEW_COLUMNS": "\(columns)", "FZF_PREVIEW_LINES": "\(rows)"])
+    close(ends[1])
+    if empty >= 0 { close(empty) }
+    guard let child else {
+      close(ends[0])
+      return output(["The preview command could not start."])
+    }
+    let reader = ends[0]
+    // Its group is killed only while the child is not reaped: after, the id may be another's.
+    let reaped = Mutex(false)
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        Thread.detachNewThread {
+          readAll(reader, killing: child) { output(lines($0)) }
+          close(reader)
+          // Ended (a zombie keeps its id), then reaped.
+          var info = siginfo_t()
+          while waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+          reaped.withLock { $0 = true }
+          ShellCommand.wait(child)
+          continuation.resume()
+        }
+      }
+    } onCancel: {
+      reaped.withLock { if !$0 { kill(-child, SIGKILL) } }
+    }
+  }
+
+  /// The lines of `bytes`, cleaned for the terminal (escape sequences and control characters
+  /// out, tabs as spaces), the empty ones at the end left out.
+  static func lines(_ bytes: [UInt8]) -> [String] {
+    String(decoding: bytes, as: UTF8.self)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String($0).replacingOccurrences(of: "\t", with: "    ").printable }
+      .reversed().drop { $0.isEmpty }.reversed()
+  }
+
+  /// Reads `reader` to its end, at most ``outputLimit`` bytes (then `child` and its group are
+  /// killed), handing what was read so far to `each` after every read.
+  private static func readAll(
+    _ reader: Int32, killing child: pid_t, _ each: ([UInt8]) -> Void
+  ) {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    while bytes.count < outputLimit {
+      let count = read(reader, &buffer, buffer.count)
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { break }
+      bytes += buffer.prefix(min(count, outputLimit - bytes.count))
+      each(bytes)
+    }
+    if bytes.count >= outputLimit { kill(-child, SIGKILL) }
+    if bytes.isEmpty { each([]) }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A command line the user gave (`--bind 'ctrl-o:execute(…)'`, `--preview`), run by
+/// `/bin/sh -c` as a shell would start it: every signal's default action, none blocked —
+/// not SIGPIPE ignored (`yes | head -c1` would print "Broken pipe") nor what this process
+/// blocks on its threads.
+enum ShellCommand {
+  /// Starts `command` with these descriptors as its stdin, stdout and stderr — in a process
+  /// group of its own when `ownGroup` (so that it and what it starts can be killed at once),
+  /// with `environment` added to this process's; the child's id, or `nil` when it could not
+  /// be started.
+  static func spawn(
+    _ command: String, stdin: Int32, stdout: Int32, stderr: Int32 = STDERR_FILENO,
+    ownGroup: Bool = false, environment: [String: String] = [:]
+  ) -> pid_t? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO)
+    let arguments = strings(["/bin/sh", "-c", command])
+    defer { for argument in arguments { free(argument) } }
+    var variables = ProcessInfo.processInfo.environment
+    variables.merge(environment) { $1 }
+    let pairs = strings(variables.map { "\($0.key)=\($0.value)" })
+    defer { for pair in pairs { free(pair) } }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var all = sigset_t()
+    sigfillset(&all)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+    if ownGroup {
+      posix_spawnattr_setpgroup(&attributes, 0)
+      flags |= Int32(POSIX_SPAWN_SETPGROUP)
+    }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
+    var child: pid_t = 0
+    guard posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, pairs) == 0 else {
+      return nil
+    }
+    return child
+  }
+
+  /// Waits for `child` to end; its status.
+  @discardableResult static func wait(_ child: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0, errno == EINTR {}
+    return status
+  }
+
+  /// C strings of `words`, ending with a null (freed by the caller).
+  private static func strings(_ words: [String]) -> [UnsafeMutablePointer<CChar>?] {
+    words.map { strdup($0) } + [nil]
+  }
+}
