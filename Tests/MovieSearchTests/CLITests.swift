@@ -89,7 +89,7 @@ import Testing
     let build = try await CLI.run(["build-catalog", "--help"])
     #expect(
       build.stdout.contains(
-        "USAGE: movie-search build-catalog <source> <catalog.bin> [--include-adult]\n       [--types <types>] [--titles <file>] [--force]\n"
+        "USAGE: movie-search build-catalog <source> <catalog.bin> [--include-adult]\n       [--types <types>] [--languages <codes>] [--titles <file>] [--force]\n"
       ))
     try await usageError(
       ["help", "nope"], "Unknown subcommand 'nope'.", usage: "movie-search help [<subcommand>]")

@@ -89,7 +89,7 @@ import Testing
     )
     #expect(
       Help.usage(of: BuildCatalogCommand.self)
-        == "movie-search build-catalog <source> <catalog.bin> [--include-adult] [--types <types>] [--titles <file>] [--force]"
+        == "movie-search build-catalog <source> <catalog.bin> [--include-adult] [--types <types>] [--languages <codes>] [--titles <file>] [--force]"
     )
     #expect(
       Help.usage(of: CatalogInfoCommand.self)

@@ -7,8 +7,9 @@ import Foundation
 /// names) are used when present.
 ///
 /// Films are the rows of the types asked for (`movie` by default), adult titles left out
-/// unless asked for. A film's other titles are its original title and its titles in English
-/// or in an English-speaking region, each once however it is written, at most
+/// unless asked for. A film's other titles are its original title and its titles in the
+/// languages asked for (``TitleLanguages``: English by default), each once however it is
+/// written, at most
 /// ``CatalogFile/maxAlternativeTitles``; its people are its directors (from `title.crew`, or
 /// `title.principals`) and its first-billed cast, at most ``CatalogFile/maxCast``.
 enum IMDbSource {
@@ -55,9 +56,6 @@ enum IMDbSource {
   static func isDatasetFileName(_ name: String) -> Bool {
     headers.contains { name == $0.key + ".tsv.gz" || name == $0.key + ".tsv" }
   }
-
-  /// Regions whose titles are kept as alternative titles, beside the language `en`.
-  static let englishRegions: Set<String> = ["US", "GB", "CA", "AU", "NZ", "IE", "XWW"]
 
   /// Whether `directory` holds IMDb's files (at least `title.basics`).
   static func isDataset(_ directory: String) -> Bool {
@@ -114,7 +112,7 @@ enum IMDbSource {
   /// read of it, every 100,000.
   static func read(
     _ directory: String, types: Set<String> = ["movie"], includeAdult: Bool = false,
-    progress: (String, Int) -> Void = { _, _ in }
+    languages: TitleLanguages = .english, progress: (String, Int) -> Void = { _, _ in }
   ) throws -> (entries: [CatalogFile.Entry], report: Report) {
     var report = Report()
     guard path(of: "title.basics", in: directory) != nil else {
@@ -204,9 +202,8 @@ enum IMDbSource {
       guard fields.count >= 8, let number = fields[0].imdbNumber, let at = index.place(number),
         let title = fields[2].text
       else { return nil }
-      let english =
-        fields[4].text == "en" || fields[3].text.map(englishRegions.contains) == true
-      guard english, title.utf8.count <= CatalogFile.longestTitle,
+      guard languages.keeps(language: fields[4].text, region: fields[3].text),
+        title.utf8.count <= CatalogFile.longestTitle,
         films[at].alternativeTitles.count < 4 * CatalogFile.maxAlternativeTitles,
         title != films[at].title, !films[at].alternativeTitles.contains(title)
       else { return nil }

@@ -134,15 +134,17 @@ public struct OfflineCatalog: MovieService {
 
   /// A catalog file from a folder of IMDb's dataset files (see ``isIMDbDataset(_:)``): its
   /// films of `types` (IMDb's `titleType`: `movie`, `tvMovie`, …), adult titles left out
-  /// unless `includeAdult`, with `titles` added. `progress` is told the file read and the
-  /// lines read of it. The catalog says it was built on the day of `date`.
+  /// unless `includeAdult`, their other titles those of `languages`, with `titles` added.
+  /// `progress` is told the file read and the lines read of it. The catalog says it was built
+  /// on the day of `date`.
   public static func catalogFile(
     fromIMDb directory: String, types: Set<String> = ["movie"], includeAdult: Bool = false,
-    titles: TitleList? = nil, builtAt date: Date = Date(),
+    languages: TitleLanguages = .english, titles: TitleList? = nil, builtAt date: Date = Date(),
     progress: (String, Int) -> Void = { _, _ in }
   ) throws -> BuiltFile {
     var (entries, report) = try IMDbSource.read(
-      directory, types: types, includeAdult: includeAdult, progress: progress)
+      directory, types: types, includeAdult: includeAdult, languages: languages,
+      progress: progress)
     var built = BuiltFile(
       bytes: [], films: entries.count, skipped: report.skipped.map { ($0.line, $0.reason) },
       adultLeftOut: report.adultLeftOut)

@@ -43,9 +43,12 @@ enum CLI {
     var environment = ProcessInfo.processInfo.environment
     for name in [
       "TMDB_API_KEY", "TMDB_ACCESS_TOKEN", "NO_COLOR", "COLUMNS", "MOVIE_SEARCH_CATALOG",
+      "LC_ALL", "LC_MESSAGES",
     ] {
       environment[name] = nil
     }
+    // The locale decides which other titles an IMDb build keeps: the same on every machine.
+    environment["LANG"] = "C.UTF-8"
     return environment.merging(extra) { $1 }
   }
 

@@ -42,6 +42,19 @@ struct BuildCatalogCommand: Command {
       "movie", "short", "tvEpisode", "tvMiniSeries", "tvMovie", "tvPilot", "tvSeries", "tvShort",
       "tvSpecial", "video", "videoGame",
     ]
+    let languages = Option<TitleLanguages>(
+      name: "languages", valueName: "codes",
+      help:
+        "With IMDb's files: the languages whose titles are kept beside the original, e.g. en,es (default: English and your locale's)."
+    ) { text in
+      TitleLanguages(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        .map { .success($0) }
+        ?? .failure(
+          UsageMessage(
+            text:
+              "The value '\(text.printable)' of '--languages' is not a list of language codes (en,es,de)."
+          ))
+    }
     let titles = Option.text(
       "titles", "file",
       "Other titles to search, by film: a tab-separated list with id, year and title columns (see data/english-titles.tsv)."
@@ -65,7 +78,8 @@ struct BuildCatalogCommand: Command {
     IMDb publishes its dataset files at https://datasets.imdbws.com (for personal and
     non-commercial use): download them into a folder and name the folder. title.basics.tsv.gz
     is needed; title.ratings, title.akas, title.crew, title.principals and name.basics add
-    ratings, other titles (the original, and those in English), directors and cast. Films are
+    ratings, other titles (the original, and those in English and the locale's language, or
+    in the languages --languages names: en,es), directors and cast. Films are
     the 'movie' rows unless --types says others (e.g. movie,tvMovie); adult titles are left
     out unless --include-adult. A row that cannot be read is reported with its file and line.
 
@@ -84,6 +98,15 @@ struct BuildCatalogCommand: Command {
     is reported and not added. A catalog says what it was built from, and the day (that of
     SOURCE_DATE_EPOCH when it is set): 'movie-search catalog-info --catalog FILE'.
     """
+
+  /// English and the language of the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, the first
+  /// set): the other titles an IMDb build keeps unless `--languages` says.
+  static var localeLanguages: TitleLanguages {
+    let environment = ProcessInfo.processInfo.environment
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
+      .first { !$0.isEmpty }
+    return .english(andLocale: locale)
+  }
 
   /// How many skipped lines are listed one by one before the rest are only counted.
   static let listedSkips = 20
@@ -126,7 +149,9 @@ struct BuildCatalogCommand: Command {
       do {
         built = try OfflineCatalog.catalogFile(
           fromIMDb: source, types: invocation[\.types] ?? ["movie"],
-          includeAdult: invocation[\.includeAdult], titles: titles, builtAt: date,
+          includeAdult: invocation[\.includeAdult],
+          languages: invocation[\.languages] ?? Self.localeLanguages, titles: titles,
+          builtAt: date,
           progress: progress.read)
       } catch {
         progress.clear()
@@ -138,6 +163,15 @@ struct BuildCatalogCommand: Command {
         Output.error("Note: \(file).tsv.gz is not in '\(source)': \(purpose).")
       }
     } else {
+      let imdbOnly = [
+        ("--types", invocation[\.types] != nil), ("--languages", invocation[\.languages] != nil),
+      ]
+      .filter(\.1).map(\.0)
+      if !imdbOnly.isEmpty {
+        Output.error(
+          "Note: \(imdbOnly.joined(separator: " and ")) \(imdbOnly.count == 1 ? "has" : "have") no effect on a CSV or a TMDb export (IMDb's files only)."
+        )
+      }
       guard let made = buildFromFile(source, invocation, titles, date, progress) else {
         return 1
       }
