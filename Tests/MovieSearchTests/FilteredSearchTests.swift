@@ -87,7 +87,11 @@ import Testing
       (found, total, page) = (found + answer.ids, answer.total, page + 1)
     } while found.count < total && page <= 60
     #expect(found.count == total && total > 100)
-    let byVotes = found.sorted { (films[$0]?.votes ?? 0) > (films[$1]?.votes ?? 0) }
+    // Ties go to the more popular film (here: the same votes), then to the lower id.
+    let byVotes = found.sorted {
+      let (left, right) = (films[$0]?.votes ?? 0, films[$1]?.votes ?? 0)
+      return left != right ? left > right : $0 < $1
+    }
     let sorted = try await search(["love", "--sort", "votes"])
     #expect(sorted.ids == Array(byVotes.prefix(20)))
     #expect(sorted.total == total)
