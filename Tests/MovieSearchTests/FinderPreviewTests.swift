@@ -57,6 +57,24 @@ import Testing
     #expect(Array(up[2...5]) == ["film 1", "second line", "> Film 1 (1991)", "  Film 2 (1992)"])
   }
 
+  @Test func aClickOrTheWheelGoesToWhatIsUnderIt() throws {
+    for (window, paneRow, secondFilmRow) in [("down:3", 8, 3), ("up:3", 2, 7)] {
+      var screen = FinderState(size: (columns: 60, rows: 12))
+      screen.look.previewCommand = PreviewCommand(template: "echo {}")
+      screen.look.previewWindow = try #require(PreviewWindow(window))
+      screen.handle("f".map { .character($0) })
+      screen.show(.success(query: "f", movies: films, total: 3))
+      screen.showPreview((1...20).map { "line \($0)" }, id: "1")
+      // A click on the pane highlights nothing; on the second film's row, that film.
+      screen.handle([.mouse(Mouse(action: .click, column: 3, row: paneRow))])
+      #expect(screen.selected == 0, "\(window)")
+      screen.handle([.mouse(Mouse(action: .wheelDown, column: 3, row: paneRow))])
+      #expect(screen.selected == 0 && screen.previewScroll == 3, "\(window)")
+      screen.handle([.mouse(Mouse(action: .click, column: 3, row: secondFilmRow))])
+      #expect(screen.selected == 1, "\(window)")
+    }
+  }
+
   @Test func longLinesAreCutOrWrapped() throws {
     let long = ["a long line that goes on past the pane", "next"]
     let cut = try screen("right:20", output: long)
