@@ -151,6 +151,38 @@ import Testing
     #expect(outcome.chosen == ["603", "catalog:45982"])
   }
 
+  @Test func theDetailsOfAFilmReadFromTheOtherSourceSayItsIdsAsTheyAreReadBack() async throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let arguments = ["--base-url", server.baseURL.absoluteString, "--token", "t"]
+    // Beside the built-in catalog, a catalog film's ids (its own, those of more like it).
+    let local = try await CLI.run(["details", "catalog:32710"] + arguments)
+    #expect(local.status == 0)
+    #expect(local.stdout.contains("id catalog:32710"))
+    let more = local.stdout.split(separator: "\n").filter { $0.contains(" · id ") }
+    #expect(!more.isEmpty && more.allSatisfy { $0.contains(" · id catalog:") })
+    // TMDb's plain, as `details` reads them by default.
+    let online = try await CLI.run(["details", "tmdb:603"] + arguments)
+    #expect(online.stdout.contains("id 603") && !online.stdout.contains("tmdb:"))
+    // Beside a catalog named, TMDb's are the ones marked.
+    let catalog = try await hybrid.catalog()
+    let named = try await CLI.run(["details", "tmdb:603", "--catalog", catalog] + arguments)
+    #expect(named.stdout.contains("id tmdb:603"))
+  }
+
+  @Test func theFinderPreviewSaysACatalogFilmsIdAsItIsPrinted() async throws {
+    let server = try Self.server(newer: true)
+    defer { server.stop() }
+    let session = try FinderSession(
+      ["--base-url", server.baseURL.absoluteString, "--token", "t", "--debounce", "0"],
+      columns: 170, rows: 30)
+    await session.waitFor("Type a title.")
+    session.type("sex files matrix")
+    await session.waitFor("id catalog:45982")
+    session.terminal.press(.escape)
+    _ = await session.outcome()
+  }
+
   @Test func anIdForASourceThatIsNotThereIsAUsageError() async throws {
     let withoutKey = try await CLI.run(["details", "tmdb:603", "--offline"])
     #expect(withoutKey.status == 64)

@@ -30,6 +30,17 @@ enum FilmIDs: Sendable, Equatable {
     return movie.source == .catalog ? "\(Self.catalogPrefix)\(movie.id)" : String(movie.id)
   }
 
+  /// What comes before the ids of a film's details read from `source` (its own, and those
+  /// of more like it, from the same place): nothing where `details` reads them by default.
+  func prefix(for source: MovieSource) -> String {
+    guard case .merged(let plainAreCatalogs) = self else { return "" }
+    switch (source, plainAreCatalogs) {
+    case (.catalog, false): return Self.catalogPrefix
+    case (.tmdb, true), (.both, true): return Self.tmdbPrefix
+    default: return ""
+    }
+  }
+
   static let catalogPrefix = "catalog:"
   static let tmdbPrefix = "tmdb:"
 

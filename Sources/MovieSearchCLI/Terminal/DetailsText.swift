@@ -19,26 +19,30 @@ enum DetailsText {
     return countries[code] ?? code.uppercased()
   }
 
-  /// The details as lines of at most `width` columns, styled.
-  static func block(_ details: MovieDetails, poster: String?, width: Int, country: String = "US")
-    -> [String]
-  {
-    lines(details, poster: poster, width: width, country: country).map { text, style in
+  /// The details as lines of at most `width` columns, styled; its ids (the film's, those of
+  /// more like it) with `idPrefix` before them (``FilmIDs/prefix(for:)``).
+  static func block(
+    _ details: MovieDetails, poster: String?, width: Int, country: String = "US",
+    idPrefix: String = ""
+  ) -> [String] {
+    lines(details, poster: poster, width: width, country: country, idPrefix: idPrefix).map {
+      text, style in
       style.map { Output.style(text, $0) } ?? text
     }
   }
 
   /// The details as lines of at most `width` columns, each with its style.
   static func lines(
-    _ details: MovieDetails, poster: String?, width: Int, country: String = "US"
+    _ details: MovieDetails, poster: String?, width: Int, country: String = "US",
+    idPrefix: String = ""
   ) -> [(String, String?)] {
-    linesOfText(details, poster: poster, width: width, country: country).map {
+    linesOfText(details, poster: poster, width: width, country: country, idPrefix: idPrefix).map {
       ($0.0.printable, $0.1)
     }
   }
 
   private static func linesOfText(
-    _ details: MovieDetails, poster: String?, width: Int, country: String
+    _ details: MovieDetails, poster: String?, width: Int, country: String, idPrefix: String
   ) -> [(String, String?)] {
     let movie = details.movie
     var lines: [(String, String?)] = [(movie.title + (movie.year.map { " (\($0))" } ?? ""), "1")]
@@ -89,12 +93,13 @@ enum DetailsText {
       lines.append(("More like this:", nil))
       for film in details.recommendations {
         let year = film.year.map { " (\($0))" } ?? ""
-        lines += "\(film.title.printable)\(year) · id \(film.id)".wrapped(to: width).map {
+        lines += "\(film.title.printable)\(year) · id \(idPrefix)\(film.id)".wrapped(to: width).map
+        {
           ($0, nil)
         }
       }
     }
-    var references = ["id \(movie.id)"]
+    var references = ["id \(idPrefix)\(movie.id)"]
     if let imdb = details.imdbID { references.append("IMDb \(imdb)") }
     if let budget = details.budget { references.append("budget $\(Format.count(budget))") }
     lines.append(("", nil))

@@ -32,11 +32,18 @@ struct DetailsCommand: Command {
   }
 
   /// The service an id printed with a prefix (``FilmIDs``) names: the catalog a search
-  /// would read beside TMDb (`catalog:`), or TMDb (`tmdb:`).
+  /// would read beside TMDb (`catalog:`), or TMDb (`tmdb:`); and the prefix its ids take.
   static func service(of source: MovieSource, _ invocation: Invocation<Self>) throws
-    -> any MovieService
+    -> (service: any MovieService, idPrefix: String)
   {
     let sources = try Backend.sources(for: invocation)
+    let prefix = FilmIDs(sources).prefix(for: source)
+    return (try service(of: source, in: sources, invocation), prefix)
+  }
+
+  private static func service(
+    of source: MovieSource, in sources: Backend.Sources, _ invocation: Invocation<Self>
+  ) throws -> any MovieService {
     switch (source, sources.main) {
     case (.catalog, .catalog(let catalog)): return catalog
     case (.catalog, .tmdb):
@@ -75,9 +82,8 @@ struct DetailsCommand: Command {
           : "\(shown) is not a film id (a positive whole number, perhaps after catalog: or tmdb:, a TMDb link, or IMDb's id or link: tt0080684)."
       )
     }
-    let service =
-      try qualified.map { try Self.service(of: $0.source, invocation) }
-      ?? Backend.service(for: invocation)
+    let named = try qualified.map { try Self.service(of: $0.source, invocation) }
+    let service = try named?.service ?? Backend.service(for: invocation)
     // A TMDb link names TMDb's id: only TMDb, and a catalog of its export, number films so.
     if qualified == nil, Int(text) == nil, given != nil, let coverage = service.catalogCoverage,
       coverage.source != .tmdbExport
@@ -117,7 +123,7 @@ struct DetailsCommand: Command {
         Output.print(
           DetailsText.block(
             details, poster: poster, width: Output.isTerminal ? Output.width : 80,
-            country: country
+            country: country, idPrefix: named?.idPrefix ?? ""
           ).joined(separator: "\n") + "\n")
       }
       return 0
