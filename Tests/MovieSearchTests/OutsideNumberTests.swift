@@ -44,8 +44,7 @@ import Testing
     }
     defer { server.stop() }
     let result = try await CLI.run(
-      ["--online", "--base-url", server.baseURL.absoluteString, "--token", "t", "x"],
-      limit: .seconds(30))
+      ["--online", "--base-url", server.baseURL.absoluteString, "--token", "t", "x"])
     #expect(result.status == 0)
     // A film nobody voted for has an empty rating and votes, as always.
     #expect(result.stdout == "1\tZero\t\t\t\t7\n2\tPlain\t\t7.5\t12\t8\n")
@@ -67,10 +66,10 @@ import Testing
     let arguments = [
       "details", "5", "--online", "--base-url", server.baseURL.absoluteString, "--token", "t",
     ]
-    let text = try await CLI.run(arguments, limit: .seconds(30))
+    let text = try await CLI.run(arguments)
     #expect(text.status == 0)
     #expect(text.stdout == "Long\nrated 6.0/10 by 3\nWith First, Last\n\nid 5\n")
-    let json = try await CLI.run(arguments + ["--json"], limit: .seconds(30))
+    let json = try await CLI.run(arguments + ["--json"])
     #expect(json.status == 0)
     let object = try #require(
       JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -87,7 +86,7 @@ import Testing
       ]
     for clock in [["--virtual-time"], []] {
       let result = try await CLI.run(
-        ["stream"] + clock, stdin: lines.joined(separator: "\n") + "\n", limit: .seconds(30))
+        ["stream"] + clock, stdin: lines.joined(separator: "\n") + "\n")
       #expect(result.status == 0)
       #expect(
         result.stderr == """
@@ -124,7 +123,7 @@ import Testing
     Tiny,9,1999-01-01,1e-400,1e-400,1.5,1,1
 
     """.write(toFile: source, atomically: true, encoding: .utf8)
-    let built = try await CLI.run(["build-catalog", source, catalog], limit: .seconds(30))
+    let built = try await CLI.run(["build-catalog", source, catalog])
     #expect(built.status == 0)
     #expect(
       built.stderr == """
@@ -160,7 +159,7 @@ import Testing
       for offset in field..<field + 4 { bytes[offset] = 0xFF }
       let path = directory.appendingPathComponent("header-\(field).bin").path
       try Data(bytes).write(to: URL(fileURLWithPath: path))
-      let result = try await CLI.run(["--catalog", path, "matrix"], limit: .seconds(30))
+      let result = try await CLI.run(["--catalog", path, "matrix"])
       #expect(result.status == 1)
       #expect(result.stderr == "Error: the catalog '\(path)' is damaged: its size is wrong\n")
     }
@@ -186,7 +185,7 @@ import Testing
       ),
     ]
     for (arguments, message) in cases {
-      let result = try await CLI.run(arguments, limit: .seconds(30))
+      let result = try await CLI.run(arguments)
       #expect(result.status == 64, "\(arguments)")
       #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(arguments): \(result.stderr)")
     }

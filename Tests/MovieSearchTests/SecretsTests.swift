@@ -123,8 +123,7 @@ import Testing
       [
         "details", "603", "--online", "--base-url", "http://192.0.2.1/3", "--api-key", "k",
         "--timeout", "1",
-      ],
-      limit: .seconds(30))
+      ])
     #expect(remote.status == 1)
     let lines = remote.stderr.split(separator: "\n")
     #expect(
