@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(catalog imdb csv stream-lines keys tmdb-json)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(catalog imdb csv stream-lines keys tmdb-json preview-output)
 case "$seconds" in '' | *[!0-9]*) echo "usage: $0 [SECONDS] [HARNESS…]" >&2; exit 2 ;; esac
 
 # Release by default, for speed (its build takes three minutes, debug's one); -parse-as-library:

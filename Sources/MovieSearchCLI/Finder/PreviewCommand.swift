@@ -11,7 +11,7 @@ import Synchronization
 
 /// `--preview CMD`: a shell command run for the highlighted film, what it prints shown in the
 /// preview pane instead of the film's details — as fzf's `--preview`.
-struct PreviewCommand: Sendable, Equatable {
+package struct PreviewCommand: Sendable, Equatable {
   /// The command as given: `{}` is the film's id as the finder prints it (digits, perhaps
   /// after `catalog:` or `tmdb:` — nothing a shell reads specially), `{q}` the search field's
   /// text, single-quoted for the shell.
@@ -92,7 +92,7 @@ struct PreviewCommand: Sendable, Equatable {
 
   /// The lines of `bytes`, cleaned for the terminal (escape sequences and control characters
   /// out, tabs as spaces), the empty ones at the end left out.
-  static func lines(_ bytes: [UInt8]) -> [String] {
+  package static func lines(_ bytes: [UInt8]) -> [String] {
     String(decoding: bytes, as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false)
       .map { String($0).replacingOccurrences(of: "\t", with: "    ").printable }

@@ -1,7 +1,7 @@
 /// Where the preview pane is and how it looks (`--preview-window`, in fzf's words): beside
 /// the list (`right`, `left`) or above or below it (`up`, `down`), its size, whether it
 /// starts hidden, wraps its lines and has a border.
-struct PreviewWindow: Sendable, Equatable {
+package struct PreviewWindow: Sendable, Equatable {
   enum Position: String, Sendable, CaseIterable {
     case right, left, up, down
 
@@ -28,7 +28,7 @@ struct PreviewWindow: Sendable, Equatable {
   /// fzf's value: words separated by `:` or `,` — a position, a size (`40%`, `30`),
   /// `hidden`/`nohidden`, `wrap`/`nowrap`, `border`/`noborder` (fzf's `border-STYLE`: any
   /// style is a line here, `border-none` none); `nil` for any other word.
-  init?(_ text: String) {
+  package init?(_ text: String) {
     for word in text.split(whereSeparator: { $0 == ":" || $0 == "," }).map(String.init) {
       if let position = Position(rawValue: word) {
         self.position = position

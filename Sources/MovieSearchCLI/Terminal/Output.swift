@@ -233,7 +233,7 @@ extension String {
   }
 
   /// Lines of at most `width` columns, broken between words.
-  func wrapped(to width: Int) -> [String] {
+  package func wrapped(to width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
     for word in split(separator: " ") {

@@ -19,6 +19,8 @@ public enum Harness: String, CaseIterable, Sendable {
   /// A TMDb server's answers: the bytes as the body of every response, through each call of
   /// the client.
   case tmdbJSON = "tmdb-json"
+  /// What a `--preview` command prints, cleaned and wrapped for the pane.
+  case previewOutput = "preview-output"
 
   /// Runs the harness on `bytes`.
   public func run(_ bytes: [UInt8]) {
@@ -29,6 +31,7 @@ public enum Harness: String, CaseIterable, Sendable {
     case .streamLines: TextHarnesses.streamLines(bytes)
     case .keys: TextHarnesses.keys(bytes)
     case .tmdbJSON: TMDbHarness.run(bytes)
+    case .previewOutput: TextHarnesses.previewOutput(bytes)
     }
   }
 }

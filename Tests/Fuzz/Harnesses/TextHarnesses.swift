@@ -1,7 +1,17 @@
 import MovieSearchCLI
 
-/// The line and key readers.
+/// The line and key readers, and what a preview command prints.
 enum TextHarnesses {
+  /// A preview command's output, cleaned and wrapped to a width the first byte sets; the
+  /// bytes also read as a `--preview-window` value.
+  static func previewOutput(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    for line in PreviewCommand.lines(Array(bytes.dropFirst())) {
+      _ = line.wrapped(to: Int(first % 80) + 1)
+    }
+    _ = PreviewWindow(String(decoding: bytes, as: UTF8.self))
+  }
+
   static func streamLines(_ bytes: [UInt8]) {
     for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       _ = StreamEvent.parse(Array(line))
