@@ -11,9 +11,11 @@ import Testing
   @Test func theHighlightedFilmStaysHighlightedWhenTMDbsFilmsArrive() async throws {
     let directory = try temporaryDirectory()
     let catalog = try await HybridStreamTests(directory: directory).catalog()
-    // TMDb answers once the test has moved the highlight (at most 60 s later: never a hang).
+    // TMDb's search answers once the test has moved the highlight (at most 60 s later: never
+    // a hang); it has no popular films (the catalog's are shown).
     let answer = DispatchSemaphore(value: 0)
-    let server = try LoopbackServer { _ in
+    let server = try LoopbackServer { request in
+      guard request.path == "/3/search/movie" else { return .json(404, "") }
       _ = answer.wait(timeout: .now() + 60)
       return .json(200, Fixtures.searchPage)
     }

@@ -38,7 +38,7 @@ import Testing
   }
 
   func run(
-    typing: [(Int, String)], more: [Int] = [], select: [(Int, Int)] = [],
+    typing: [(Int, String)], appear: [Int] = [], more: [Int] = [], select: [(Int, Int)] = [],
     catalogLatency: Duration = .zero,
     onlineLatency: Duration = .milliseconds(200), onlineTimeout: Duration = .seconds(10),
     catalog: @escaping @Sendable (String) -> Result<MoviePage, MovieServiceError> = catalogAnswer,
@@ -58,7 +58,7 @@ import Testing
           events.map { (.milliseconds($0.0), $0.1) }, end: .seconds(30), clock: clock)
       }
       let input = MoviesSearchInput(
-        appear: Empty(), search: at(typing), selection: at(select),
+        appear: at(appear.map { ($0, ()) }), search: at(typing), selection: at(select),
         more: at(more.map { ($0, ()) }), retry: Empty(), filters: Empty())
       let output = viewModel.transform(input: input)
       async let routes: Void = {
@@ -82,6 +82,7 @@ import Testing
         .joined(separator: ", ")
     }
     switch state {
+    case .idle(let popular) where !popular.isEmpty: return "idle [\(films(popular))]"
     case .idle: return "idle"
     case .loading(let query, _): return "loading \(query)"
     case .success(let query, let movies, let total, _, let complete, let notice):
@@ -206,6 +207,28 @@ import Testing
       ])
     // Asked once for its page 2, never again: the second `more` finds both lists complete.
     #expect(run.onlineLog == ["search alien @300", "search alien p2 @1000"])
+  }
+
+  @Test func thePopularFilmsAreTMDbsOrTheCatalogsWhenTMDbCannotGiveThem() async throws {
+    // TMDb's (today's), each saying so; its next page when asked for.
+    let online = try await run(typing: [], appear: [0], more: [1_000])
+    #expect(
+      online.states == [
+        "0 idle", "200 idle [Popular 1 0 tmdb, Popular 2 0 tmdb]",
+        "1200 idle [Popular 1 0 tmdb, Popular 2 0 tmdb, Popular 3 0 tmdb, Popular 4 0 tmdb]",
+      ])
+    #expect(online.onlineLog == ["popular 1 @0", "popular 2 @1000"] && online.catalogLog == [])
+    // TMDb not answering within its time: the catalog's, and its next page too.
+    let local = try await run(
+      typing: [], appear: [0], more: [2_000], onlineLatency: .seconds(20),
+      onlineTimeout: .seconds(1))
+    #expect(
+      local.states == [
+        "0 idle", "1000 idle [Popular 1 0 catalog, Popular 2 0 catalog]",
+        "2000 idle [Popular 1 0 catalog, Popular 2 0 catalog, Popular 3 0 catalog, Popular 4 0 catalog]",
+      ])
+    #expect(local.onlineLog == ["popular 1 @0", "cancelled 1 @1000"])
+    #expect(local.catalogLog == ["popular 1 @1000", "popular 2 @2000"])
   }
 
   @Test func aFilmOpensFromTMDbUnlessOnlyTheCatalogHasIt() async throws {

@@ -69,7 +69,10 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         guard let online = work.online else { return nil }
         return await onlineFirstPage(request, online)
       case (.waitForMore, _):
-        guard work.online == nil ? !pages.isComplete : !merged.isComplete else { return nil }
+        // The popular films are one list, whatever else is beside the catalog.
+        let complete =
+          work.online == nil || work.isPopular ? pages.isComplete : merged.isComplete
+        guard !complete else { return nil }
         listenForMore()
         guard await wants?.next() != nil, !Task.isCancelled else { return nil }
         step = .nextPage
@@ -96,8 +99,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
       let first = pages.page == 0
       step = first ? .done : .waitForMore
       do throws(MovieServiceError) {
-        let loaded = try await work.service.popularMovies(
-          page: pages.page + 1, language: work.language)
+        let loaded = try await popularPage(pages.page + 1)
         if Task.isCancelled { return nil }
         pages.add(loaded)
         work.popularPages.value = pages
@@ -110,6 +112,37 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         if !first { return await next() }
         return .show(.failure(query: "", message: "Popular films could not be loaded: \(error)"))
       }
+    }
+
+    /// A page of popular films: TMDb's when it is beside the catalog (they are today's, the
+    /// catalog's end when it was built) — the catalog's from the first, when TMDb's first page
+    /// fails or does not answer in time; beside each other, each film says its source.
+    private func popularPage(_ number: Int) async throws(MovieServiceError) -> MoviePage {
+      guard work.online != nil else {
+        return try await work.service.popularMovies(page: number, language: work.language)
+      }
+      var page = try await popularPageOfEither(number)
+      let source: MovieSource = work.popularPages.fromCatalog ? .catalog : .tmdb
+      for index in page.results.indices { page.results[index].source = source }
+      return page
+    }
+
+    private func popularPageOfEither(_ number: Int) async throws(MovieServiceError) -> MoviePage {
+      let language = work.language
+      if let online = work.online, !work.popularPages.fromCatalog {
+        let answer = await online.withinTimeout {
+          () async throws(MovieServiceError) -> MoviePage in
+          try await online.service.popularMovies(page: number, language: language)
+        }
+        switch answer {
+        case .page(let page): return page
+        case .failed(.cancelled): throw .cancelled
+        case .failed(let error) where number > 1: throw error
+        case .timedOut where number > 1: throw .noAnswer(host: "TMDb", seconds: 0)
+        case .failed, .timedOut: work.popularPages.fromCatalog = true
+        }
+      }
+      return try await work.service.popularMovies(page: number, language: language)
     }
 
     private mutating func firstPage(_ request: FilteredQuery) async -> ScreenEvent? {
@@ -190,12 +223,19 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
   }
 }
 
-/// Pages kept from one intent to the next (the popular films).
+/// Pages kept from one intent to the next (the popular films), and where they come from.
 final class SavedPages: Sendable {
   private let saved = Lock(MoviePages())
+  private let catalogs = Lock(false)
 
   var value: MoviePages {
     get { saved.withLock { $0 } }
     set { saved.withLock { $0 = newValue } }
+  }
+
+  /// They are the catalog's although TMDb is beside it: TMDb's first page failed.
+  var fromCatalog: Bool {
+    get { catalogs.withLock { $0 } }
+    set { catalogs.withLock { $0 = newValue } }
   }
 }

@@ -132,7 +132,8 @@ public struct MoviesSearchOutput<
 /// answer; showing the offline catalog`) — `failure` only when the catalog had nothing
 /// either. `more` loads the next page of both lists and appends their new films; a film
 /// picked opens with TMDb's details, unless only the catalog has it (or TMDb fails for a film
-/// both have: then the catalog's).
+/// both have: then the catalog's). The popular films are TMDb's (today's), or the catalog's
+/// when TMDb's first page fails or does not answer in time; each says its source.
 public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
   private let service: any MovieService
   private let clock: C

@@ -80,8 +80,10 @@ extension FinderState {
     let movie = listed[index]
     let year = movie.year.map { " (\($0))" } ?? ""
     let rating = movie.voteCount > 0 ? "  \(Format.rating(movie.voteAverage))" : ""
-    // A film only TMDb knows, beside the catalog's (newer than it, say).
-    let source = movie.source == .tmdb ? "  TMDb" : ""
+    // A film only TMDb knows, beside the catalog's (newer than it, say) — not among the
+    // popular films, which are all of one source.
+    let idle = if case .idle = state { true } else { false }
+    let source = movie.source == .tmdb && !idle ? "  TMDb" : ""
     let suffix = year + rating + source
     let (title, matches) = movie.listedTitle
     let room = max(1, width - 2 - (multi ? 1 : 0) - suffix.columns)
