@@ -138,7 +138,7 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         case .page(let page): return page
         case .failed(.cancelled): throw .cancelled
         case .failed(let error) where number > 1: throw error
-        case .timedOut where number > 1: throw .noAnswer(host: "TMDb", seconds: 0)
+        case .timedOut where number > 1: throw .stalled(host: "TMDb")
         case .failed, .timedOut: work.popularPages.fromCatalog = true
         }
       }
@@ -225,17 +225,16 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
 
 /// Pages kept from one intent to the next (the popular films), and where they come from.
 final class SavedPages: Sendable {
-  private let saved = Lock(MoviePages())
-  private let catalogs = Lock(false)
+  private let saved = Lock((pages: MoviePages(), fromCatalog: false))
 
   var value: MoviePages {
-    get { saved.withLock { $0 } }
-    set { saved.withLock { $0 = newValue } }
+    get { saved.withLock { $0.pages } }
+    set { saved.withLock { $0.pages = newValue } }
   }
 
   /// They are the catalog's although TMDb is beside it: TMDb's first page failed.
   var fromCatalog: Bool {
-    get { catalogs.withLock { $0 } }
-    set { catalogs.withLock { $0 = newValue } }
+    get { saved.withLock { $0.fromCatalog } }
+    set { saved.withLock { $0.fromCatalog = newValue } }
   }
 }

@@ -20,6 +20,8 @@ package struct PreviewCommand: Sendable, Equatable {
   /// The most bytes of output read: a pane shows a screenful, and a command that does not
   /// stop writing is stopped.
   static let outputLimit = 256 * 1024
+  /// What the pane says when the command cannot be started (no pipe, no process).
+  static let notStarted = "The preview command could not start."
 
   /// The command line for the film `id` with `query` in the field.
   func command(id: String, query: String) -> String {
@@ -56,7 +58,7 @@ package struct PreviewCommand: Sendable, Equatable {
     _ command: String, columns: Int, rows: Int, output: @escaping @Sendable ([String]) -> Void
   ) async {
     var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return output(["The preview command could not start."]) }
+    guard pipe(&ends) == 0 else { return output([Self.notStarted]) }
     // Not inherited by other commands started meanwhile (an `execute`, the next preview).
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     let empty = open("/dev/null", O_RDONLY | O_CLOEXEC)
@@ -67,7 +69,7 @@ package struct PreviewCommand: Sendable, Equatable {
     if empty >= 0 { close(empty) }
     guard let child else {
       close(ends[0])
-      return output(["The preview command could not start."])
+      return output([Self.notStarted])
     }
     let reader = ends[0]
     // Its group is killed only while the child is not reaped: after, the id may be another's.
