@@ -137,29 +137,35 @@ import Testing
         "--offline", "--debounce", "0", "--query", "matrix", "--preview",
         #"echo $$ >> \#(pids); printf '\033[31mred {}\033[0m\033]0;title\007\n'; exec sleep 100"#,
       ], columns: 100, rows: 16)
-    /// The ids the commands wrote, once `count` have, and those still running once
-    /// `running` of them are (within a minute).
-    func commands(_ count: Int, running: Int) async -> (ids: [Int32], alive: [Int32]) {
+    /// The ids the commands wrote, and those still running, once more than `after` wrote
+    /// theirs and `done` holds (within a minute). (Before the search's list, the popular
+    /// films' first has its preview too.)
+    func commands(after: Int, until done: ([Int32], [Int32]) -> Bool) async -> (
+      ids: [Int32], alive: [Int32]
+    ) {
       var found: (ids: [Int32], alive: [Int32]) = ([], [])
       for _ in 0..<600 {
         let written = (try? String(contentsOfFile: pids, encoding: .utf8)) ?? ""
         let ids = written.split(separator: "\n").compactMap { Int32($0) }
         found = (ids, ids.filter { kill($0, 0) == 0 })
-        if ids.count == count, found.alive.count == running { break }
+        if ids.count > after, done(found.ids, found.alive) { break }
         try? await Task.sleep(for: .milliseconds(100))
       }
       return found
     }
-    #expect(await commands(1, running: 1).alive.count == 1)
     await session.waitFor("red 32710")
-    // The highlight moves on: the first is killed, the second runs.
+    // One runs: The Matrix's, the last to start.
+    let first = await commands(after: 0) { ids, alive in alive == [ids.last!] }
+    #expect(!first.ids.isEmpty && first.alive == [first.ids.last!])
+    // The highlight moves on: The Matrix's is killed, the next film's runs.
     session.terminal.press(.down)
-    let moved = await commands(2, running: 1)
-    #expect(moved.ids.count == 2 && moved.alive == [moved.ids[1]])
-    // The finder ends: the second is killed.
+    let moved = await commands(after: first.ids.count) { ids, alive in alive == [ids.last!] }
+    #expect(moved.ids.count == first.ids.count + 1 && moved.alive == [moved.ids.last!])
+    // The finder ends: that one is killed too.
     session.terminal.press(.escape)
     _ = await session.outcome()
-    #expect(await commands(2, running: 0).alive.isEmpty)
+    let ended = await commands(after: 0) { _, alive in alive.isEmpty }
+    #expect(ended.ids.count == moved.ids.count && ended.alive.isEmpty)
     #expect(!session.output.contains("\u{1B}]0;"))
   }
 }
