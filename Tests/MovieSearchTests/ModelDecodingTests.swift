@@ -31,6 +31,19 @@ import Testing
           voteAverage: 8.2, voteCount: 26000))
   }
 
+  @Test func theRuntimeAndTheCatalogsIdOfAMergedRowAreRangeChecked() throws {
+    let read = try movie(#""runtime":136,"source":"both","catalog_id":32710"#)
+    #expect(read.runtime == 136 && read.catalogID == 32710 && read.source == .both)
+    // Out of range, or not a number: unknown, and the row is kept.
+    for bad in OutsideNumberTests.extremes + ["0", "\"NaN\"", "\"1e999\"", "null"] {
+      let row = try movie(#""runtime":\#(bad),"source":"both","catalog_id":\#(bad)"#)
+      #expect(row.runtime == nil && row.catalogID == nil, "\(bad)")
+    }
+    // A catalog id means something only for a film both sources have.
+    #expect(try movie(#""source":"tmdb","catalog_id":5"#).catalogID == nil)
+    #expect(try movie(#""source":"catalog""#).catalogID == 1)
+  }
+
   @Test func anEmptyOrMissingReleaseDateIsNoDate() throws {
     #expect(try movie(#""release_date":"""#).releaseDate == nil)
     #expect(try movie(#""overview":"x""#).releaseDate == nil)
