@@ -96,13 +96,16 @@ import Testing
     #expect(terminal.isRestored)
   }
 
-  @Test func aCommandRunByABindingStartsWithDefaultSignals() async throws {
+  @Test func aCommandRunByABindingStartsWithDefaultSignalsAndOnlyItsOwnDescriptors()
+    async throws
+  {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let status = directory.appendingPathComponent("status").path
+    let descriptors = directory.appendingPathComponent("descriptors").path
     let terminal = try PseudoTerminal.movieSearch([
       "interactive", "--offline", "--query", "matrix", "--bind",
-      "ctrl-o:execute(cat /proc/self/status > \(status))",
+      "ctrl-o:execute(cat /proc/self/status > \(status); ls -1 /proc/self/fd > \(descriptors))",
     ])
     await terminal.waitFor("> The Matrix (1999)")
     terminal.clearOutput()
@@ -123,6 +126,10 @@ import Testing
     let standard: UInt64 = 0x7FFF_FFFF
     #expect(signals("SigIgn").map { $0 & standard } == 0)
     #expect(signals("SigBlk").map { $0 & standard } == 0)
+    // The terminal as 0–2, and nothing else of the finder's (its catalog, its terminal's
+    // other descriptor, a preview's pipe): 3 is the folder `ls` reads.
+    let listed = try String(contentsOfFile: descriptors, encoding: .utf8)
+    #expect(listed.split(separator: "\n") == ["0", "1", "2", "3"])
   }
 
   /// The one child of process `pid` (a shell's foreground job), from `/proc`.

@@ -56,6 +56,16 @@ enum ProcessRunner {
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
+    // Close-on-exec in this process (Foundation's pipes are not): a program another test
+    // starts meanwhile with a plain posix_spawn (a finder on a pseudo-terminal) would keep
+    // their ends open, and the reads below would wait for it to end — a one-second run
+    // failed its 30-second limit beside a finder test that way. (The child's own 0–2 are
+    // copies, which do not keep the flag.)
+    for pipe in [input, output, errors] {
+      for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+        _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+      }
+    }
     process.standardInput = input
     process.standardOutput = output
     if let stdoutPath {

@@ -20,6 +20,8 @@ final class PseudoTerminal: Sendable {
   // The pseudo-terminal functions of <stdlib.h> are not in Swift's Glibc module: look them
   // up in the C library.
   private typealias OpenFunction = @convention(c) (Int32) -> Int32
+  private typealias CloseFromFunction =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
   private typealias NameFunction =
     @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
 
@@ -40,12 +42,12 @@ final class PseudoTerminal: Sendable {
       let unlockpt = Self.function("unlockpt", as: OpenFunction.self),
       let ptsname = Self.function("ptsname_r", as: NameFunction.self)
     else { throw POSIXError(.ENOSYS) }
-    master = openpt(O_RDWR | O_NOCTTY)
+    master = openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
     var name = [CChar](repeating: 0, count: 128)
     guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0,
       ptsname(master, &name, name.count) == 0
     else { throw POSIXError(.ENXIO) }
-    slave = open(name, O_RDWR | O_NOCTTY)
+    slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     var actions = posix_spawn_file_actions_t()
@@ -74,6 +76,14 @@ final class PseudoTerminal: Sendable {
       posix_spawn_file_actions_adddup2(&actions, 0, 1)
     }
     posix_spawn_file_actions_addclose(&actions, master)
+    // No other descriptor of the test runner: a pipe another test is reading (Foundation's
+    // are not close-on-exec) would stay open in this program, and that test's read would
+    // wait for its end as long as the finder runs (glibc 2.34's closefrom for spawns).
+    if let closeFrom = Self.function(
+      "posix_spawn_file_actions_addclosefrom_np", as: CloseFromFunction.self)
+    {
+      _ = closeFrom(&actions, 3)
+    }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let environment =
       environment
