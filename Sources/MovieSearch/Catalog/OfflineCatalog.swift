@@ -269,7 +269,7 @@ public struct OfflineCatalog: MovieService {
     let limit = reorder == nil ? shown : max(shown, MoviePage.maxPage * MoviePage.pageSize)
     guard
       let (found, total, run) = try searcher.search(
-        query.text, limit: limit, year: query.year, keep: keep)
+        query.text, limit: limit, year: query.year, keep: keep, beingTyped: query.isBeingTyped)
     else { return .empty }
     let hits = reorder.map { Array($0(found).prefix(query.page * pageSize)) } ?? found
     let rows = hits.dropFirst((query.page - 1) * pageSize).map { hit in

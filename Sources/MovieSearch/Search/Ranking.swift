@@ -172,7 +172,8 @@ enum Forgiveness {
   /// last word (being typed): shorter, a typo'd beginning begins too many words.
   static let typoInBeginningFrom = (elsewhere: 5, last: 4)
   /// A word that begins a title word is taken as typed from six letters (its typos are looked
-  /// up only when a better film may come of them).
+  /// up only when a better film may come of them) — at any length when it is the last word
+  /// of a query being typed (``MovieQuery/isBeingTyped``), and its typos are never looked up.
   static let beginningTakenAsTypedFrom = 6
   /// A word taken as typed is read with typos from four letters, when a better film is looked
   /// for (``SearchPass/typos``).

@@ -95,9 +95,11 @@ struct SearchEngine {
     var best = BestHits(limit: limit, key: found.films == nil ? nil : { catalog.film(ofTitle: $0) })
     let most = Ranking.popularity * searcher.maxPopularity
     // A film that matches one or two words of a long query is no answer when others match
-    // more: a query of six words or more (that are not the commonest) needs a third of them.
+    // more: a query of six words or more (that are not the commonest) needs a third of them
+    // — and one being typed needs them all (``SearchPlan/everyWordNeeded``).
     let needed =
-      rare >= Forgiveness.longQueryWords ? rare / Forgiveness.longQueryShare : 1
+      plan.everyWordNeeded
+      ? rare : rare >= Forgiveness.longQueryWords ? rare / Forgiveness.longQueryShare : 1
     let rareBits: UInt32 = (1 << UInt32(rare)) - 1
     let matched = { (mask: UInt32) in (WordMask.possible(mask) & rareBits).nonzeroBitCount }
     let enough = buckets.masks.contains { matched($0) >= needed }

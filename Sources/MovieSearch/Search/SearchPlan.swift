@@ -16,7 +16,7 @@ struct SearchPlan {
   typealias Choices = [Choice]
 
   /// A query word's choices as one title word, and whether looking again with `everyTypo`
-  /// would find more (see ``lookUp(_:last:searcher:everyTypo:amongOthers:)``).
+  /// would find more (see ``lookUp(_:last:searcher:everyTypo:amongOthers:beingTyped:)``).
   struct LookedUp {
     var choices: Choices
     var moreTypos: Bool
@@ -71,6 +71,12 @@ struct SearchPlan {
   /// Whether `everyTypo` would look up more typos of some word.
   var mayHaveMoreTypos = false
 
+  /// Whether a film must match every word that is not among the commonest when some film
+  /// does: a query being typed (``MovieQuery/isBeingTyped``) narrows as a finder's does, each
+  /// word added leaving out the films without it — but for the films that match some
+  /// words when none matches them all.
+  var everyWordNeeded = false
+
   /// No title word is longer: a longer query word matches nothing, and is not looked up
   /// (its typos would cost time and memory in proportion to its length squared).
   static let longestWord = 64
@@ -86,7 +92,7 @@ struct SearchPlan {
   /// The plan of `query` in `searcher`'s catalog. Repeated words are looked up once, so a
   /// query's cost grows with its length at most linearly. With `everyTypo`, the typos of
   /// words that are title words as typed are looked up too; with `realWordSlips` too, a real
-  /// word of several is read as a slip for a longer one (see ``lookUp(_:last:searcher:everyTypo:amongOthers:)``).
+  /// word of several is read as a slip for a longer one (see ``lookUp(_:last:searcher:everyTypo:amongOthers:beingTyped:)``).
   init(
     _ query: TitleQuery, searcher: Searcher, everyTypo: Bool = false, synonyms: Bool = false,
     realWordSlips: Bool = false
@@ -94,6 +100,7 @@ struct SearchPlan {
     let store = searcher.store
     let words = query.words
     year = query.year
+    everyWordNeeded = query.beingTyped
     var lookups: [[UInt8]: (options: [Option], moreTypos: Bool)] = [:]
     self.words = []
     for (position, word) in words.enumerated() {
@@ -104,7 +111,8 @@ struct SearchPlan {
         lookups[key]
         ?? Self.options(
           for: word, next: next, last: last, searcher: searcher, everyTypo: everyTypo,
-          synonyms: synonyms, amongOthers: realWordSlips && words.count > 1)
+          synonyms: synonyms, amongOthers: realWordSlips && words.count > 1,
+          beingTyped: last && query.lastWordBeingTyped)
       lookups[key] = (options, moreTypos)
       var optional: Optional?
       if words.count > 1, position == 0 || last, TitleText.articleWords.contains(word) {
@@ -157,12 +165,13 @@ struct SearchPlan {
   /// more typos of it; `next` is the query word after it.
   static func options(
     for word: [UInt8], next: [UInt8]?, last: Bool, searcher: Searcher, everyTypo: Bool,
-    synonyms: Bool = false, amongOthers: Bool = false
+    synonyms: Bool = false, amongOthers: Bool = false, beingTyped: Bool = false
   ) -> (options: [Option], moreTypos: Bool) {
     let store = searcher.store
     guard word.count <= longestWord else { return ([], false) }
     let lookedUp = choices(
-      for: word, last: last, searcher: searcher, everyTypo: everyTypo, amongOthers: amongOthers)
+      for: word, last: last, searcher: searcher, everyTypo: everyTypo, amongOthers: amongOthers,
+      beingTyped: beingTyped)
     var options = [Option(first: lookedUp.choices)]
     // The same word written otherwise: "2" finds "II" and "Two", "mister" "Mr.", "colour"
     // "Color".
@@ -267,27 +276,33 @@ struct SearchPlan {
   }
 
   /// Whether `word` is taken as typed unless `everyTypo`: a title word, or from six letters
-  /// the beginning of one, that could have typos.
-  static func takenAsTyped(_ word: [UInt8], store: CatalogStore) -> Bool {
+  /// the beginning of one (at any length when `beingTyped`), that could have typos.
+  static func takenAsTyped(_ word: [UInt8], store: CatalogStore, beingTyped: Bool = false)
+    -> Bool
+  {
     guard word.count <= longestWord, maxDistance(word.count) > 0 else { return false }
     let (exact, longer) = store.exactAndPrefix(word)
-    return !exact.isEmpty
-      || (word.count >= Forgiveness.beginningTakenAsTypedFrom && !longer.isEmpty)
+    let beginningFrom = beingTyped ? 1 : Forgiveness.beginningTakenAsTypedFrom
+    return !exact.isEmpty || (word.count >= beginningFrom && !longer.isEmpty)
   }
 
   /// The term runs `word` matches as one title word: exactly, as the beginning of a longer
   /// word, or within a few typos (also as a beginning); sorted by term, neighbours of equal
   /// cost merged, so that scoring finds a term's cost by binary search. Remembered per
   /// catalog: typing repeats words with every key. `last`: the query's last word, which may
-  /// be unfinished; `amongOthers`: the query has other words.
+  /// be unfinished; `amongOthers`: the query has other words; `beingTyped`: it is the last
+  /// word of a query being typed, so unfinished.
   static func choices(
-    for word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool, amongOthers: Bool = false
+    for word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool, amongOthers: Bool = false,
+    beingTyped: Bool = false
   ) -> LookedUp {
     // 0xFF never occurs in UTF-8: the flags cannot be confused with a longer word.
-    let key = word + [0xFF, (everyTypo ? 1 : 0) + (last ? 2 : 0) + (amongOthers ? 4 : 0)]
+    let flags = (everyTypo ? 1 : 0) + (last ? 2 : 0) + (amongOthers ? 4 : 0) + (beingTyped ? 8 : 0)
+    let key = word + [0xFF, UInt8(flags)]
     if let known = searcher.remembered(key) { return known }
     var found = lookUp(
-      word, last: last, searcher: searcher, everyTypo: everyTypo, amongOthers: amongOthers)
+      word, last: last, searcher: searcher, everyTypo: everyTypo, amongOthers: amongOthers,
+      beingTyped: beingTyped)
     found.choices = coalesced(
       found.choices + soundingLike(word, besides: found.choices, searcher: searcher))
     searcher.remember(key, found)
@@ -309,12 +324,14 @@ struct SearchPlan {
     }.map { Choice(terms: $0..<$0 + 1, cost: Ranking.phonetic) }
   }
 
+  /// The term runs `word` matches as one title word (``choices(for:last:searcher:everyTypo:amongOthers:beingTyped:)``'s, not remembered).
   ///
   /// Without `everyTypo`, more typos would be found of a word taken as typed (from four
   /// letters), and of a long word for which one typo made a title word (two are looked for
   /// only then): a search that might find a better film through them looks again.
   static func lookUp(
-    _ word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool, amongOthers: Bool = false
+    _ word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool, amongOthers: Bool = false,
+    beingTyped: Bool = false
   ) -> LookedUp {
     let store = searcher.store
     let limit = maxDistance(word.count)
@@ -323,8 +340,11 @@ struct SearchPlan {
     // typos (one edit, from four letters) are looked for only when a typo could give a
     // better match (`everyTypo`, see `OfflineCatalog.searchMovies`), as the walk is the
     // costly part of a search.
-    let typed = takenAsTyped(word, store: store)
-    guard limit > 0, !typed || (everyTypo && word.count >= Forgiveness.typosOfTypedWordsFrom)
+    let typed = takenAsTyped(word, store: store, beingTyped: beingTyped)
+    // Being typed, a title word or the beginning of one is that and no typo, ever: each
+    // letter added narrows the list (a finder's count only shrinks).
+    let typosOfTyped = typed && word.count >= Forgiveness.typosOfTypedWordsFrom && !beingTyped
+    guard limit > 0, !typed || (everyTypo && typosOfTyped)
     else {
       var choices: Choices = []
       if !exact.isEmpty { choices.append(Choice(terms: exact, cost: 0)) }
@@ -336,9 +356,7 @@ struct SearchPlan {
             terms: longer, cost: number ? Ranking.numberPrefix : Ranking.typedPrefix,
             prefix: true))
       }
-      return LookedUp(
-        choices: choices,
-        moreTypos: !everyTypo && typed && word.count >= Forgiveness.typosOfTypedWordsFrom)
+      return LookedUp(choices: choices, moreTypos: !everyTypo && typosOfTyped)
     }
     // One edit first; two only for a long word that one edit does not make a whole word, or
     // when a better match is looked for.

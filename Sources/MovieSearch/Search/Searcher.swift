@@ -59,11 +59,11 @@ final class Searcher: Sendable {
   ///
   /// A film is found by any of its titles; it is listed once, by the title that matched it
   /// best, and counted once. The passes run in order (``SearchPass``), each on what those
-  /// before it found.
+  /// before it found. `beingTyped`: `text` is being typed (``MovieQuery/isBeingTyped``).
   func search(
-    _ text: String, limit: Int, year: Int?, keep: ((Int) -> Bool)? = nil
+    _ text: String, limit: Int, year: Int?, keep: ((Int) -> Bool)? = nil, beingTyped: Bool = false
   ) throws(MovieServiceError) -> (hits: [FilmHit], total: Int, run: SearchRun)? {
-    guard let query = TitleQuery(text) else { return nil }
+    guard let query = TitleQuery(text, beingTyped: beingTyped) else { return nil }
     var run = SearchRun(
       query: query, plan: SearchPlan(query, searcher: self), limit: limit, year: year,
       keep: keep)

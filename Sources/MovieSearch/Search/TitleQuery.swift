@@ -12,11 +12,21 @@ struct TitleQuery {
   var year: YearHint?
   /// The query word that names it.
   var yearWord: [UInt8]?
+  /// The query is being typed (see ``MovieQuery/isBeingTyped``).
+  var beingTyped = false
+  /// …and its last word is unfinished: nothing follows it yet.
+  var lastWordBeingTyped = false
 
-  /// The query of `text`; `nil` when it has no word to search for.
-  init?(_ text: String) {
-    words = Array(TitleText.words(text).map(\.text).prefix(Self.maxWords))
-    guard !words.isEmpty else { return nil }
+  /// The query of `text`; `nil` when it has no word to search for. `beingTyped`: the text
+  /// is being typed, so its last word is unfinished — unless a space or a mark follows it.
+  init?(_ text: String, beingTyped: Bool = false) {
+    let all = TitleText.words(text)
+    words = Array(all.map(\.text).prefix(Self.maxWords))
+    guard let last = all.last else { return nil }
+    self.beingTyped = beingTyped
+    // Nothing after it, and it is searched (not left out as a seventeenth word).
+    lastWordBeingTyped =
+      beingTyped && all.count <= Self.maxWords && last.range.upperBound == text.count
     if words.count > 1 {
       // First or last; a decade also after a leading "the" ("the 90s heat").
       let afterThe = words[0] == Array("the".utf8) && words.count > 2 ? [1] : []

@@ -13,11 +13,16 @@ public struct MovieQuery: Sendable, Hashable {
   /// An ISO 3166-1 country whose release dates and titles to prefer, e.g. `DE` (TMDb's
   /// `region`); the offline catalog ignores it.
   public var region: String?
+  /// The text is being typed (a search field's, at each key): its last word is unfinished
+  /// unless a space follows it, so the offline catalog reads a last word that begins title
+  /// words as their beginning, never as a typo — each letter added narrows the list, as in a
+  /// finder. TMDb ignores it.
+  public var isBeingTyped: Bool
 
   /// Creates a query.
   public init(
     _ text: String, page: Int = 1, language: String? = nil, includeAdult: Bool = false,
-    year: Int? = nil, region: String? = nil
+    year: Int? = nil, region: String? = nil, isBeingTyped: Bool = false
   ) {
     self.text = text
     self.page = page
@@ -25,6 +30,7 @@ public struct MovieQuery: Sendable, Hashable {
     self.includeAdult = includeAdult
     self.year = year
     self.region = region
+    self.isBeingTyped = isBeingTyped
   }
 }
 

@@ -212,7 +212,8 @@ where More: SendableMetatype, More.AsyncIterator: SendableMetatype {
         return .success(
           try await service.discoverMovies(request.filter, page: page, language: language))
       }
-      let query = MovieQuery(request.text, page: page, language: language)
+      // Keystrokes: the last word may be unfinished (``MovieQuery/isBeingTyped``).
+      let query = MovieQuery(request.text, page: page, language: language, isBeingTyped: true)
       if request.filter == MovieFilter() {
         return .success(try await service.searchMovies(query))
       }
