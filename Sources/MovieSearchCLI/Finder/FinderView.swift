@@ -74,8 +74,8 @@ extension FinderState {
     details.map { detailsLines($0.state, of: $0.id, width: max(1, size.columns)).count } ?? 0
   }
 
-  /// One row of the list: the title cut to fit, its year and rating always shown; `dim`
-  /// while it is not the answer for the field.
+  /// One row of the list: the title cut in the middle to fit, its year and rating always
+  /// shown; `dim` while it is not the answer for the field.
   private func row(at index: Int, width: Int, dim: Bool, colour: Bool) -> String {
     let movie = listed[index]
     let year = movie.year.map { " (\($0))" } ?? ""
@@ -85,9 +85,10 @@ extension FinderState {
     let idle = if case .idle = state { true } else { false }
     let source = movie.source == .tmdb && !idle ? "  TMDb" : ""
     let suffix = year + rating + source
-    let (title, matches) = movie.listedTitle
+    let (title, listedMatches) = movie.listedTitle
     let room = max(1, width - 2 - (multi ? 1 : 0) - suffix.columns)
-    let shown = title.columns > room ? title.truncated(to: room) : title
+    // Cut in the middle, as the tables cut: the ends tell films of one series apart.
+    let (shown, matches) = title.cutInTheMiddle(to: room, matches: listedMatches)
     // The highlight, then (with --multi) a mark for a film marked with Tab.
     let mark = multi ? (marked.contains(ids.text(movie)) ? "+" : " ") : ""
     let text = "\(index == selected ? ">" : " ")\(mark) \(shown)\(suffix)"
