@@ -28,7 +28,7 @@ import Testing
     #expect(try catalog.titles("final").first == "Final Destination (2000)")
     #expect(try catalog.titles("fina").first == "Final Destination (2000)")
     // Under four letters a word is as likely initials or another word one key away.
-    #expect(Forgiveness.oneWordThroughTypoFrom == 4)
+    #expect(Forgiveness.throughTypoFrom == 4)
     let three = try smallCatalog([("Gat", 1976, 500), ("Gat Bait", 1974, 10_000)])
     #expect(try three.titles("gst").first == "Gat Bait (1974)")
     #expect(Ranking.extraWordAfterTypo == Ranking.typo)

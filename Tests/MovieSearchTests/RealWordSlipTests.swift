@@ -30,6 +30,24 @@ import Testing
     #expect(Forgiveness.maxTypos("remedy".utf8.count) == 1)
   }
 
+  /// Read as a typo, a real word names the title whose words the query's are: each other
+  /// word of a longer title costs a typo, so a film thirty times more voted that holds the
+  /// words among others comes after.
+  @Test func aWordReadAsATypoNamesTheTitleOfThoseWords() throws {
+    let catalog = try smallCatalog([
+      ("Last Summer", 1969, 500), ("I Know What You Did Last Summer", 1997, 16_000),
+    ])
+    #expect(try catalog.titles("past summer").first == "Last Summer (1969)")
+    #expect(try catalog.titles("last summer").first == "Last Summer (1969)")
+    // Words that are the longer title's (one read as a typo) still name it.
+    #expect(
+      try catalog.titles("i know what you did past summer").first
+        == "I Know What You Did Last Summer (1997)")
+    // A search typed with no typo keeps the title word's usual cost: the famous film is
+    // first for a word of both titles.
+    #expect(try catalog.titles("summer").first == "I Know What You Did Last Summer (1997)")
+  }
+
   @Test func aRealWordAsTypedStillWinsWhenTheTitleHasIt() throws {
     let catalog = try smallCatalog([("Meeting Venus", 1991, 100_000), ("Eating Venus", 1995, 10)])
     #expect(try catalog.titles("eating venus").first == "Eating Venus (1995)")

@@ -15,6 +15,8 @@ import Testing
     "gladiatox", "the mood", "dead evil", "kubrick", "shining", "seven samurai", "west chinx",
     "aliex", "warx", "shininx", "samurax", "returx", "ringx", "streex", "womax", "traix",
     "crystax", "birx", "operx", "futurx", "spidex", "onlinx", "deax", "sainx", "the moox",
+    // Typo films that win though longer titles' other words weigh a typo each after a typo.
+    "the stax", "the rinx", "the evix", "nighx of the",
   ]
 
   @Test(arguments: [false, true])

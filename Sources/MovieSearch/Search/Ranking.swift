@@ -47,9 +47,10 @@ import Foundation
 ///   one without the least common of them is no answer); a query of six
 ///   such rarer words or more needs a third of them matched, when some film does;
 /// - each title word no query word matched (a leading article excepted): 1.5 — shorter,
-///   closer titles first; 12 when the query is one word of five letters or more that matched
-///   a whole title word only through a typo or as a synonym ("finla" → "Final" before "Final
-///   Destination"): people who type one word mean the film called that;
+///   closer titles first; 12 when each query word matched a whole title word and one of four
+///   letters or more only through a typo or as a synonym ("finla" → "Final" before "Final
+///   Destination", "past summer" → "Last Summer" before "I Know What You Did Last Summer"):
+///   people who type a title's words, one slipped, mean the film called that;
 /// - query words matched out of order: 4; the first query word matching the title's first
 ///   word: −2;
 /// - the whole title and nothing else, each word as typed or written otherwise (at 1), in
@@ -122,10 +123,11 @@ enum Ranking {
   static let outOfOrder: Float = 4
   static let titleStart: Float = -2
   static let literalTitle: Float = -8
-  /// Each title word a one-word query does not match, when that word matched only through a
-  /// typo (or as a synonym): a typo's cost instead of ``extraWord`` — people who type one word
-  /// mean the film called that ("finla" → "Final" before "Final Destination", unless that is
-  /// a hundred times more popular).
+  /// Each title word the query does not match, when each query word matched a whole title
+  /// word and one of them only through a typo (or as a synonym): a typo's cost instead of
+  /// ``extraWord`` — people who type a title's words, one slipped, mean the film called that
+  /// ("finla" → "Final" before "Final Destination", "past summer" → "Last Summer" before "I
+  /// Know What You Did Last Summer", unless that is a hundred times more popular).
   static let extraWordAfterTypo = typo
   /// How many times more popular a film of another year may be and still rank after one
   /// of the year typed.
@@ -182,10 +184,11 @@ enum Forgiveness {
   /// matched by a film, when some film does: one that matches one or two words of a long
   /// query is no answer.
   static let longQueryWords = 6
-  /// A one-word query that matched only through a typo weighs a title's other words more
-  /// (``Ranking/extraWordAfterTypo``) from four letters ("gtor" → Gator before Gator Bait):
-  /// shorter, it is as likely a title's initials ("fgm") or another word one key away.
-  static let oneWordThroughTypoFrom = 4
+  /// A query whose words are a title's, one matched only through a typo, weighs the title's
+  /// other words more (``Ranking/extraWordAfterTypo``) when that word has four letters or
+  /// more ("gtor" → Gator before Gator Bait): shorter, it is as likely a title's initials
+  /// ("fgm") or another word one key away.
+  static let throughTypoFrom = 4
   /// A real word is read as a slip for a longer title word (``SearchPass/realWords``) in a
   /// query of two words: there one word that found nothing is the slip; a longer query that
   /// leaves a word out most often holds a word people add ("hellboy action movie"), and the

@@ -23,11 +23,8 @@ struct CompiledPlan {
   /// Every term any choice covers, as sorted, disjoint runs: a title word in none of them
   /// matches nothing, and is not looked up option by option.
   var covered: [Range<Int>] = []
-  /// Whether the query is one word (see ``SearchPlan/isOneWord``).
-  var oneWord: Bool
 
   init(_ plan: SearchPlan) {
-    oneWord = plan.isOneWord
     func add(_ choices: SearchPlan.Choices) -> Range<Int> {
       let start = self.choices.count
       self.choices += choices
@@ -132,8 +129,10 @@ extension SearchEngine {
     var matchedRequired = false
     var missedCost: Float = 0
     var literal = true
-    // Whether every word matched one title word, through a typo at least (see below).
-    var wholeWords = true
+    // Whether every word matched one title word whole, and one of them only through a typo
+    // (or as a synonym): see below.
+    var eachWordWhole = true
+    var someTypo = false
     // The title words some choice covers: the only ones worth looking up.
     var matchable: UInt64 = 0
     for at in 0..<count where CompiledPlan.covers(ids[at], tables.covered) {
@@ -196,9 +195,10 @@ extension SearchEngine {
       }
       if word.optional == nil || bestAbsorbs { matchedRequired = true }
       if bestCost > Ranking.otherForm { literal = false }
-      // One title word each, through a typo (or a synonym) at least: not two words typed as
-      // one, nor two typed for one, nor a word as typed or being typed.
-      if bestSpan > 1 || bestAbsorbs || bestCost < Ranking.typo { wholeWords = false }
+      // One title word each: not two words typed as one, nor two typed for one, nor a word
+      // being typed.
+      if bestSpan > 1 || bestAbsorbs || bestPrefix { eachWordWhole = false }
+      if bestCost >= Ranking.typo, word.length >= Forgiveness.throughTypoFrom { someTypo = true }
       for offset in 0..<bestSpan { used |= 1 << UInt64(bestAt + offset) }
       // A person's word says nothing of the title's order or start.
       if bestAt < titleWords {
@@ -220,8 +220,8 @@ extension SearchEngine {
     let titleMask: UInt64 = titleWords >= 64 ? ~0 : (1 << UInt64(titleWords)) - 1
     var unmatched = titleWords - (used & titleMask).nonzeroBitCount
     if article, used & 1 == 0 { unmatched -= 1 }
-    // One word typed, matched through a typo: the film called that word is the one meant.
-    let throughTypo = compiled.oneWord && wholeWords && !literal && missedCost == 0
+    // A title's words typed, one slipped: the film called that is the one meant.
+    let throughTypo = missedCost == 0 && eachWordWhole && someTypo
     total +=
       Float(max(0, unmatched)) * (throughTypo ? Ranking.extraWordAfterTypo : Ranking.extraWord)
     if !inOrder { total += Ranking.outOfOrder }

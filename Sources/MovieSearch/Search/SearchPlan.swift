@@ -59,15 +59,6 @@ struct SearchPlan {
   var words: [Word]
   var year: YearHint?
 
-  /// Whether the query is one word (a year aside) of four letters or more: when it matches
-  /// a title word only through a typo, the title's other words weigh more
-  /// (``Ranking/extraWordAfterTypo``, ``Forgiveness/oneWordThroughTypoFrom``).
-  var isOneWord: Bool {
-    let titleWords = words.filter { $0.optional != .year }
-    return titleWords.count == 1
-      && titleWords[0].text.count >= Forgiveness.oneWordThroughTypoFrom
-  }
-
   /// Whether `everyTypo` would look up more typos of some word.
   var mayHaveMoreTypos = false
 
