@@ -27,50 +27,43 @@ import Testing
     #expect(counts.last == (try count("alien", typed: false, in: catalog)))
   }
 
-  /// Over the first words of the most-voted films, from their first letter: no count grows
-  /// while the word's letters are added — but where a finished word has other forms.
-  @Test func typingTheFirstWordsOfFamousTitlesOnlyNarrows() throws {
-    let catalog = try OfflineCatalog.builtIn()
-    let famous = catalog.allMovies.sorted { $0.voteCount > $1.voteCount }.prefix(300)
-    var words = Set<String>()
-    for movie in famous {
-      let word = TitleText.words(movie.title).map { String(decoding: $0.text, as: UTF8.self) }
-      if let first = word.first, first.count > 1 { words.insert(first) }
-    }
-    var grown: [String] = []
-    for word in words.sorted() {
-      var previous = Int.max
-      for length in 1...word.count {
-        let typed = String(word.prefix(length))
-        let found = try count(typed, typed: true, in: catalog)
-        // A whole word's other forms are its own ("three" finds "3 Women"; see WordForms).
-        let forms = WordForms.forms(of: Array(typed.utf8))
-        if found > previous, forms.isEmpty { grown.append("\(typed): \(previous) → \(found)") }
-        previous = found
-      }
-    }
-    #expect(grown == [])
+  /// The most-voted films, most first.
+  func famous(_ count: Int, in catalog: OfflineCatalog) -> ArraySlice<Movie> {
+    catalog.allMovies.sorted { $0.voteCount > $1.voteCount }.prefix(count)
   }
 
-  /// Whole titles of the most-voted films, typed key by key: a word added leaves out the
-  /// films without it (when some film has every word) — but a one-letter word, which
-  /// begins words of most titles, and a finished word's other forms ("sixth": "6th").
+  /// Where the count grew while `text` was typed key by key ("typed: before → after") — but
+  /// where the last word is one letter, which begins words of most titles, or a finished word
+  /// with other forms ("three" finds "3 Women", "sixth" "6th"; see WordForms).
+  func growth(typing text: String, in catalog: OfflineCatalog) throws -> [String] {
+    var grown: [String] = []
+    var previous = Int.max
+    for length in 1...text.count {
+      let typed = String(text.prefix(length))
+      guard let last = TitleText.words(typed).last, typed.last != " " else { continue }
+      let found = try count(typed, typed: true, in: catalog)
+      defer { previous = found }
+      guard last.text.count > 1, WordForms.forms(of: last.text).isEmpty else { continue }
+      if found > previous { grown.append("\(typed): \(previous) → \(found)") }
+    }
+    return grown
+  }
+
+  /// Over the first words of the most-voted films, letter by letter: no count grows.
+  @Test func typingTheFirstWordsOfFamousTitlesOnlyNarrows() throws {
+    let catalog = try OfflineCatalog.builtIn()
+    let words = Set(
+      famous(300, in: catalog).compactMap { movie in
+        TitleText.words(movie.title).first.map { String(decoding: $0.text, as: UTF8.self) }
+      })
+    #expect(try words.sorted().flatMap { try growth(typing: $0, in: catalog) } == [])
+  }
+
+  /// Whole titles of the most-voted films, key by key: a word added leaves out the films
+  /// without it (when some film has every word).
   @Test func typingWholeTitlesOnlyNarrows() throws {
     let catalog = try OfflineCatalog.builtIn()
-    let famous = catalog.allMovies.sorted { $0.voteCount > $1.voteCount }.prefix(60)
-    var grown: [String] = []
-    for movie in famous {
-      var previous = Int.max
-      for length in 1...movie.title.count {
-        let typed = String(movie.title.prefix(length))
-        guard let last = TitleText.words(typed).last, typed.last != " " else { continue }
-        let found = try count(typed, typed: true, in: catalog)
-        defer { previous = found }
-        guard last.text.count > 1, WordForms.forms(of: last.text).isEmpty else { continue }
-        if found > previous { grown.append("\(typed): \(previous) → \(found)") }
-      }
-    }
-    #expect(grown == [])
+    #expect(try famous(60, in: catalog).flatMap { try growth(typing: $0.title, in: catalog) } == [])
   }
 
   @Test func theFinderCountsWhatTheTypedWordBegins() async throws {
