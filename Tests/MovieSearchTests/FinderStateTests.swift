@@ -29,7 +29,7 @@ import Testing
     #expect(screen.selected == 0)
     screen.handle([.down, .down])
     #expect(screen.selected == 1)  // not past the last film
-    #expect(screen.handle([.enter]) == [.select(2)])
+    #expect(screen.handle([.enter]) == [.select(MoviePick(id: 2))])
     #expect(screen.handle([.left, .home]) == [])  // the cursor moves, nothing is searched
     #expect(screen.handle([.killToEnd]) == [.search("")])
     #expect(screen.handle([.interrupt]) == [.finish(FinderOutcome(status: 130))])
@@ -49,7 +49,8 @@ import Testing
     #expect(
       screen.lines(colour: false)[1].contains("Searching “jaws”… Enter opens the first result."))
     #expect(screen.show(.loading(query: "jaws")) == [])
-    #expect(screen.show(.success(query: "jaws", movies: films, total: 2)) == [.select(1)])
+    #expect(
+      screen.show(.success(query: "jaws", movies: films, total: 2)) == [.select(MoviePick(id: 1))])
     #expect(!screen.enterPending)
     // An edit after Enter cancels it.
     screen.handle(typed("x") + [.enter] + typed("y"))
@@ -61,7 +62,7 @@ import Testing
     // On the current list, Enter opens at once.
     screen.handle([.killToStart])
     screen.show(.idle(popular: popular))
-    #expect(screen.handle([.enter]) == [.select(7)])
+    #expect(screen.handle([.enter]) == [.select(MoviePick(id: 7))])
   }
 
   @Test func thePreviousListStaysDimmedUntilTheNewOneArrives() {

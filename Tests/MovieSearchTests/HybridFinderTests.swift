@@ -1,4 +1,5 @@
 import Foundation
+import Streams
 import Testing
 
 @testable import MovieSearchCLI
@@ -77,5 +78,62 @@ import Testing
     await session.waitFor("Documentary")
     session.terminal.press(.escape)
     _ = await session.outcome()
+  }
+
+  @Test func enterOpensTheRowHighlightedWhenTwoFilmsShareAnId() async throws {
+    let directory = try temporaryDirectory()
+    let catalog = try await HybridStreamTests(directory: directory).catalog()
+    // TMDb's 2 is a film only TMDb has; the catalog's 2 is the documentary only it has.
+    let page = """
+      {"page":1,"total_pages":1,"total_results":2,"results":[
+        {"id":603,"title":"The Matrix","release_date":"1999-03-31","vote_average":8.2},
+        {"id":2,"title":"The Matrix Resurrections","release_date":"2021-12-16","vote_average":6.5}]}
+      """
+    let details = """
+      {"id":2,"title":"The Matrix Resurrections","release_date":"2021-12-16","runtime":148,
+       "tagline":"Return to the source."}
+      """
+    let asked = Lock<[String]>([])
+    let server = try LoopbackServer { request in
+      asked.withLock { $0.append(request.path) }
+      switch request.path {
+      case "/3/search/movie": return .json(200, page)
+      case "/3/movie/2": return .json(200, details)
+      default: return .json(404, "")
+      }
+    }
+    defer { server.stop() }
+    let recording = directory.appendingPathComponent("session.ndjson").path
+    let session = try FinderSession(
+      [
+        "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
+        "--debounce", "0", "--record", recording,
+      ], columns: 100, rows: 12)
+    await session.waitFor("Type a title.")
+    session.type("matrix")
+    await session.waitFor("The Matrix Resurrections (2021)  TMDb")
+    // The documentary, third: the catalog's 2, whose details are the catalog's.
+    session.terminal.press(.down)
+    session.terminal.press(.down)
+    await session.waitFor("> The Matrix Revisited (2001)")
+    session.terminal.press(.enter)
+    await session.waitFor("Documentary")
+    #expect(!asked.withLock { $0.contains("/3/movie/2") })
+    // Back to the list, and TMDb's 2: TMDb's details.
+    session.terminal.press(.escape)
+    await session.waitFor("> The Matrix Revisited (2001)")
+    session.terminal.press(.up)
+    await session.waitFor("> The Matrix Resurrections (2021)")
+    session.terminal.press(.enter)
+    await session.waitFor("Return to the source.")
+    session.terminal.press(.escape)
+    await session.waitFor("> The Matrix Resurrections (2021)")
+    session.terminal.press(.escape)
+    _ = await session.outcome()
+    // The recording says each row's source, so that a replay opens the same films.
+    let selects = try String(contentsOfFile: recording, encoding: .utf8)
+      .split(separator: "\n").filter { $0.contains("select") }
+      .map { $0.replacingOccurrences(of: #""at":[0-9]+,"#, with: "", options: .regularExpression) }
+    #expect(selects == [#"{"select":2,"source":"catalog"}"#, #"{"select":2,"source":"tmdb"}"#])
   }
 }

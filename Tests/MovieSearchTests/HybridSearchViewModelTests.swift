@@ -38,7 +38,7 @@ import Testing
   }
 
   func run(
-    typing: [(Int, String)], appear: [Int] = [], more: [Int] = [], select: [(Int, Int)] = [],
+    typing: [(Int, String)], appear: [Int] = [], more: [Int] = [], select: [(Int, MoviePick)] = [],
     catalogLatency: Duration = .zero,
     onlineLatency: Duration = .milliseconds(200), onlineTimeout: Duration = .seconds(10),
     catalog: @escaping @Sendable (String) -> Result<MoviePage, MovieServiceError> = catalogAnswer,
@@ -233,7 +233,8 @@ import Testing
 
   @Test func aFilmOpensFromTMDbUnlessOnlyTheCatalogHasIt() async throws {
     // At 1 s the merged list is shown: 348 is TMDb's, 2 (Aliens) the catalog's alone.
-    let run = try await run(typing: [(0, "alien")], select: [(1_000, 348), (2_000, 2)])
+    let run = try await run(
+      typing: [(0, "alien")], select: [(1_000, MoviePick(id: 348)), (2_000, MoviePick(id: 2))])
     #expect(run.onlineLog.contains("details 348 @1000"))
     #expect(run.catalogLog.contains("details 2 @2000"))
     #expect(!run.onlineLog.contains { $0.hasPrefix("details 2 ") })
@@ -242,9 +243,33 @@ import Testing
   @Test func aFilmBothHaveOpensFromTheCatalogWhenTMDbCannotGiveItsDetails() async throws {
     // TMDb's row of the 1979 film has id 404, whose details TMDb does not find.
     let run = try await run(
-      typing: [(0, "alien")], select: [(1_000, 404)],
+      typing: [(0, "alien")], select: [(1_000, MoviePick(id: 404))],
       online: { _ in .success(Self.page([Self.film(404, "Alien", 1979)])) })
     #expect(run.onlineLog.contains("details 404 @1000"))
     #expect(run.catalogLog.contains("details 1 @1200"))
+  }
+
+  @Test func aPickWithItsRowsSourceOpensThatRowWhenTwoFilmsShareAnId() async throws {
+    // The merged list: Alien (TMDb's 348, the catalog's 1), Alien: Romulus (TMDb's 2), and
+    // Aliens (the catalog's 2) — two films numbered 2.
+    let run = try await run(
+      typing: [(0, "alien")],
+      select: [
+        (1_000, MoviePick(id: 2, source: .catalog)), (2_000, MoviePick(id: 2, source: .tmdb)),
+        (3_000, MoviePick(id: 2)), (4_000, MoviePick(id: 1, source: .catalog)),
+      ],
+      online: { _ in
+        .success(Self.page([Self.film(348, "Alien", 1979), Self.film(2, "Alien: Romulus", 2024)]))
+      })
+    #expect(
+      run.states.last
+        == "500 success alien [Alien 1979 both, Alien: Romulus 2024 tmdb, Aliens 1986 catalog] of 3 complete"
+    )
+    // The catalog's row; TMDb's; a bare id, the first row listed with it (TMDb's); the
+    // catalog's number of a film both have, which opens TMDb's details of it.
+    #expect(run.catalogLog.filter { $0.hasPrefix("details") } == ["details 2 @1000"])
+    #expect(
+      run.onlineLog.filter { $0.hasPrefix("details") }
+        == ["details 2 @2000", "details 2 @3000", "details 348 @4000"])
   }
 }

@@ -218,7 +218,14 @@ import Testing
     #expect([tmdb, local].map(catalogFirst.text) == ["tmdb:604", "2"])
     #expect([both, tmdb, local].map(tmdbFirst.text) == ["603", "604", "catalog:2"])
     #expect([both, tmdb, local].map(FilmIDs.plain.text) == ["603", "604", "2"])
-    #expect(FilmIDs.number("catalog:2") == 2 && FilmIDs.number("17") == 17)
     #expect(FilmIDs.qualified("TMDB:5")?.source == .tmdb && FilmIDs.qualified("5") == nil)
+    // An id as printed picks its row back (a recording's selections of films chosen).
+    #expect(
+      ["tmdb:604", "2", "x"].map(catalogFirst.pick)
+        == [MoviePick(id: 604, source: .tmdb), MoviePick(id: 2, source: .catalog), nil])
+    #expect(
+      ["603", "catalog:2"].map(tmdbFirst.pick)
+        == [MoviePick(id: 603, source: .tmdb), MoviePick(id: 2, source: .catalog)])
+    #expect(FilmIDs.plain.pick("603") == MoviePick(id: 603))
   }
 }

@@ -19,7 +19,14 @@ import Testing
     #expect(try parse("mat\r").get() == StreamEvent(kind: .search("mat")))
     #expect(
       try parse(#"{"search":"mat","at":120}"#).get() == StreamEvent(kind: .search("mat"), at: 120))
-    #expect(try parse(#"{"select":603}"#).get() == StreamEvent(kind: .select(603)))
+    #expect(try parse(#"{"select":603}"#).get() == StreamEvent(kind: .select(MoviePick(id: 603))))
+    // In a merged list, the row's source picks between two films of one number.
+    #expect(
+      try parse(#"{"select":603,"source":"catalog","at":9}"#).get()
+        == StreamEvent(kind: .select(MoviePick(id: 603, source: .catalog)), at: 9))
+    #expect(
+      try parse(#"{"source":"tmdb","select":603}"#).get()
+        == StreamEvent(kind: .select(MoviePick(id: 603, source: .tmdb))))
     #expect(try parse(#"{"appear":true,"at":0}"#).get() == StreamEvent(kind: .appear, at: 0))
     // A recording's first line says the debounce it ran with; only there.
     #expect(
@@ -48,6 +55,15 @@ import Testing
     #expect(reason(#"{"more":1}"#) == #""more" must be true"#)
     #expect(reason(#"{"more":false}"#) == #""more" must be true"#)
     #expect(reason(#"{"sarch":"x"}"#) == #"unknown key "sarch""#)
+    #expect(
+      reason(#"{"select":1,"source":"imdb"}"#) == #""source" must be "catalog", "tmdb" or "both""#)
+    #expect(reason(#"{"select":1,"source":2}"#) == #""source" must be "catalog", "tmdb" or "both""#)
+    #expect(
+      reason(#"{"search":"x","source":"tmdb"}"#)
+        == #""source" goes with "select": the source of the row selected"#)
+    #expect(
+      reason(#"{"source":"tmdb"}"#)
+        == #"the object has none of "search", "select", "appear", "more", "retry" and "filter""#)
     #expect(StreamEvent.parse([0xFF, 0xFE]) == .failure(StreamInputError("it is not valid UTF-8")))
   }
 

@@ -6,16 +6,17 @@ import Synchronization
 public struct MoviesSearchInput<
   Appear: AsyncSequence<Void, Never> & Sendable,
   Search: AsyncSequence<String, Never> & Sendable,
-  Selection: AsyncSequence<Int, Never> & Sendable,
+  Selection: AsyncSequence & Sendable,
   More: AsyncSequence<Void, Never> & Sendable,
   Retry: AsyncSequence<Void, Never> & Sendable,
   Filters: AsyncSequence<MovieFilter, Never> & Sendable
->: Sendable {
+>: Sendable where Selection.Element: MoviePicking, Selection.Failure == Never {
   /// The screen appeared.
   public var appear: Appear
   /// The full text of the search field after each edit.
   public var search: Search
-  /// The id of a film the user picked.
+  /// The film the user picked: its id (`Int`), or a ``MoviePick`` that says the row's source
+  /// too, as a list merged from a catalog and TMDb needs.
   public var selection: Selection
   /// The user wants the next page of the results listed (scrolled past the last row).
   public var more: More
@@ -119,7 +120,8 @@ public struct MoviesSearchOutput<
 /// - `retry` searches the text typed last again (`loading`, then its outcome), as a failed
 ///   search is not searched again by typing the same text; with nothing typed it loads the
 ///   popular films again.
-/// - `selection` emits a route to a ``MovieDetailsViewModel`` for that film on `routes`.
+/// - `selection` emits a route to a ``MovieDetailsViewModel`` for that film on `routes`; in a
+///   merged list, for the row of the pick's source (a bare id: the first row with that id).
 /// - Consecutive equal states are not repeated.
 ///
 /// **A catalog and TMDb together** (``init(catalog:online:clock:debounce:onlineTimeout:language:)``):
@@ -227,13 +229,18 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
       if online != nil { shown.remember(state) }
       return state
     }
-    let routes = input.selection.map { [service, language, online] id in
+    let routes = input.selection.map { [service, language, online] picked in
+      let pick = picked.moviePick
+      // The row picked, by its own id: a film both have is TMDb's number, even when the pick
+      // names it by the catalog's.
+      let row = online == nil ? nil : shown.film(pick)
       let from =
         online.map {
-          shown.film(id)?.detailsService(catalog: service, online: $0.service) ?? $0.service
+          row?.detailsService(catalog: service, online: $0.service)
+            ?? MoviePick.service(of: pick.source, catalog: service, online: $0.service)
         } ?? service
       return MoviesSearchRoute.details(
-        MovieDetailsViewModel(movieID: id, service: from, language: language))
+        MovieDetailsViewModel(movieID: row?.id ?? pick.id, service: from, language: language))
     }
     return MoviesSearchOutput(states: remembered, routes: routes)
   }
@@ -246,21 +253,6 @@ extension MoviesSearchViewModel where C == ContinuousClock {
   ) {
     self.init(service: service, clock: ContinuousClock(), debounce: debounce, language: language)
   }
-}
-
-/// The films of the state shown last, for the routes: where a picked film came from.
-final class ShownMovies: Sendable {
-  private let movies = Lock<[Int: Movie]>([:])
-
-  func remember(_ state: MoviesSearchState) {
-    var rows: [Int: Movie] = [:]
-    // The first row of an id decides (a catalog's id may be another film's TMDb id).
-    for movie in state.movies.reversed() { rows[movie.id] = movie }
-    movies.withLock { $0 = rows }
-  }
-
-  /// The row shown with id `id`, if any.
-  func film(_ id: Int) -> Movie? { movies.withLock { $0[id] } }
 }
 
 extension Movie {

@@ -44,8 +44,14 @@ enum FilmIDs: Sendable, Equatable {
   static let catalogPrefix = "catalog:"
   static let tmdbPrefix = "tmdb:"
 
-  /// The number of an id as ``text(_:)`` prints it.
-  static func number(_ text: String) -> Int? { Int(qualified(text)?.id ?? text) }
+  /// The film an id as ``text(_:)`` prints it picks: a plain one from where `details` looks
+  /// by default.
+  func pick(_ text: String) -> MoviePick? {
+    let (source, number) = Self.qualified(text) ?? (nil, text)
+    guard let id = Int(number) else { return nil }
+    guard case .merged(let plainAreCatalogs) = self else { return MoviePick(id: id) }
+    return MoviePick(id: id, source: source ?? (plainAreCatalogs ? .catalog : .tmdb))
+  }
 
   /// Where an id printed with a prefix says its film is, and its number; `nil` for any other
   /// text.

@@ -65,7 +65,7 @@ struct FinderLoop {
   func run() async -> FinderOutcome {
     let events = EventQueue()
     let (search, typed) = AsyncStream.makeStream(of: String.self)
-    let (selection, selected) = AsyncStream.makeStream(of: Int.self)
+    let (selection, selected) = AsyncStream.makeStream(of: MoviePick.self)
     let (appear, appeared) = AsyncStream.makeStream(of: Void.self)
     let (more, wantsMore) = AsyncStream.makeStream(of: Void.self)
     let (retry, retried) = AsyncStream.makeStream(of: Void.self)
@@ -179,11 +179,11 @@ struct FinderLoop {
       for effect in effects {
         switch effect {
         case .search(let text): searchFor(text)
-        case .select(let id):
-          selected.yield(id)
-          recorder?.select(id)
+        case .select(let pick):
+          selected.yield(pick)
+          recorder?.select(pick)
         case .finish(var outcome):
-          for id in outcome.chosen { FilmIDs.number(id).map { recorder?.select($0) } }
+          for id in outcome.chosen { ids.pick(id).map { recorder?.select($0) } }
           outcome.query = screen.text
           return outcome
         case .retry:

@@ -18,8 +18,8 @@ struct FinderOutcome: Sendable, Equatable {
 enum FinderEffect: Equatable {
   /// Search this text (the view model's search input).
   case search(String)
-  /// Open this film's details (the view model's selection input).
-  case select(Int)
+  /// Open this film's details (the view model's selection input): the row's film.
+  case select(MoviePick)
   case closeDetails
   /// The next page of the list shown.
   case more
@@ -344,7 +344,7 @@ struct FinderState {
   func choose(_ movie: Movie, key: String? = nil) -> FinderEffect {
     printsID
       ? .finish(FinderOutcome(status: 0, chosen: [ids.text(movie)], key: key))
-      : .select(movie.id)
+      : .select(MoviePick(movie))
   }
 
   mutating func openDetails(_ id: Int) {

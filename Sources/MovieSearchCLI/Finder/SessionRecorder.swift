@@ -49,7 +49,9 @@ final class SessionRecorder: Sendable {
 
   func more() { record(Event(at: now, more: true)) }
   func retry() { record(Event(at: now, retry: true)) }
-  func select(_ id: Int) { record(Event(at: now, select: id)) }
+  func select(_ pick: MoviePick) {
+    record(Event(at: now, select: pick.id, source: pick.source?.rawValue))
+  }
   func search(_ text: String) { record(Event(at: now, search: text)) }
   func filter(_ filter: MovieFilter) { record(Event(at: now, filter: FilterJSON(filter))) }
 
@@ -63,6 +65,8 @@ final class SessionRecorder: Sendable {
     var retry: Bool?
     var search: String?
     var select: Int?
+    /// The source of the row selected, in a merged list.
+    var source: String?
   }
 
   private var now: Int { Int((ContinuousClock.now - start.withLock { $0 }) / .milliseconds(1)) }

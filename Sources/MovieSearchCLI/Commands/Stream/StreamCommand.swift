@@ -19,8 +19,8 @@ package struct StreamCommand: Command {
   static let arguments = Arguments.none
   static let discussion: String? = """
     INPUT, one event per line: a plain line is the full text of the search field after an
-    edit; a line starting with '{' is a JSON object: {"search":"mat"}, {"select":603},
-    {"appear":true} (a recording's first line adds "debounce":MS, used unless --debounce
+    edit; a line starting with '{' is a JSON object: {"search":"mat"}, {"select":603}
+    (with the row's "source" in a list of a catalog and TMDb together), {"appear":true} (a recording's first line adds "debounce":MS, used unless --debounce
     is given), {"more":true} (the next page of the results shown), {"retry":true}
     (the text searched again) or {"filter":{...}}: the filters from now on, such as
     {"filter":{"genres":["Comedy"],"years":[1990,1999],"minRating":7.5,
@@ -175,7 +175,7 @@ package struct EventReader: Sendable {
 package struct EventChannels: Sendable {
   private let appear = AsyncStream.makeStream(of: Void.self)
   private let search = AsyncStream.makeStream(of: String.self)
-  private let selection = AsyncStream.makeStream(of: Int.self)
+  private let selection = AsyncStream.makeStream(of: MoviePick.self)
   private let more = AsyncStream.makeStream(of: Void.self)
   private let retry = AsyncStream.makeStream(of: Void.self)
   private let filters = AsyncStream.makeStream(of: MovieFilter.self)
@@ -186,7 +186,7 @@ package struct EventChannels: Sendable {
   /// The inputs, to give the view model.
   package var input:
     MoviesSearchInput<
-      AsyncStream<Void>, AsyncStream<String>, AsyncStream<Int>, AsyncStream<Void>,
+      AsyncStream<Void>, AsyncStream<String>, AsyncStream<MoviePick>, AsyncStream<Void>,
       AsyncStream<Void>, AsyncStream<MovieFilter>
     >
   {
@@ -200,7 +200,7 @@ package struct EventChannels: Sendable {
     switch kind {
     case .appear: appear.continuation.yield()
     case .search(let text): search.continuation.yield(text)
-    case .select(let id): selection.continuation.yield(id)
+    case .select(let pick): selection.continuation.yield(pick)
     case .more: more.continuation.yield()
     case .retry: retry.continuation.yield()
     case .filter(let filter): filters.continuation.yield(filter)

@@ -13,7 +13,8 @@ import MovieSearch
 package struct StreamEvent: Sendable, Equatable {
   package enum Kind: Sendable, Equatable {
     case search(String)
-    case select(Int)
+    /// A film's id, and the source of its row when a merged list says it.
+    case select(MoviePick)
     case appear
     /// The next page of the results shown.
     case more
@@ -68,6 +69,7 @@ package struct StreamEvent: Sendable, Equatable {
     case "debounce": "\"debounce\" must be a whole number of milliseconds, 0 to 60000"
     case "search": "\"search\" must be a string"
     case "select": "\"select\" must be a film id (a positive whole number)"
+    case "source": "\"source\" must be \"catalog\", \"tmdb\" or \"both\""
     case "appear": "\"appear\" must be true"
     case "more": "\"more\" must be true"
     case "retry": "\"retry\" must be true"
@@ -78,7 +80,7 @@ package struct StreamEvent: Sendable, Equatable {
   }
 
   /// A JSON input line: exactly one of "search", "select", "appear", "more", "retry",
-  /// "filter", and maybe "at" (and, with "appear", "debounce").
+  /// "filter", and maybe "at" (and, with "appear", "debounce"; with "select", "source").
   private struct JSONLine: Decodable {
     var event: StreamEvent
 
@@ -94,6 +96,7 @@ package struct StreamEvent: Sendable, Equatable {
       var kinds: [Kind] = []
       var at: Int?
       var debounce: Int?
+      var source: MovieSource?
       for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
         switch key.stringValue {
         case "at":
@@ -104,7 +107,11 @@ package struct StreamEvent: Sendable, Equatable {
           kinds.append(.search(try object.decode(String.self, forKey: key)))
         case "select":
           let id = try Self.wholeNumber(object, key, in: 1...Int(UInt32.max))
-          kinds.append(.select(id))
+          kinds.append(.select(MoviePick(id: id)))
+        case "source":
+          guard let value = MovieSource(rawValue: try object.decode(String.self, forKey: key))
+          else { throw StreamInputError(expected("source")) }
+          source = value
         case "appear":
           guard try object.decode(Bool.self, forKey: key) else {
             throw StreamInputError(expected("appear"))
@@ -132,6 +139,13 @@ package struct StreamEvent: Sendable, Equatable {
             ? "the object has none of \"search\", \"select\", \"appear\", \"more\", \"retry\" and \"filter\""
             : "give one of \"search\", \"select\", \"appear\", \"more\", \"retry\" and \"filter\", not several"
         )
+      }
+      if let source {
+        guard case .select(let pick) = kind else {
+          throw StreamInputError("\"source\" goes with \"select\": the source of the row selected")
+        }
+        event = StreamEvent(kind: .select(MoviePick(id: pick.id, source: source)), at: at)
+        return
       }
       if debounce != nil, kind != .appear {
         throw StreamInputError("\"debounce\" goes with \"appear\", on a session's first line")
