@@ -191,6 +191,9 @@ extension SearchEngine {
     private var slots: [UInt64: Int] = [:]
     private var last = -1
 
+    /// Makes room for `count` films met.
+    mutating func reserve(_ count: Int) { met.reserveCapacity(count) }
+
     mutating func add(_ film: Int32, _ mark: TitleMark) {
       if last < 0 || masks[last] != mark.mask || titled[last] != mark.titled
         || mayBeLiteral[last] != mark.mayBeLiteral

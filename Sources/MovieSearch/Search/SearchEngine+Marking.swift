@@ -18,7 +18,14 @@ extension SearchEngine {
   func markTitles(
     _ order: [Group], rare: Int, only: FilmBits?, marks: UnsafeMutableBufferPointer<TitleMark>
   ) -> (touched: [Int32], everyGroup: Bool, cancelled: Bool, unmarkedFrom: [Int]) {
+    // Room for every title the rarest groups' postings hold (fewer when they share some):
+    // grown as met, a big query's list would be copied a dozen times.
     var touched: [Int32] = []
+    touched.reserveCapacity(
+      min(
+        store.titleCount,
+        order.prefix(rare).lazy.flatMap(\.sources).map { store.postings($0.terms).count }
+          .reduce(0, +)))
     var visited = 0
     var unmarkedFrom = order.map(\.sources.count)
     for (bit, group) in order.prefix(rare).enumerated() {

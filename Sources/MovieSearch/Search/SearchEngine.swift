@@ -56,6 +56,9 @@ struct SearchEngine {
       marks.withUnsafeMutableBufferPointer { marks in
         let (touched, everyGroup, cancelled, unmarkedFrom) = markTitles(
           order, rare: rare, only: only, marks: marks)
+        // At most every title met joins a bucket: room for them at once (grown as met,
+        // a big query's list is copied a dozen times, on pages new to the process each).
+        buckets.reserve(touched.count)
         // Each title's mark, and what the filters read, asked for a little ahead.
         touched.forEach(
           askingAhead: Self.prefetchDistance,
