@@ -197,13 +197,20 @@ extension Searcher {
   /// a film found through one could come first — it pays a typo's cost, so the bound is
   /// ``Ranking/bestWithTypo(yearHinted:maxPopularity:)`` — the query is searched again with
   /// the synonyms as options; the films it matches whole are merged, each at its better score.
+  /// Only the titles holding a synonym are looked at: any other scores as the words as typed
+  /// scored it, and those of the page are already found.
   private func synonyms(_ run: inout SearchRun) throws(MovieServiceError) {
     let bound = Ranking.bestWithTypo(yearHinted: run.plan.year != nil, maxPopularity: maxPopularity)
     guard run.best > bound, run.query.words.contains(where: { !Synonyms.of($0).isEmpty })
     else { return }
+    var titles = FilmBits(count: store.titleCount)
+    for synonym in run.query.words.flatMap(Synonyms.of) {
+      store.postings(store.exactAndPrefix(synonym).exact).visit { index, _ in titles.insert(index) }
+    }
+    guard titles.count > 0 else { return }
     let engine = SearchEngine(
       searcher: self, plan: SearchPlan(run.query, searcher: self, synonyms: true))
-    let found = try films(engine, pass: .synonyms, run)
+    let found = try films(engine, pass: .synonyms, run, only: titles)
     run.engines[.synonyms] = engine
     // Only films that match every word so: a film a synonym matches in part is no answer
     // the words as typed did not give.
@@ -212,12 +219,12 @@ extension Searcher {
   }
 
   /// An engine's hits as films: each film once, by its best title (the engine's page holds
-  /// films when it counts them), found by `pass`.
+  /// films when it counts them), found by `pass`; among `only`'s titles, when given.
   func films(
-    _ engine: SearchEngine, pass: SearchPass, _ run: SearchRun
+    _ engine: SearchEngine, pass: SearchPass, _ run: SearchRun, only: FilmBits? = nil
   ) throws(MovieServiceError) -> (hits: [FilmHit], total: Int) {
     let (hits, total) = try engine.search(
-      limit: run.limit, year: run.year, keep: run.keep, countFilms: true)
+      limit: run.limit, year: run.year, keep: run.keep, only: only, countFilms: true)
     let films = hits.map { hit in
       FilmHit(film: store.film(ofTitle: hit.index), title: hit.index, score: hit.score, pass: pass)
     }
