@@ -124,7 +124,7 @@ struct SearchEngine {
         let index = titles[at]
         guard let score = score(Int(index), matches: nil, absent: exhaustive ? 0 : bound.absent)
         else { continue }
-        found.add(index)
+        if below == nil { found.add(index) }
         if score < below ?? .infinity { best.insert(Hit(index: Int(index), score: score)) }
       }
     }
@@ -134,9 +134,10 @@ struct SearchEngine {
     let slack = Float(groups.count) / TitleMark.unitsPerCost
     for (slot, (bound, bucket)) in bounds.enumerated() where bound.certain {
       let titles = buckets.films[bucket]
-      if found.films == nil {
+      // Counted, unless this is a probe (which counts nothing).
+      if below == nil, found.films == nil {
         found.total += titles.count
-      } else {
+      } else if below == nil {
         // Another title's film is a cache miss: asked for a little ahead.
         titles.forEach(
           askingAhead: Self.prefetchDistance, ask: { store.prefetchFilm(ofTitle: Int($0)) },

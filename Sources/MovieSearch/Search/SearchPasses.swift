@@ -47,6 +47,14 @@ struct SearchRun {
 
   /// The best score so far (`infinity` when nothing was found).
   var best: Float { hits.first?.score ?? .infinity }
+  /// What a pass's film must score below, `cost` added, to join the films found (or better
+  /// one of them) as a whole match: below a partial match, and — once the page is full —
+  /// below its last film, with a point to spare (the engine's score and the sum merged round
+  /// apart). A pass that merges only such films looks for nothing else.
+  func joining(adding cost: Float) -> Float {
+    let last = hits.count < limit ? Float.infinity : (hits.last?.score ?? .infinity) - cost + 1
+    return min(Ranking.partialBelow, last)
+  }
 
   /// `extra` films among the hits by score, each film once; the total counts the new ones.
   /// A film found again keeps its first hit, or, `replacingWorse`, the better of the two.
@@ -175,9 +183,9 @@ extension Searcher {
     var kept: (engine: SearchEngine, hits: [FilmHit])?
     for variant in SpaceShift.variants(of: run.query, store: store) {
       let engine = SearchEngine(searcher: self, plan: SearchPlan(variant, searcher: self))
-      let hits = try films(engine, pass: .shiftedSpace, run).hits.filter {
-        !Ranking.isPartial($0.score)
-      }
+      let hits = try films(
+        engine, pass: .shiftedSpace, run, below: run.joining(adding: Ranking.spaceShift)
+      ).hits
       if let first = hits.first, first.score < kept?.hits.first?.score ?? .infinity {
         kept = (engine, hits)
       }
@@ -210,7 +218,8 @@ extension Searcher {
     guard titles.count > 0 else { return }
     let engine = SearchEngine(
       searcher: self, plan: SearchPlan(run.query, searcher: self, synonyms: true))
-    let found = try films(engine, pass: .synonyms, run, only: titles)
+    let found = try films(
+      engine, pass: .synonyms, run, only: titles, below: run.joining(adding: 0))
     run.engines[.synonyms] = engine
     // Only films that match every word so: a film a synonym matches in part is no answer
     // the words as typed did not give.
@@ -219,12 +228,15 @@ extension Searcher {
   }
 
   /// An engine's hits as films: each film once, by its best title (the engine's page holds
-  /// films when it counts them), found by `pass`; among `only`'s titles, when given.
+  /// films when it counts them), found by `pass`; among `only`'s titles, when given; with
+  /// `below`, only those scoring below it, and none counted.
   func films(
-    _ engine: SearchEngine, pass: SearchPass, _ run: SearchRun, only: FilmBits? = nil
+    _ engine: SearchEngine, pass: SearchPass, _ run: SearchRun, only: FilmBits? = nil,
+    below: Float? = nil
   ) throws(MovieServiceError) -> (hits: [FilmHit], total: Int) {
     let (hits, total) = try engine.search(
-      limit: run.limit, year: run.year, keep: run.keep, only: only, countFilms: true)
+      limit: run.limit, year: run.year, keep: run.keep, below: below, only: only,
+      countFilms: true)
     let films = hits.map { hit in
       FilmHit(film: store.film(ofTitle: hit.index), title: hit.index, score: hit.score, pass: pass)
     }
