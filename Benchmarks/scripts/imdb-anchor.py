@@ -2,13 +2,17 @@
 """What a developer would otherwise do with IMDb's dataset files: read them with Python and
 index every film's titles and people in tantivy.
 
-    imdb-anchor.py DIR INDEX QUERIES
+    imdb-anchor.py DIR INDEX QUERIES [--stored]
 
 DIR holds the six files (`.tsv.gz`), INDEX is the folder the index is written to (made
-anew), QUERIES the evaluation set. As `movie-search build-catalog DIR` does: feature films
-(`movie`) that are not adult; their display and original titles and their titles in English
-or an English-speaking region; their directors (title.crew) and first six actors
-(title.principals), named from name.basics. One document per film: `title` holds its
+anew), QUERIES the evaluation set. With `--stored` the index holds what the catalog holds
+too, so that it alone could show a result and a film's details as `movie-search` does: the
+titles and people stored, and the year, votes, rating, minutes and genres of title.basics and
+title.ratings stored and as fast fields (what a ranking by popularity and year reads).
+
+As `movie-search build-catalog DIR` does: feature films (`movie`) that are not adult; their
+display and original titles and their titles in English or an English-speaking region; their
+directors (title.crew) and first six actors (title.principals), named from name.basics. One document per film: `title` holds its
 titles, `people` its people's names (lower-cased, ASCII-folded), `row` the film.
 
 Prints the time spent reading and indexing, the index's size on disk, and p50/p99 of one
@@ -40,14 +44,23 @@ def rows(directory, name):
 
 def main():
     directory, index_path, queries_path = sys.argv[1:4]
+    stored = "--stored" in sys.argv[4:]
     start = time.perf_counter()
-    films = {}  # tconst → [titles, people numbers]
+    films = {}  # tconst → [titles, people numbers, year, minutes, genres, rating, votes]
     for fields in rows(directory, "title.basics"):
         if fields[1] == "movie" and fields[4] != "1":
             titles = [fields[2]]
             if fields[3] != fields[2]:
                 titles.append(fields[3])
-            films[fields[0]] = [titles, []]
+            year = int(fields[5]) if fields[5].isdigit() else 0
+            minutes = int(fields[7]) if fields[7].isdigit() else 0
+            genres = [] if fields[8] == "\\N" else fields[8].split(",")
+            films[fields[0]] = [titles, [], year, minutes, genres, 0.0, 0]
+    if stored:
+        for fields in rows(directory, "title.ratings"):
+            film = films.get(fields[0])
+            if film:
+                film[5], film[6] = float(fields[1]), int(fields[2])
     for fields in rows(directory, "title.akas"):
         film = films.get(fields[0])
         if film and (fields[4] == "en" or fields[3] in ENGLISH_REGIONS):
@@ -76,24 +89,38 @@ def main():
     analyzer = (tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
                 .filter(tantivy.Filter.lowercase()).filter(tantivy.Filter.ascii_fold()).build())
     builder = tantivy.SchemaBuilder()
-    builder.add_text_field("title", stored=False, tokenizer_name="folded")
-    builder.add_text_field("people", stored=False, tokenizer_name="folded")
+    builder.add_text_field("title", stored=stored, tokenizer_name="folded")
+    builder.add_text_field("people", stored=stored, tokenizer_name="folded")
     builder.add_integer_field("row", stored=True, indexed=False, fast=True)
+    if stored:
+        for field in ("year", "minutes", "votes"):
+            builder.add_integer_field(field, stored=True, indexed=False, fast=True)
+        builder.add_float_field("rating", stored=True, indexed=False, fast=True)
+        builder.add_text_field("genres", stored=True, index_option="basic")
     schema = builder.build()
     shutil.rmtree(index_path, ignore_errors=True)
     os.makedirs(index_path)
     index = tantivy.Index(schema, path=index_path)
     index.register_tokenizer("folded", analyzer)
     writer = index.writer(heap_size=400_000_000, num_threads=2)
-    for row, (titles, people) in enumerate(films.values()):
-        writer.add_document(tantivy.Document(
-            title=titles, people=[names[p] for p in people if p in names], row=row))
+    for row, (titles, people, year, minutes, genres, rating, votes) in enumerate(films.values()):
+        document = tantivy.Document(
+            title=titles, people=[names[p] for p in people if p in names], row=row)
+        if stored:
+            document.add_integer("year", year)
+            document.add_integer("minutes", minutes)
+            document.add_integer("votes", votes)
+            document.add_float("rating", rating)
+            for genre in genres:
+                document.add_text("genres", genre)
+        writer.add_document(document)
     writer.commit()
     writer.wait_merging_threads()
     indexed = time.perf_counter() - start
     size = sum(os.path.getsize(os.path.join(index_path, f)) for f in os.listdir(index_path))
     print(f"tantivy anchor: {len(films):,} films; read {read:.1f} s, indexed {indexed:.1f} s, "
-          f"total {read + indexed:.1f} s; index {size / 1e6:.1f} MB")
+          f"total {read + indexed:.1f} s; index {size / 1e6:.1f} MB"
+          + (" (the catalog's data stored)" if stored else ""))
 
     index.reload()
     searcher = index.searcher()
