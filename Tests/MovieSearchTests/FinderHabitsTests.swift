@@ -144,7 +144,7 @@ import Testing
     #expect(screen.lines(colour: false)[1] == "Popular films · 20")
     screen.handle("alien".map { .character($0) })
     screen.show(.success(query: "alien", movies: films(0..<2), total: 2))
-    #expect(screen.preview?.id == 100)
+    #expect(screen.preview?.pick == MoviePick(id: 100))
     screen.handle("zz".map { .character($0) })
     screen.show(.noResults(query: "alienzz"))
     #expect(screen.preview == nil)
@@ -153,7 +153,8 @@ import Testing
     screen.look.layout = .default
     screen.handle([.backspace, .backspace])
     screen.show(.success(query: "alien", movies: films(0..<2), total: 2))
-    screen.show(.success(MovieDetails(movie: films(0..<1)[0]), posterURL: nil), id: 100)
+    screen.show(
+      .success(MovieDetails(movie: films(0..<1)[0]), posterURL: nil), for: MoviePick(id: 100))
     let lines = screen.lines(colour: false)
     #expect(lines[1].hasSuffix("│ Love 0"))  // the pane's first line at the top
     #expect(lines[7].hasPrefix("> Love 0"))  // the first film just above the status

@@ -100,14 +100,15 @@ import Testing
     screen.handle("f".map { .character($0) })
     screen.show(.success(query: "f", movies: films, total: 3))
     #expect(!screen.isPreviewShown)
-    #expect(screen.togglePreview() == [.preview(1)])
+    #expect(screen.togglePreview() == [.preview(MoviePick(id: 1))])
     #expect(screen.previewPlacement == .down)
     #expect(screen.togglePreview() == [])
     #expect(!screen.isPreviewShown)
     // Wide, it is beside the list from the start.
     var wide = FinderState(size: (columns: 140, rows: 14))
     wide.handle("f".map { .character($0) })
-    #expect(wide.show(.success(query: "f", movies: films, total: 3)).contains(.preview(1)))
+    #expect(
+      wide.show(.success(query: "f", movies: films, total: 3)).contains(.preview(MoviePick(id: 1))))
     #expect(wide.previewPlacement == .right)
   }
 

@@ -152,13 +152,16 @@ import Testing
   @Test func wideTerminalsPreviewTheHighlightedFilm() {
     var screen = FinderState(size: (columns: 150, rows: 10))
     screen.handle(typed("matrix"))
-    #expect(screen.show(.success(query: "matrix", movies: films, total: 2)) == [.preview(1)])
+    #expect(
+      screen.show(.success(query: "matrix", movies: films, total: 2)) == [
+        .preview(MoviePick(id: 1))
+      ])
     #expect(screen.lines(colour: false)[2].hasSuffix("│ ⠋ Loading details…"))
     let details = MovieDetails(movie: films[0], runtime: 136)
-    screen.show(.success(details, posterURL: nil), id: 1)
+    screen.show(.success(details, posterURL: nil), for: MoviePick(id: 1))
     #expect(screen.lines(colour: false)[2].hasSuffix("│ The Matrix (1999)"))
     #expect(screen.lines(colour: false)[3].hasSuffix("│ 136 min · rated 8.5/10 by 10"))
-    #expect(screen.handle([.down]) == [.preview(2)])
+    #expect(screen.handle([.down]) == [.preview(MoviePick(id: 2))])
     // Back to a film already fetched: no new request.
     #expect(screen.handle([.up]) == [])
     #expect(screen.lines(colour: false)[2].hasSuffix("│ The Matrix (1999)"))

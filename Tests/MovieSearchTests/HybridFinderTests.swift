@@ -84,21 +84,12 @@ import Testing
     let directory = try temporaryDirectory()
     let catalog = try await HybridStreamTests(directory: directory).catalog()
     // TMDb's 2 is a film only TMDb has; the catalog's 2 is the documentary only it has.
-    let page = """
-      {"page":1,"total_pages":1,"total_results":2,"results":[
-        {"id":603,"title":"The Matrix","release_date":"1999-03-31","vote_average":8.2},
-        {"id":2,"title":"The Matrix Resurrections","release_date":"2021-12-16","vote_average":6.5}]}
-      """
-    let details = """
-      {"id":2,"title":"The Matrix Resurrections","release_date":"2021-12-16","runtime":148,
-       "tagline":"Return to the source."}
-      """
     let asked = Lock<[String]>([])
     let server = try LoopbackServer { request in
       asked.withLock { $0.append(request.path) }
       switch request.path {
-      case "/3/search/movie": return .json(200, page)
-      case "/3/movie/2": return .json(200, details)
+      case "/3/search/movie": return .json(200, Self.sharedIdPage)
+      case "/3/movie/2": return .json(200, Self.sharedIdDetails)
       default: return .json(404, "")
       }
     }
@@ -119,6 +110,8 @@ import Testing
     session.terminal.press(.enter)
     await session.waitFor("Documentary")
     #expect(!asked.withLock { $0.contains("/3/movie/2") })
+    // Its id as `details` reads it back: plain, the catalog being named.
+    #expect(session.lines.contains { $0.hasPrefix("id 2") })
     // Back to the list, and TMDb's 2: TMDb's details.
     session.terminal.press(.escape)
     await session.waitFor("> The Matrix Revisited (2001)")
@@ -126,6 +119,7 @@ import Testing
     await session.waitFor("> The Matrix Resurrections (2021)")
     session.terminal.press(.enter)
     await session.waitFor("Return to the source.")
+    #expect(session.lines.contains { $0.hasPrefix("id tmdb:2") })
     session.terminal.press(.escape)
     await session.waitFor("> The Matrix Resurrections (2021)")
     session.terminal.press(.escape)
@@ -136,4 +130,50 @@ import Testing
       .map { $0.replacingOccurrences(of: #""at":[0-9]+,"#, with: "", options: .regularExpression) }
     #expect(selects == [#"{"select":2,"source":"catalog"}"#, #"{"select":2,"source":"tmdb"}"#])
   }
+
+  @Test func thePaneShowsEachRowsOwnFilmWhenTwoFilmsShareAnId() async throws {
+    let directory = try temporaryDirectory()
+    let catalog = try await HybridStreamTests(directory: directory).catalog()
+    let server = try LoopbackServer { request in
+      switch request.path {
+      case "/3/search/movie": return .json(200, Self.sharedIdPage)
+      case "/3/movie/2": return .json(200, Self.sharedIdDetails)
+      default: return .json(404, "")
+      }
+    }
+    defer { server.stop() }
+    // Wide enough for the pane beside the list.
+    let session = try FinderSession(
+      [
+        "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
+        "--debounce", "0",
+      ], columns: 170, rows: 20)
+    await session.waitFor("Type a title.")
+    session.type("matrix")
+    await session.waitFor("The Matrix Resurrections (2021)  TMDb")
+    // TMDb's 2, then the catalog's 2: each its own details, not the other's kept for the pane.
+    session.terminal.press(.down)
+    await session.waitFor("Return to the source.")
+    session.clearOutput()
+    session.terminal.press(.down)
+    await session.waitFor("> The Matrix Revisited (2001)")
+    await session.waitFor("Documentary")
+    #expect(!session.visible.contains("Return to the source."))
+    session.terminal.press(.escape)
+    _ = await session.outcome()
+  }
+
+  /// TMDb's search: The Matrix (the catalog's too) and a film only TMDb has, numbered 2 as the
+  /// catalog's documentary is.
+  static let sharedIdPage = """
+    {"page":1,"total_pages":1,"total_results":2,"results":[
+      {"id":603,"title":"The Matrix","release_date":"1999-03-31","vote_average":8.2},
+      {"id":2,"title":"The Matrix Resurrections","release_date":"2021-12-16","vote_average":6.5}]}
+    """
+
+  /// TMDb's details of its film numbered 2.
+  static let sharedIdDetails = """
+    {"id":2,"title":"The Matrix Resurrections","release_date":"2021-12-16","runtime":148,
+     "tagline":"Return to the source."}
+    """
 }

@@ -39,7 +39,8 @@ struct FinderLoop {
     case keys([Key])
     case state(MoviesSearchState)
     case openDetails(MovieDetailsViewModel)
-    case details(id: Int, MovieDetailsState)
+    /// A state of the details of the row picked (opened, or in the pane).
+    case details(MoviePick, MovieDetailsState)
     /// What `--preview`'s command printed for the film printed as `id`.
     case previewOutput(id: String, [String])
     /// The genre names the service knows (for `genre:` tokens).
@@ -155,20 +156,24 @@ struct FinderLoop {
       searchFor("")
     }
     var detailsTask: Task<Void, Never>?
+    /// The row sent to the view model's selection last.
+    var picked: MoviePick?
     var previewTask: Task<Void, Never>?
     defer {
       detailsTask?.cancel()
       previewTask?.cancel()
     }
-    /// Runs a details view model, after `rest`, its states going to the loop.
-    func show(_ details: MovieDetailsViewModel, after rest: Duration = .zero) -> Task<Void, Never> {
+    /// Runs a details view model of the row `pick`, after `rest`, its states going to the loop.
+    func show(
+      _ details: MovieDetailsViewModel, of pick: MoviePick, after rest: Duration = .zero
+    ) -> Task<Void, Never> {
       Task {
         if rest > .zero {
           try? await Task.sleep(for: rest)
           if Task.isCancelled { return }
         }
         for await state in details.transform(input: MovieDetailsInput(appear: [()].async)) {
-          events.yield(.details(id: details.movieID, state))
+          events.yield(.details(pick, state))
         }
       }
     }
@@ -180,6 +185,7 @@ struct FinderLoop {
         switch effect {
         case .search(let text): searchFor(text)
         case .select(let pick):
+          picked = pick
           selected.yield(pick)
           recorder?.select(pick)
         case .finish(var outcome):
@@ -193,16 +199,17 @@ struct FinderLoop {
         case .more:
           wantsMore.yield()
           recorder?.more()
-        case .preview(let id):
+        case .preview(let pick):
           previewTask?.cancel()
           // With TMDb beside the catalog, a film's details come from where it was found.
           let from =
             online.map { online in
-              screen.listed.first { $0.id == id }?
-                .detailsService(catalog: service, online: online) ?? online
+              screen.listed.first { MoviePick($0) == pick }?
+                .detailsService(catalog: service, online: online)
+                ?? (pick.source == .catalog ? service : online)
             } ?? service
           previewTask = show(
-            MovieDetailsViewModel(movieID: id, service: from, language: language),
+            MovieDetailsViewModel(movieID: pick.id, service: from, language: language), of: pick,
             after: from.traits.answersInstantly ? .zero : Self.previewRestOnline)
         case .previewCommand(let command, let id, let columns, let rows):
           previewTask?.cancel()
@@ -249,10 +256,13 @@ struct FinderLoop {
           effects = screen.show(state)
         case .openDetails(let details):
           detailsTask?.cancel()
-          screen.openDetails(details.movieID)
-          detailsTask = show(details)
-        case .details(let id, let state):
-          screen.show(state, id: id)
+          // The row picked last, which the view model opened (a merged list may hold another
+          // film of its number).
+          let pick = picked?.id == details.movieID ? picked! : MoviePick(id: details.movieID)
+          screen.openDetails(pick)
+          detailsTask = show(details, of: pick)
+        case .details(let pick, let state):
+          screen.show(state, for: pick)
         case .previewOutput(let id, let lines):
           screen.showPreview(lines, id: id)
         case .genres(let names):

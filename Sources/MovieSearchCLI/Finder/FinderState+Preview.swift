@@ -24,10 +24,11 @@ extension FinderState {
           rows: paneSize.rows)
       ]
     }
-    guard preview?.id != movie.id else { return [] }
+    let pick = MoviePick(movie)
+    guard preview?.pick != pick else { return [] }
     previewScroll = 0
-    preview = (movie.id, previews[movie.id] ?? .loading)
-    return previews[movie.id] == nil ? [.preview(movie.id)] : []
+    preview = (pick, previews[pick] ?? .loading)
+    return previews[pick] == nil ? [.preview(pick)] : []
   }
 
   /// `toggle-preview`: the pane shown or hidden — below the list on a narrow terminal, where

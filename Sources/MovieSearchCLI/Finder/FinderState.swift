@@ -23,8 +23,8 @@ enum FinderEffect: Equatable {
   case closeDetails
   /// The next page of the list shown.
   case more
-  /// Load this film's details for the preview pane.
-  case preview(Int)
+  /// Load this row's film's details for the preview pane.
+  case preview(MoviePick)
   /// Run `--preview`'s command for the film printed as `id`, in a pane of that size.
   case previewCommand(String, id: String, columns: Int, rows: Int)
   /// Search the text again (Ctrl-R).
@@ -62,16 +62,16 @@ struct FinderState {
   var enterPending = false
   /// The `--expect` key that was pressed before the results arrived, if one was.
   var pendingKey: String?
-  var details: (id: Int, state: MovieDetailsState)?
+  var details: (pick: MoviePick, state: MovieDetailsState)?
   /// Whether the preview pane is shown where it fits (`toggle-preview` hides it); below the
   /// list on a narrow terminal when `previewBelow` (placed as ``previewPlacement`` says).
   var previewAllowed = true
   var previewBelow = false
   /// The highlighted film's details in the pane — or, with `--preview`, what its command
   /// printed (`nil` lines while it runs), by the film's printed id.
-  var preview: (id: Int, state: MovieDetailsState)?
+  var preview: (pick: MoviePick, state: MovieDetailsState)?
   var commandPreview: (id: String, lines: [String]?)?
-  var previews: [Int: MovieDetailsState] = [:]
+  var previews: [MoviePick: MovieDetailsState] = [:]
   /// The length of the popular list when its next page was last asked for.
   private var popularAsked: Int?
   /// A row past those loaded that PgDn (or `last`) moved to: the highlight goes on to it as
@@ -347,8 +347,8 @@ struct FinderState {
       : .select(MoviePick(movie))
   }
 
-  mutating func openDetails(_ id: Int) {
-    details = (id, .loading)
+  mutating func openDetails(_ pick: MoviePick) {
+    details = (pick, .loading)
     detailsScroll = 0
   }
 
@@ -357,10 +357,12 @@ struct FinderState {
     editor = LineEditor(text)
   }
 
-  mutating func show(_ state: MovieDetailsState, id: Int) {
-    if details?.id == id { details = (id, state) }
-    if case .success = state { previews[id] = state }
-    if preview?.id == id { preview = (id, state) }
+  /// A state of the details of the row `pick`: the opened ones', the pane's, or kept for
+  /// when the pane shows that row.
+  mutating func show(_ state: MovieDetailsState, for pick: MoviePick) {
+    if details?.pick == pick { details = (pick, state) }
+    if case .success = state { previews[pick] = state }
+    if preview?.pick == pick { preview = (pick, state) }
   }
 
   /// Advances the spinner and notes a new terminal size; `true` when a redraw is needed, and

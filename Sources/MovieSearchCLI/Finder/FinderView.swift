@@ -22,7 +22,7 @@ extension FinderState {
   func lines(colour: Bool) -> [String] {
     let width = max(1, size.columns)
     if let details {
-      let all = detailsLines(details.state, of: details.id, width: width)
+      let all = detailsLines(details.state, of: details.pick, width: width)
       var lines: [Line] = all.dropFirst(detailsScroll).prefix(detailsRows).map { ($0.0, $0.1, []) }
       lines += Array(repeating: ("", nil, []), count: max(0, detailsRows - lines.count))
       lines.append(("", nil, []))
@@ -71,7 +71,7 @@ extension FinderState {
 
   /// How many lines the details shown have (for scrolling them).
   var detailsLineCount: Int {
-    details.map { detailsLines($0.state, of: $0.id, width: max(1, size.columns)).count } ?? 0
+    details.map { detailsLines($0.state, of: $0.pick, width: max(1, size.columns)).count } ?? 0
   }
 
   /// One row of the list: the title cut in the middle to fit, its year and rating always
@@ -177,7 +177,7 @@ extension FinderState {
     if let command = paneLines(width: width) {
       lines = command
     } else if let preview {
-      lines = detailsLines(preview.state, of: preview.id, width: width)
+      lines = detailsLines(preview.state, of: preview.pick, width: width)
     } else {
       return []
     }
@@ -186,10 +186,10 @@ extension FinderState {
     }
   }
 
-  /// The lines of the details of the film listed as `id`, their ids printed as ``ids`` says
-  /// for where they came from (the catalog's for a film only it has, or when TMDb could not
-  /// give those of a film both have).
-  private func detailsLines(_ state: MovieDetailsState, of id: Int, width: Int)
+  /// The lines of the details of the row `pick`, their ids printed as ``ids`` says for where
+  /// they came from (the catalog's for a film only it has, or when TMDb could not give those
+  /// of a film both have).
+  private func detailsLines(_ state: MovieDetailsState, of pick: MoviePick, width: Int)
     -> [(String, String?)]
   {
     switch state {
@@ -198,8 +198,8 @@ extension FinderState {
     case .success(let film, let poster):
       DetailsText.lines(
         film, poster: poster, width: width,
-        idPrefix: listed.first { $0.id == id }?.source.map { source in
-          ids.prefix(for: source == .catalog || film.movie.id != id ? .catalog : .tmdb)
+        idPrefix: pick.source.map { source in
+          ids.prefix(for: source == .catalog || film.movie.id != pick.id ? .catalog : .tmdb)
         } ?? "")
     }
   }
