@@ -163,6 +163,37 @@ import Testing
     _ = await session.outcome()
   }
 
+  @Test func theHighlightStaysOnItsRowWhenAnotherFilmOfItsNumberArrives() async throws {
+    let directory = try temporaryDirectory()
+    let catalog = try await HybridStreamTests(directory: directory).catalog()
+    // TMDb answers once the highlight is on the catalog's 2 (at most 60 s later: no hang).
+    let answer = DispatchSemaphore(value: 0)
+    let server = try LoopbackServer { request in
+      guard request.path == "/3/search/movie" else { return .json(404, "") }
+      _ = answer.wait(timeout: .now() + 60)
+      return .json(200, Self.sharedIdPage)
+    }
+    defer { server.stop() }
+    let session = try FinderSession(
+      [
+        "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
+        "--debounce", "0", "--print-id",
+      ], columns: 100, rows: 12)
+    await session.waitFor("Type a title.")
+    session.type("matrix")
+    await session.waitFor("asking TMDb…")
+    session.terminal.press(.down)
+    await session.waitFor("> The Matrix Revisited (2001)")
+    session.clearOutput()
+    answer.signal()
+    // TMDb's 2 comes before it: the highlight stays on the documentary.
+    await session.waitFor("The Matrix Resurrections (2021)  TMDb")
+    #expect(session.lines.contains { $0.hasPrefix("> The Matrix Revisited (2001)") })
+    session.terminal.press(.enter)
+    let outcome = await session.outcome()
+    #expect(outcome.chosen == ["2"])
+  }
+
   /// TMDb's search: The Matrix (the catalog's too) and a film only TMDb has, numbered 2 as the
   /// catalog's documentary is.
   static let sharedIdPage = """

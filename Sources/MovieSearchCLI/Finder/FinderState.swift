@@ -294,12 +294,14 @@ struct FinderState {
     default:
       if !sameQuery || listed.isEmpty { selected = 0 }
       // The film highlighted stays highlighted when a list of the same query comes (TMDb's
-      // films merged into the catalog's): by its id, or its title and year (the catalog's
-      // row becomes TMDb's).
+      // films merged into the catalog's): by its row (id and source: another source's film
+      // may have its number), its catalog id (the catalog's row became one both have), or its
+      // title and year.
       let highlighted = sameQuery && listed.indices.contains(selected) ? listed[selected] : nil
       listed = state.movies
       if let highlighted,
-        let index = listed.firstIndex(where: { $0.id == highlighted.id })
+        let index = listed.firstIndex(where: { MoviePick($0) == MoviePick(highlighted) })
+          ?? highlighted.catalogID.flatMap({ id in listed.firstIndex { $0.catalogID == id } })
           ?? listed.firstIndex(where: {
             $0.title == highlighted.title && $0.year == highlighted.year
           })
