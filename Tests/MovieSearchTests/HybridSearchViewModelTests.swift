@@ -14,6 +14,8 @@ import Testing
     var states: [String]
     var catalogLog: [String]
     var onlineLog: [String]
+    /// The details opened: the film's id and the source of its row.
+    var opened: [String] = []
   }
 
   /// A film of `year`, with an id the test names.
@@ -61,17 +63,20 @@ import Testing
         appear: at(appear.map { ($0, ()) }), search: at(typing), selection: at(select),
         more: at(more.map { ($0, ()) }), retry: Empty(), filters: Empty())
       let output = viewModel.transform(input: input)
-      async let routes: Void = {
+      async let routes: [String] = {
+        var opened: [String] = []
         for await case .details(let details) in output.routes {
+          opened.append("\(details.movieID) \(details.source?.rawValue ?? "-")")
           _ = await details.load()
         }
+        return opened
       }()
       var states: [String] = []
       for await state in output.states {
         states.append("\(clock.now.offset.milliseconds) \(describe(state))")
       }
-      await routes
-      return Run(states: states, catalogLog: local.log, onlineLog: remote.log)
+      let opened = await routes
+      return Run(states: states, catalogLog: local.log, onlineLog: remote.log, opened: opened)
     }
   }
 
@@ -271,5 +276,6 @@ import Testing
     #expect(
       run.onlineLog.filter { $0.hasPrefix("details") }
         == ["details 2 @2000", "details 2 @3000", "details 348 @4000"])
+    #expect(run.opened == ["2 catalog", "2 tmdb", "2 tmdb", "348 both"])
   }
 }

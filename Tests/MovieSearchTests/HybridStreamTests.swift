@@ -135,4 +135,36 @@ import Testing
     #expect(keyless.status == 64)
     #expect(keyless.stderr.hasPrefix("Error: '--online' needs a TMDb key or token"))
   }
+
+  @Test func aSelectionSaysWhichRowItOpenedAndItsDetailsSayTheSource() async throws {
+    let catalog = try await catalog()
+    let server = try LoopbackServer { request in
+      request.path == "/3/movie/603"
+        ? .json(200, Fixtures.details) : .json(200, Fixtures.searchPage)
+    }
+    defer { server.stop() }
+    // After the merge: the documentary only the catalog has, and The Matrix both have.
+    let result = try await CLI.run(
+      [
+        "stream", "--virtual-time", "--catalog", catalog, "--base-url",
+        server.baseURL.absoluteString, "--token", "tok-123",
+      ],
+      stdin: """
+        matrix
+        {"select":2,"source":"catalog","at":1000}
+        {"select":603,"source":"both","at":2000}
+
+        """)
+    #expect(result.status == 0 && result.stderr == "")
+    let details = result.stdout.split(separator: "\n").filter {
+      $0.contains(#""details":"success""#)
+    }
+    #expect(details.count == 2)
+    #expect(details.contains { $0.contains(#""id":2,"#) && $0.contains(#""source":"catalog""#) })
+    #expect(
+      details.contains {
+        $0.contains(#""id":603,"#) && $0.contains(#""source":"both""#)
+          && $0.contains("Welcome to the Real World.")
+      })
+  }
 }

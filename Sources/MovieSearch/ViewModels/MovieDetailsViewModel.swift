@@ -16,14 +16,20 @@ public struct MovieDetailsInput<Appear: AsyncSequence<Void, Never> & Sendable>: 
 public struct MovieDetailsViewModel: Sendable {
   /// The film shown.
   public let movieID: Int
+  /// The source of the row it was opened from, in a list merged from a catalog and TMDb
+  /// (where one number can be two films); `nil` otherwise.
+  public let source: MovieSource?
   private let service: any MovieService
   private let language: String?
 
-  /// Creates the view model of film `movieID`.
-  public init(movieID: Int, service: any MovieService, language: String? = nil) {
+  /// Creates the view model of film `movieID` (of the row of `source`, in a merged list).
+  public init(
+    movieID: Int, service: any MovieService, language: String? = nil, source: MovieSource? = nil
+  ) {
     self.movieID = movieID
     self.service = service
     self.language = language
+    self.source = source
   }
 
   /// Turns the screen's events into its states: each appearance leads to `loading`, then

@@ -240,7 +240,9 @@ public struct MoviesSearchViewModel<C: Clock<Duration>>: Sendable {
             ?? MoviePick.service(of: pick.source, catalog: service, online: $0.service)
         } ?? service
       return MoviesSearchRoute.details(
-        MovieDetailsViewModel(movieID: row?.id ?? pick.id, service: from, language: language))
+        MovieDetailsViewModel(
+          movieID: row?.id ?? pick.id, service: from, language: language,
+          source: online == nil ? nil : row?.source ?? pick.source))
     }
     return MoviesSearchOutput(states: remembered, routes: routes)
   }

@@ -114,7 +114,7 @@ package struct StreamCommand: Command {
             details.addTask {
               let appear = [()].async
               for await state in viewModel.transform(input: MovieDetailsInput(appear: appear)) {
-                writer.write(state, id: viewModel.movieID)
+                writer.write(state, id: viewModel.movieID, source: viewModel.source)
               }
             }
           }
@@ -232,8 +232,8 @@ package final class StateWriter: Sendable {
     emit(StateLine(at: elapsed(), state: state))
   }
 
-  func write(_ state: MovieDetailsState, id: Int) {
-    emit(DetailsLine(at: elapsed(), id: id, state: state))
+  func write(_ state: MovieDetailsState, id: Int, source: MovieSource? = nil) {
+    emit(DetailsLine(at: elapsed(), id: id, source: source, state: state))
   }
 
   private func emit(_ line: some Encodable) {
@@ -330,6 +330,8 @@ struct DetailsLine: Encodable {
   var at: Int
   var details: String
   var id: Int
+  /// The source of the row selected, in a merged list.
+  var source: String?
   var title: String?
   var year: Int?
   var runtime: Int?
@@ -344,9 +346,10 @@ struct DetailsLine: Encodable {
   var collection: String?
   var message: String?
 
-  init(at: Int, id: Int, state: MovieDetailsState) {
+  init(at: Int, id: Int, source: MovieSource?, state: MovieDetailsState) {
     self.at = at
     self.id = id
+    self.source = source?.rawValue
     switch state {
     case .loading:
       details = "loading"
