@@ -9,30 +9,45 @@ import Testing
 /// TMDb that answers only when the test lets it: the catalog's films at once, TMDb's merged in
 /// without moving the highlight, the films only TMDb knows marked.
 @Suite(.timeLimit(.minutes(5))) struct HybridFinderTests {
-  @Test func theHighlightedFilmStaysHighlightedWhenTMDbsFilmsArrive() async throws {
+  /// A finder (the catalog named, a TMDb token, `--print-id`) that has typed "matrix" and
+  /// moved the highlight down to the catalog's documentary while TMDb's search, answering
+  /// `page`, is held until `answer` is signalled (at most 60 s later: never a hang). TMDb has
+  /// no popular films (the catalog's are shown). The caller stops the server.
+  func documentaryHighlightedWhileTMDbWaits(answering page: String) async throws -> (
+    session: FinderSession, answer: DispatchSemaphore, server: LoopbackServer
+  ) {
     let directory = try temporaryDirectory()
     let catalog = try await HybridStreamTests(directory: directory).catalog()
-    // TMDb's search answers once the test has moved the highlight (at most 60 s later: never
-    // a hang); it has no popular films (the catalog's are shown).
     let answer = DispatchSemaphore(value: 0)
     let server = try LoopbackServer { request in
       guard request.path == "/3/search/movie" else { return .json(404, "") }
       _ = answer.wait(timeout: .now() + 60)
-      return .json(200, Fixtures.searchPage)
+      return .json(200, page)
     }
+    do {
+      let session = try FinderSession(
+        [
+          "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token",
+          "tok-123", "--debounce", "0", "--print-id",
+        ], columns: 100, rows: 12)
+      await session.waitFor("Type a title.")
+      session.type("matrix")
+      await session.waitFor("asking TMDb…")
+      #expect(session.lines.contains { $0.hasPrefix("  The Matrix Revisited (2001)") })
+      session.terminal.press(.down)
+      await session.waitFor("> The Matrix Revisited (2001)")
+      session.clearOutput()
+      return (session, answer, server)
+    } catch {
+      server.stop()
+      throw error
+    }
+  }
+
+  @Test func theHighlightedFilmStaysHighlightedWhenTMDbsFilmsArrive() async throws {
+    let (session, answer, server) = try await documentaryHighlightedWhileTMDbWaits(
+      answering: Fixtures.searchPage)
     defer { server.stop() }
-    let session = try FinderSession(
-      [
-        "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
-        "--debounce", "0", "--print-id",
-      ], columns: 100, rows: 12)
-    await session.waitFor("Type a title.")
-    session.type("matrix")
-    await session.waitFor("asking TMDb…")
-    #expect(session.lines.contains { $0.hasPrefix("  The Matrix Revisited (2001)") })
-    session.terminal.press(.down)
-    await session.waitFor("> The Matrix Revisited (2001)")
-    session.clearOutput()
     answer.signal()
     await session.waitFor("The Matrix Reloaded (2003)  7.0  TMDb")
     // Three films now, the sequel only TMDb has between them: the highlight stayed on the
@@ -164,27 +179,9 @@ import Testing
   }
 
   @Test func theHighlightStaysOnItsRowWhenAnotherFilmOfItsNumberArrives() async throws {
-    let directory = try temporaryDirectory()
-    let catalog = try await HybridStreamTests(directory: directory).catalog()
-    // TMDb answers once the highlight is on the catalog's 2 (at most 60 s later: no hang).
-    let answer = DispatchSemaphore(value: 0)
-    let server = try LoopbackServer { request in
-      guard request.path == "/3/search/movie" else { return .json(404, "") }
-      _ = answer.wait(timeout: .now() + 60)
-      return .json(200, Self.sharedIdPage)
-    }
+    let (session, answer, server) = try await documentaryHighlightedWhileTMDbWaits(
+      answering: Self.sharedIdPage)
     defer { server.stop() }
-    let session = try FinderSession(
-      [
-        "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
-        "--debounce", "0", "--print-id",
-      ], columns: 100, rows: 12)
-    await session.waitFor("Type a title.")
-    session.type("matrix")
-    await session.waitFor("asking TMDb…")
-    session.terminal.press(.down)
-    await session.waitFor("> The Matrix Revisited (2001)")
-    session.clearOutput()
     answer.signal()
     // TMDb's 2 comes before it: the highlight stays on the documentary.
     await session.waitFor("The Matrix Resurrections (2021)  TMDb")
