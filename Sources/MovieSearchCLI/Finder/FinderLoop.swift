@@ -156,8 +156,6 @@ struct FinderLoop {
       searchFor("")
     }
     var detailsTask: Task<Void, Never>?
-    /// The row sent to the view model's selection last.
-    var picked: MoviePick?
     var previewTask: Task<Void, Never>?
     defer {
       detailsTask?.cancel()
@@ -185,7 +183,6 @@ struct FinderLoop {
         switch effect {
         case .search(let text): searchFor(text)
         case .select(let pick):
-          picked = pick
           selected.yield(pick)
           recorder?.select(pick)
         case .finish(var outcome):
@@ -256,9 +253,8 @@ struct FinderLoop {
           effects = screen.show(state)
         case .openDetails(let details):
           detailsTask?.cancel()
-          // The row picked last, which the view model opened (a merged list may hold another
-          // film of its number).
-          let pick = picked?.id == details.movieID ? picked! : MoviePick(id: details.movieID)
+          // The row the view model opened (a merged list may hold another film of its number).
+          let pick = MoviePick(id: details.movieID, source: details.source)
           screen.openDetails(pick)
           detailsTask = show(details, of: pick)
         case .details(let pick, let state):
