@@ -9,6 +9,21 @@ import Testing
 /// TMDb that answers only when the test lets it: the catalog's films at once, TMDb's merged in
 /// without moving the highlight, the films only TMDb knows marked.
 @Suite(.timeLimit(.minutes(5))) struct HybridFinderTests {
+  /// The finder on the fake terminal at `columns` × `rows`, with the test catalog named beside
+  /// the loopback TMDb `server` (a token, no debounce) and `extra` options, showing its prompt.
+  func finder(
+    beside server: LoopbackServer, _ extra: [String] = [], columns: Int, rows: Int
+  ) async throws -> FinderSession {
+    let catalog = try await HybridStreamTests(directory: try temporaryDirectory()).catalog()
+    let session = try FinderSession(
+      [
+        "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
+        "--debounce", "0",
+      ] + extra, columns: columns, rows: rows)
+    await session.waitFor("Type a title.")
+    return session
+  }
+
   /// A finder (the catalog named, a TMDb token, `--print-id`) that has typed "matrix" and
   /// moved the highlight down to the catalog's documentary while TMDb's search, answering
   /// `page`, is held until `answer` is signalled (at most 60 s later: never a hang). TMDb has
@@ -16,8 +31,6 @@ import Testing
   func documentaryHighlightedWhileTMDbWaits(answering page: String) async throws -> (
     session: FinderSession, answer: DispatchSemaphore, server: LoopbackServer
   ) {
-    let directory = try temporaryDirectory()
-    let catalog = try await HybridStreamTests(directory: directory).catalog()
     let answer = DispatchSemaphore(value: 0)
     let server = try LoopbackServer { request in
       guard request.path == "/3/search/movie" else { return .json(404, "") }
@@ -25,12 +38,7 @@ import Testing
       return .json(200, page)
     }
     do {
-      let session = try FinderSession(
-        [
-          "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token",
-          "tok-123", "--debounce", "0", "--print-id",
-        ], columns: 100, rows: 12)
-      await session.waitFor("Type a title.")
+      let session = try await finder(beside: server, ["--print-id"], columns: 100, rows: 12)
       session.type("matrix")
       await session.waitFor("asking TMDb…")
       #expect(session.lines.contains { $0.hasPrefix("  The Matrix Revisited (2001)") })
@@ -68,20 +76,13 @@ import Testing
   }
 
   @Test func thePreviewOfAFilmComesFromWhereItWasFound() async throws {
-    let directory = try temporaryDirectory()
-    let catalog = try await HybridStreamTests(directory: directory).catalog()
     let server = try LoopbackServer { request in
       request.path.hasSuffix("/movie/603")
         ? .json(200, Fixtures.details) : .json(200, Fixtures.searchPage)
     }
     defer { server.stop() }
     // Wide enough for the preview beside the list.
-    let session = try FinderSession(
-      [
-        "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
-        "--debounce", "0",
-      ], columns: 170, rows: 20)
-    await session.waitFor("Type a title.")
+    let session = try await finder(beside: server, columns: 170, rows: 20)
     session.type("matrix")
     await session.waitFor("The Matrix Reloaded (2003)  7.0  TMDb")
     // The Matrix is TMDb's 603 now: its details are TMDb's, not those of the catalog's 603.
@@ -96,8 +97,6 @@ import Testing
   }
 
   @Test func enterOpensTheRowHighlightedWhenTwoFilmsShareAnId() async throws {
-    let directory = try temporaryDirectory()
-    let catalog = try await HybridStreamTests(directory: directory).catalog()
     // TMDb's 2 is a film only TMDb has; the catalog's 2 is the documentary only it has.
     let asked = Lock<[String]>([])
     let server = try LoopbackServer { request in
@@ -109,13 +108,8 @@ import Testing
       }
     }
     defer { server.stop() }
-    let recording = directory.appendingPathComponent("session.ndjson").path
-    let session = try FinderSession(
-      [
-        "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
-        "--debounce", "0", "--record", recording,
-      ], columns: 100, rows: 12)
-    await session.waitFor("Type a title.")
+    let recording = try temporaryDirectory().appendingPathComponent("session.ndjson").path
+    let session = try await finder(beside: server, ["--record", recording], columns: 100, rows: 12)
     session.type("matrix")
     await session.waitFor("The Matrix Resurrections (2021)  TMDb")
     // The documentary, third: the catalog's 2, whose details are the catalog's.
@@ -147,8 +141,6 @@ import Testing
   }
 
   @Test func thePaneShowsEachRowsOwnFilmWhenTwoFilmsShareAnId() async throws {
-    let directory = try temporaryDirectory()
-    let catalog = try await HybridStreamTests(directory: directory).catalog()
     let server = try LoopbackServer { request in
       switch request.path {
       case "/3/search/movie": return .json(200, Self.sharedIdPage)
@@ -158,12 +150,7 @@ import Testing
     }
     defer { server.stop() }
     // Wide enough for the pane beside the list.
-    let session = try FinderSession(
-      [
-        "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
-        "--debounce", "0",
-      ], columns: 170, rows: 20)
-    await session.waitFor("Type a title.")
+    let session = try await finder(beside: server, columns: 170, rows: 20)
     session.type("matrix")
     await session.waitFor("The Matrix Resurrections (2021)  TMDb")
     // TMDb's 2, then the catalog's 2: each its own details, not the other's kept for the pane.
