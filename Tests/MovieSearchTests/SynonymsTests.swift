@@ -51,4 +51,18 @@ import Testing
     #expect(try famous.titles("the large sleep").first == "The Big Sleep (1946)")
     #expect(Ranking.synonym == Ranking.typo)
   }
+
+  @Test func aWordBeingTypedIsNotReadAsASynonym() throws {
+    let catalog = try smallCatalog([
+      ("Ocean Waves", 1993, 10), ("Sea Inside, The", 2004, 3_000), ("Oceans Apart", 1990, 10),
+    ])
+    // Typed whole, "ocean" is remembered as "sea" too…
+    #expect(try catalog.titles("ocean").contains("The Sea Inside (2004)"))
+    // …but a word being typed is a beginning only: typing it on only narrows.
+    let typed = try catalog.searchMovies(MovieQuery("ocean", isBeingTyped: true))
+    #expect(typed.results.map(\.title) == ["Ocean Waves", "Oceans Apart"])
+    #expect(typed.totalResults == 2)
+    let before = try catalog.searchMovies(MovieQuery("the sea", isBeingTyped: true))
+    #expect(before.results.map(\.title) == ["The Sea Inside"])
+  }
 }

@@ -209,10 +209,12 @@ extension Searcher {
   /// scored it, and those of the page are already found.
   private func synonyms(_ run: inout SearchRun) throws(MovieServiceError) {
     let bound = Ranking.bestWithTypo(yearHinted: run.plan.year != nil, maxPopularity: maxPopularity)
-    guard run.best > bound, run.query.words.contains(where: { !Synonyms.of($0).isEmpty })
+    // The word being typed is a beginning only, as with typos: a word added narrows.
+    let remembered = run.query.words.dropLast(run.query.lastWordBeingTyped ? 1 : 0)
+    guard run.best > bound, remembered.contains(where: { !Synonyms.of($0).isEmpty })
     else { return }
     var titles = FilmBits(count: store.titleCount)
-    for synonym in run.query.words.flatMap(Synonyms.of) {
+    for synonym in remembered.flatMap(Synonyms.of) {
       store.postings(store.exactAndPrefix(synonym).exact).visit { index, _ in titles.insert(index) }
     }
     guard titles.count > 0 else { return }

@@ -197,8 +197,8 @@ struct SearchPlan {
       }
     }
     // A word remembered as another of the same meaning ("large" for "Big"), in the pass
-    // that looks for synonyms only.
-    if synonyms {
+    // that looks for synonyms only — not the word being typed, which is a beginning only.
+    if synonyms, !beingTyped {
       for synonym in Synonyms.of(word) {
         let exact = store.exactAndPrefix(synonym).exact
         if !exact.isEmpty, !forms.contains(where: { $0.terms == exact }) {
