@@ -14,12 +14,38 @@ import Testing
     ])
     #expect(try catalog.titles("finla").first == "Final (2001)")
     #expect(try catalog.titles("coswboy").first == "Cowboy (1958)")
-    // …unless the longer title is a hundred times more popular, as with any typo.
-    let famous = try smallCatalog([("Final", 2001, 30), ("Final Destination", 2000, 16_504)])
+    // …unless the longer title is a thousand times more popular: its other word costs a
+    // typo, and the one-word title gets half a typo back.
+    let famous = try smallCatalog([("Final", 2001, 10), ("Final Destination", 2000, 16_504)])
     #expect(try famous.titles("finla").first == "Final Destination (2000)")
     // From four letters: "gtor" is Gator, not the more popular Gator Bait.
     let four = try smallCatalog([("Gator", 1976, 500), ("Gator Bait", 1974, 10_000)])
     #expect(try four.titles("gtor").first == "Gator (1976)")
+  }
+
+  @Test func aOneWordTitleOneSlipAwayComesBeforeTitlesHoldingTheWordTyped() throws {
+    // "fatto" is a word of "Ecco fatto"; one word typed, one slip from "Fatso", means Fatso.
+    let catalog = try smallCatalog([
+      ("Fatso", 1980, 302), ("Ecco fatto", 1998, 61), ("Seven", 1979, 213),
+      ("Setenta veces siete", 1962, 5), ("Biscuit Eater", 1940, 40), ("Cookie", 1989, 312),
+    ])
+    #expect(try catalog.titles("fatto").first == "Fatso (1980)")
+    #expect(try catalog.titles("seten").first == "Seven (1979)")
+    // A synonym is a slip of memory: one word remembered otherwise, a film called that
+    // (here as popular as the title holding the word typed).
+    #expect(try catalog.titles("biscuit").first == "Cookie (1989)")
+    // Typed exactly, the title holding the word as typed is first.
+    #expect(try catalog.titles("ecco").first == "Ecco fatto (1998)")
+    // A title a hundred times more popular still comes first.
+    let famous = try smallCatalog([("Fatso", 1980, 302), ("Patton", 1970, 40_000)])
+    #expect(try famous.titles("fatto").first == "Patton (1970)")
+  }
+
+  @Test func fourLettersAreNotReadAsASlippedOneWordTitle() throws {
+    // "flec" begins Fletch with a typo as much as it is Fled with one: popularity decides.
+    #expect(Forgiveness.slippedTitleFrom == 5)
+    let catalog = try smallCatalog([("Fletch", 1985, 7_562), ("Fled", 1996, 1_943)])
+    #expect(try catalog.titles("flec").first == "Fletch (1985)")
   }
 
   @Test func wordsAsTypedOrBeingTypedAndShortWordsKeepTheirRules() throws {

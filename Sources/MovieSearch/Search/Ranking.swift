@@ -50,7 +50,9 @@ import Foundation
 ///   closer titles first; 12 when each query word matched a whole title word and one of four
 ///   letters or more only through a typo or as a synonym ("finla" → "Final" before "Final
 ///   Destination", "past summer" → "Last Summer" before "I Know What You Did Last Summer"):
-///   people who type a title's words, one slipped, mean the film called that;
+///   people who type a title's words, one slipped, mean the film called that; a one-word
+///   title so matched by a one-word query of five letters or more gets −6 back ("seten" →
+///   "Seven");
 /// - query words matched out of order: 4; the first query word matching the title's first
 ///   word: −2;
 /// - the whole title and nothing else, each word as typed or written otherwise (at 1), in
@@ -123,6 +125,12 @@ enum Ranking {
   static let outOfOrder: Float = 4
   static let titleStart: Float = -2
   static let literalTitle: Float = -8
+  /// A one-word title matched whole with one slip (a typo or a synonym) by a query of one
+  /// word of ``Forgiveness/slippedTitleFrom`` letters or more: half a typo back, a film ten
+  /// times more popular's worth — people who type one word mean the film called that
+  /// ("seten" → Seven, "fatto" → Fatso before "Ecco fatto"); a far more popular film still
+  /// comes first ("fatto" → Patton).
+  static let slippedTitle = -typo / 2
   /// Each title word the query does not match, when each query word matched a whole title
   /// word and one of them only through a typo (or as a synonym): a typo's cost instead of
   /// ``extraWord`` — people who type a title's words, one slipped, mean the film called that
@@ -154,11 +162,15 @@ enum Ranking {
   static func isPartial(_ score: Float) -> Bool { score >= partialBelow }
 
   /// The best score a film found only through a typo can have: a ``typo``, the ``titleStart``
-  /// (its first word typed first), the ``sameYear`` of a year typed, and the most popularity
+  /// (its first word typed first), the ``sameYear`` of a year typed, the ``slippedTitle``
+  /// when the plan gives it (`givesSlippedTitle`), and the most popularity
   /// any film of the catalog has (`maxPopularity`, its log). A film found better than this
   /// needs no look at more typos (``SearchPass/typos``).
-  static func bestWithTypo(yearHinted: Bool, maxPopularity: Float) -> Float {
-    typo + titleStart + (yearHinted ? sameYear : 0) - popularity * maxPopularity
+  static func bestWithTypo(
+    yearHinted: Bool, givesSlippedTitle: Bool = false, maxPopularity: Float
+  ) -> Float {
+    typo + titleStart + (yearHinted ? sameYear : 0) + (givesSlippedTitle ? slippedTitle : 0)
+      - popularity * maxPopularity
   }
 }
 
@@ -194,6 +206,11 @@ enum Forgiveness {
   /// leaves a word out most often holds a word people add ("hellboy action movie"), and the
   /// pass's wider look-up would cost every such query.
   static let realWordSlipsUpTo = 2
+  /// A one-word query is read as a one-word title with one slip (``Ranking/slippedTitle``)
+  /// from five letters: shorter, it is one slip from too many short titles, and as likely a
+  /// typo in a longer title's beginning or a title's initials ("flec" → Fled before Fletch,
+  /// "rfad" → Rad before Requiem for a Dream).
+  static let slippedTitleFrom = 5
   /// The share of a long query's words a film must match.
   static let longQueryShare = 3
 

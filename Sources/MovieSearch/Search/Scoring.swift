@@ -222,10 +222,13 @@ extension SearchEngine {
     if article, used & 1 == 0 { unmatched -= 1 }
     // A title's words typed, one slipped: the film called that is the one meant.
     let throughTypo = missedCost == 0 && eachWordWhole && someTypo
+    // One word typed, one slip from a one-word title: that film is the one meant.
+    let slipped = plan.givesSlippedTitle && throughTypo && total <= Ranking.typo
     total +=
       Float(max(0, unmatched)) * (throughTypo ? Ranking.extraWordAfterTypo : Ranking.extraWord)
     if !inOrder { total += Ranking.outOfOrder }
     if literal, inOrder, unmatched <= 0, missedCost == 0 { total += Ranking.literalTitle }
+    if slipped, inOrder, unmatched <= 0 { total += Ranking.slippedTitle }
     // The title's first word, after a leading article.
     if let firstPosition, firstPosition <= (article ? 1 : 0) { total += Ranking.titleStart }
     if let year = plan.year { total += year.bonus(summary.year) }

@@ -83,9 +83,12 @@ extension SearchEngine {
   /// Whether a title first met for `group`'s word through `source` cannot match literally:
   /// its sources come cheapest first, so the word costs it at least `source`'s cost however
   /// it matches — unless a previous word's option takes the word along, or `source` is one
-  /// half of a split word (whose cost is the pair's).
+  /// half of a split word (whose cost is the pair's). With ``SearchPlan/givesSlippedTitle``, a
+  /// title one slip away may still get ``Ranking/slippedTitle`` (bounded by the literal
+  /// title's bonus).
   private func rulesOutLiteral(_ source: Source, _ group: Group) -> Bool {
-    source.pair == nil && !group.takenAlong && source.cost > Ranking.otherForm
+    source.pair == nil && !group.takenAlong
+      && source.cost > (plan.givesSlippedTitle ? Ranking.typo : Ranking.otherForm)
   }
 
   /// Marks the titles in `source`'s postings (among `among`'s, when given) as met in group

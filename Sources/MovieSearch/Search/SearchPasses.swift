@@ -108,7 +108,8 @@ extension Searcher {
   /// and a probe, which looks only for such a film, finds one.
   private func retryWithEveryTypo(_ run: inout SearchRun) throws(MovieServiceError) {
     let bestWithTypo = Ranking.bestWithTypo(
-      yearHinted: run.plan.year != nil, maxPopularity: maxPopularity)
+      yearHinted: run.plan.year != nil, givesSlippedTitle: run.plan.givesSlippedTitle,
+      maxPopularity: maxPopularity)
     guard run.plan.mayHaveMoreTypos, run.best > bestWithTypo else { return }
     let retry = SearchEngine(
       searcher: self, plan: SearchPlan(run.query, searcher: self, everyTypo: true))
@@ -177,7 +178,9 @@ extension Searcher {
   /// the best of them matches whole are merged at ``Ranking/spaceShift`` more, each film at
   /// its better score.
   private func shiftedSpace(_ run: inout SearchRun) throws(MovieServiceError) {
-    let bound = Ranking.bestWithTypo(yearHinted: run.plan.year != nil, maxPopularity: maxPopularity)
+    let bound = Ranking.bestWithTypo(
+      yearHinted: run.plan.year != nil, givesSlippedTitle: run.plan.givesSlippedTitle,
+      maxPopularity: maxPopularity)
     guard run.best > bound, run.query.words.count > 1 else { return }
     // The variant whose best film is best is kept whole (its engine explains its films).
     var kept: (engine: SearchEngine, hits: [FilmHit])?
@@ -208,7 +211,9 @@ extension Searcher {
   /// Only the titles holding a synonym are looked at: any other scores as the words as typed
   /// scored it, and those of the page are already found.
   private func synonyms(_ run: inout SearchRun) throws(MovieServiceError) {
-    let bound = Ranking.bestWithTypo(yearHinted: run.plan.year != nil, maxPopularity: maxPopularity)
+    let bound = Ranking.bestWithTypo(
+      yearHinted: run.plan.year != nil, givesSlippedTitle: run.plan.givesSlippedTitle,
+      maxPopularity: maxPopularity)
     // The word being typed is a beginning only, as with typos: a word added narrows.
     let remembered = run.query.words.dropLast(run.query.lastWordBeingTyped ? 1 : 0)
     guard run.best > bound, remembered.contains(where: { !Synonyms.of($0).isEmpty })

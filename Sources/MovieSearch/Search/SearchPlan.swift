@@ -62,6 +62,10 @@ struct SearchPlan {
   /// Whether `everyTypo` would look up more typos of some word.
   var mayHaveMoreTypos = false
 
+  /// Whether a one-word title matched with one slip gets ``Ranking/slippedTitle``: the query
+  /// is one word of ``Forgiveness/slippedTitleFrom`` letters or more.
+  var givesSlippedTitle = false
+
   /// Whether a film must match every word that is not among the commonest when some film
   /// does: a query being typed (``MovieQuery/isBeingTyped``) narrows as a finder's does, each
   /// word added leaving out the films without it — but for the films that match some
@@ -119,6 +123,8 @@ struct SearchPlan {
       for index in self.words.indices { self.words[index].optional = nil }
       year = nil
     }
+    givesSlippedTitle =
+      self.words.count == 1 && self.words[0].text.count >= Forgiveness.slippedTitleFrom
     // How rare each word is: the films its options reach, against the whole catalog.
     for index in self.words.indices {
       let reached = self.words[index].options.reduce(0) {
