@@ -37,7 +37,7 @@ import Foundation
 ///   12 — so a literal title wins ("o brother" → "O Brother, Where Art Thou?" before
 ///   "Brother") but dropping the article still finds it;
 /// - a word people add after a title ("movie", "movies", "film", "films", "dvd"), last in the
-///   query, that the title lacks: 1.5, a title word's worth ("maze movie" → "Maze");
+///   query, that the title lacks: 12, as an article ("maze movie" → "Maze");
 /// - a query word the title does not match at all: 1,000 once (so films that match every
 ///   word always come first), plus 6 + 12 × log10(films / films the word reaches) for each
 ///   such word — missing a rare word costs more than missing a common one ("the matrix
@@ -106,9 +106,11 @@ enum Ranking {
   /// A query article the title lacks costs what a typo costs: a literal title wins, and a
   /// dropped article still finds the film.
   static let missingArticle = typo
-  /// A word people add after a title ("movie", "film", "dvd") that the title lacks: a title
-  /// word's worth, so that "maze movie" finds "Maze" before a title that has "movie" but
-  /// needs a typo for "maze".
+  /// A word people add after a title ("movie", "film", "dvd") that the title lacks: what a
+  /// typo costs, as a missing article does — a title that has the word wins at equal
+  /// popularity ("scary movie" → "Scary Movie" before "Scary"), and "maze movie" finds
+  /// "Maze" before a title that has "movie" but needs a typo for "maze" (and pays for its
+  /// other words).
   static let missingMediaWord = typo
   static let partialMatch: Float = 1_000
   static let missedWord: Float = 6
