@@ -23,6 +23,9 @@ struct CompiledPlan {
   /// Every term any choice covers, as sorted, disjoint runs: a title word in none of them
   /// matches nothing, and is not looked up option by option.
   var covered: [Range<Int>] = []
+  /// Whether an article the query may lack ("the who's the man") is a word it needs
+  /// elsewhere too: matched first, it could take the title word the other needs.
+  var articleRepeated = false
 
   init(_ plan: SearchPlan) {
     func add(_ choices: SearchPlan.Choices) -> Range<Int> {
@@ -43,6 +46,10 @@ struct CompiledPlan {
         Word(
           options: start..<options.count, optional: word.optional, missCost: word.missCost,
           length: word.text.count))
+    }
+    articleRepeated = plan.words.contains { article in
+      article.optional == .article
+        && plan.words.contains { $0.optional == nil && $0.text == article.text }
     }
     for run in choices.map(\.terms).sorted(by: { $0.lowerBound < $1.lowerBound }) {
       if let last = covered.last, run.lowerBound <= last.upperBound {
@@ -91,9 +98,24 @@ extension SearchEngine {
       compiled.options.withUnsafeBufferPointer { options in
         compiled.words.withUnsafeBufferPointer { words in
           compiled.covered.withUnsafeBufferPointer { covered in
-            score(
-              index, matches: matches, unless: threshold, absent: absent,
-              tables: (choices, options, words, covered))
+            let tables = (choices, options, words, covered)
+            let score = score(
+              index, matches: matches, unless: threshold, absent: absent, tables: tables)
+            // The article matched first may have taken the title word a later occurrence
+            // needed ("the who's the man" → "Who's the Man?"): read without it too.
+            guard compiled.articleRepeated, (score ?? .infinity) >= Ranking.partialBelow
+            else { return score }
+            let without = self.score(
+              index, matches: nil, unless: threshold, absent: absent, tables: tables,
+              articleLeftOut: true)
+            guard let without, without < score ?? .infinity else { return score }
+            if let matches {
+              matches.pointee = []
+              _ = self.score(
+                index, matches: matches, unless: threshold, absent: absent, tables: tables,
+                articleLeftOut: true)
+            }
+            return without
           }
         }
       }
@@ -107,9 +129,10 @@ extension SearchEngine {
     covered: UnsafeBufferPointer<Range<Int>>
   )
 
+  /// `articleLeftOut`: the query's articles the title may lack are read as lacking.
   private func score(
     _ index: Int, matches: UnsafeMutablePointer<Matches>?, unless threshold: Float?,
-    absent: UInt32, tables: Tables
+    absent: UInt32, tables: Tables, articleLeftOut: Bool = false
   ) -> Float? {
     let words = store.words(index)
     let count = min(words.count, 64)
@@ -146,7 +169,10 @@ extension SearchEngine {
       var bestSpan = 1
       var bestAbsorbs = false
       var bestPrefix = false
-      options: for optionIndex in word.options where absent & (1 << UInt32(position)) == 0 {
+      let tried =
+        absent & (1 << UInt32(position)) == 0
+        && !(articleLeftOut && word.optional == .article)
+      options: for optionIndex in word.options where tried {
         let option = tables.options[optionIndex]
         var untried = matchable & ~used
         while untried != 0 {
