@@ -51,8 +51,8 @@ import Foundation
 ///   letters or more only through a typo or as a synonym ("finla" → "Final" before "Final
 ///   Destination", "past summer" → "Last Summer" before "I Know What You Did Last Summer"):
 ///   people who type a title's words, one slipped, mean the film called that; a one-word
-///   title so matched by a one-word query of five letters or more gets −6 back ("seten" →
-///   "Seven");
+///   title so matched by a one-word query of five letters or more (four, a letter dropped)
+///   gets −6 back ("seten" → "Seven", "jsus" → "Jesus");
 /// - query words matched out of order: 4; the first query word matching the title's first
 ///   word: −2;
 /// - the whole title and nothing else, each word as typed or written otherwise (at 1), in
@@ -128,7 +128,8 @@ enum Ranking {
   static let titleStart: Float = -2
   static let literalTitle: Float = -8
   /// A one-word title matched whole with one slip (a typo or a synonym) by a query of one
-  /// word of ``Forgiveness/slippedTitleFrom`` letters or more: half a typo back, a film ten
+  /// word of ``Forgiveness/slippedTitleFrom`` letters or more (of four, a letter dropped: see
+  /// ``Forgiveness/slippedShortTitleFrom``): half a typo back, a film ten
   /// times more popular's worth — people who type one word mean the film called that
   /// ("seten" → Seven, "fatto" → Fatso before "Ecco fatto"); a far more popular film still
   /// comes first ("fatto" → Patton).
@@ -209,10 +210,13 @@ enum Forgiveness {
   /// pass's wider look-up would cost every such query.
   static let realWordSlipsUpTo = 2
   /// A one-word query is read as a one-word title with one slip (``Ranking/slippedTitle``)
-  /// from five letters: shorter, it is one slip from too many short titles, and as likely a
-  /// typo in a longer title's beginning or a title's initials ("flec" → Fled before Fletch,
-  /// "rfad" → Rad before Requiem for a Dream).
+  /// from five letters…
   static let slippedTitleFrom = 5
+  /// …and from four when the title's word is a letter longer, one the query dropped ("jsus"
+  /// → Jesus): any other slip of four letters is one from too many short titles, and as
+  /// likely a typo in a longer title's beginning or a title's initials ("flec" → Fled before
+  /// Fletch, "rfad" → Rad before Requiem for a Dream).
+  static let slippedShortTitleFrom = 4
   /// The share of a long query's words a film must match.
   static let longQueryShare = 3
 

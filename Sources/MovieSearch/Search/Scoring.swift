@@ -249,7 +249,12 @@ extension SearchEngine {
     // A title's words typed, one slipped: the film called that is the one meant.
     let throughTypo = missedCost == 0 && eachWordWhole && someTypo
     // One word typed, one slip from a one-word title: that film is the one meant.
-    let slipped = plan.givesSlippedTitle && throughTypo && total <= Ranking.typo
+    var slipped = plan.givesSlippedTitle && throughTypo && total <= Ranking.typo
+    // Shorter than five letters, only a letter dropped: the title's word is one longer.
+    if slipped, let word = tables.words.first, word.length < Forgiveness.slippedTitleFrom {
+      let at = (used & titleMask).trailingZeroBitCount
+      slipped = at < count && store.term(ids[at]).count == word.length + 1
+    }
     total +=
       Float(max(0, unmatched)) * (throughTypo ? Ranking.extraWordAfterTypo : Ranking.extraWord)
     if !inOrder { total += Ranking.outOfOrder }

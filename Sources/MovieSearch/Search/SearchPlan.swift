@@ -62,8 +62,9 @@ struct SearchPlan {
   /// Whether `everyTypo` would look up more typos of some word.
   var mayHaveMoreTypos = false
 
-  /// Whether a one-word title matched with one slip gets ``Ranking/slippedTitle``: the query
-  /// is one word of ``Forgiveness/slippedTitleFrom`` letters or more.
+  /// Whether a one-word title matched with one slip may get ``Ranking/slippedTitle``: the
+  /// query is one word of ``Forgiveness/slippedShortTitleFrom`` letters or more (scoring
+  /// checks the rest).
   var givesSlippedTitle = false
 
   /// Whether a film must match every word that is not among the commonest when some film
@@ -124,7 +125,7 @@ struct SearchPlan {
       year = nil
     }
     givesSlippedTitle =
-      self.words.count == 1 && self.words[0].text.count >= Forgiveness.slippedTitleFrom
+      self.words.count == 1 && self.words[0].text.count >= Forgiveness.slippedShortTitleFrom
     // How rare each word is: the films its options reach, against the whole catalog.
     for index in self.words.indices {
       let reached = self.words[index].options.reduce(0) {
