@@ -132,6 +132,15 @@ import Testing
         #expect(!pruned.hits.isEmpty || every.hits.isEmpty)
         #expect(pruned.hits.map(\.score) == every.hits.map(\.score), "\(text), \(limit)")
         #expect(pruned.total == every.total, "\(text), \(limit)")
+        // Every split word's titles remembered, then read from memory: the same page.
+        engine.rememberPairsFrom = 0
+        for _ in 0..<2 {
+          let remembered = try engine.search(limit: limit, year: nil)
+          #expect(remembered.hits.map(\.index) == every.hits.map(\.index), "\(text), \(limit)")
+          #expect(remembered.hits.map(\.score) == every.hits.map(\.score), "\(text), \(limit)")
+          #expect(remembered.total == every.total, "\(text), \(limit)")
+        }
+        engine.rememberPairsFrom = SearchEngine.pairsRememberedFrom
         // A probe below the page's best finds nothing; below its worst, what scores less.
         if let best = every.hits.first, let worst = every.hits.last {
           #expect(try engine.search(limit: 1, year: nil, below: best.score).hits.isEmpty)

@@ -103,6 +103,14 @@ extension SearchEngine {
     let units = TitleMark.units(source.cost)
     let titled = UInt16(truncatingIfNeeded: 1 << bit)
     let halves = otherHalves(source, among: among)
+    // A split word's titles, when remembered: none of their words need reading. Met through
+    // a common half, and with no titles to keep to, they are remembered once known.
+    let pairKey = source.pair.map(PairKey.init)
+    let paired = pairKey.flatMap { searcher.titles(paired: $0) }
+    var found =
+      pairKey != nil && paired == nil && among == nil
+        && store.postings(source.terms).count >= rememberPairsFrom
+      ? FilmBits(count: store.titleCount) : nil
     guard let marked = marks.baseAddress else { return }
     let size = CatalogStore.Postings.batchSize
     // Two halves: a batch's marks are asked for as it comes, and read once the next one has
@@ -114,12 +122,13 @@ extension SearchEngine {
         // A film with one half of a split word may match only if the other half follows it:
         // most do not, and would each be scored to know (their words' starts were asked for
         // with their marks; their words now).
-        if let pair = source.pair {
+        if let pair = source.pair, paired == nil {
           for entry in kept[range] { store.prefetchTitleWords(entry &>> 1) }
           end = range.lowerBound
           for entry in kept[range] where hasPair(entry &>> 1, pair) {
             kept[end] = entry
             end &+= 1
+            found?.insert(entry &>> 1)
           }
         }
         for entry in kept[range.lowerBound..<end] {
@@ -144,15 +153,17 @@ extension SearchEngine {
           let index = entry &>> 1
           if let among, !among.contains(index) { continue }
           if let halves, !halves.contains(index) { continue }
+          if let paired, !paired.contains(index) { continue }
           kept[count] = entry
           count &+= 1
           ms_prefetch_for_writing(marked + index)
-          if source.pair != nil { store.prefetchWordStart(index) }
+          if source.pair != nil, paired == nil { store.prefetchWordStart(index) }
         }
         process(pending)
         pending = start..<count
       }
       process(pending)
     }
+    if let pairKey, let found { searcher.remember(paired: found, for: pairKey) }
   }
 }

@@ -26,6 +26,9 @@ final class Searcher: Sendable {
   /// of that half (see ``SearchEngine/otherHalves(_:among:)``), at most 16: a bit per title
   /// each, 275 KB at IMDb's size.
   private let otherHalves = RememberedByKey<[Range<Int>], FilmBits>(capacity: 16)
+  /// The titles that have a split word's two halves one after the other, by the halves'
+  /// terms (see ``SearchEngine/pairsRememberedFrom``), at most 16: a bit per title each.
+  private let pairedTitles = RememberedByKey<SearchEngine.PairKey, FilmBits>(capacity: 16)
   /// The largest `summary(_:).popularity`, once asked.
   private let highestPopularity = Remembered<Float>()
   /// The years of the catalog's films, once asked.
@@ -200,6 +203,16 @@ final class Searcher: Sendable {
   /// Remembers the titles that have the terms `half` among their own words.
   func remember(halves titles: FilmBits, for half: [Range<Int>]) {
     otherHalves.remember(titles, for: half)
+  }
+
+  /// The titles that have a split word's halves `pair` one after the other, when remembered.
+  func titles(paired pair: SearchEngine.PairKey) -> FilmBits? {
+    pairedTitles.value(for: pair)
+  }
+
+  /// Remembers the titles that have a split word's halves `pair` one after the other.
+  func remember(paired titles: FilmBits, for pair: SearchEngine.PairKey) {
+    pairedTitles.remember(titles, for: pair)
   }
 
   /// Remembers the term runs of `word`; forgets everything when full.

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import MovieSearch
+@testable import TestSupport
+
+/// The titles that have a split word's halves one after the other ("spiderman" as "Spider
+/// Man") are remembered once read, and the page they give is the one reading every title's
+/// words gives.
+@Suite(.onOwnThreads) struct RememberedSplitsTests {
+  @Test func aSplitWordsRememberedTitlesGiveTheSamePage() throws {
+    let catalog = try smallCatalog([
+      ("Spider Man", 2002, 500), ("Man Spider", 1990, 900), ("Spider and the Man", 1980, 700),
+      ("Spiderman", 2001, 100), ("Man", 1999, 50), ("Spider", 1995, 80),
+    ])
+    let searcher = catalog.searcher
+    let query = try #require(TitleQuery("spiderman"))
+    var engine = SearchEngine(searcher: searcher, plan: SearchPlan(query, searcher: searcher))
+    let pair = try #require(engine.plan.words.first?.options.first { $0.second != nil })
+    let key = SearchEngine.PairKey(pair)
+
+    engine.rememberPairsFrom = .max
+    let read = try engine.search(limit: 10, year: nil)
+    #expect(searcher.titles(paired: key) == nil)
+
+    engine.rememberPairsFrom = 0
+    let remembering = try engine.search(limit: 10, year: nil)
+    // Only "Spider Man" has the halves one after the other.
+    let remembered = try #require(searcher.titles(paired: key))
+    #expect(remembered.count == 1)
+    let spiderMan = try #require(
+      read.hits.first { hit in
+        catalog.searcher.store.film(ofTitle: hit.index) == 0
+      })
+    #expect(remembered.contains(spiderMan.index))
+    let again = try engine.search(limit: 10, year: nil)
+
+    for page in [remembering, again] {
+      #expect(page.hits.map(\.index) == read.hits.map(\.index))
+      #expect(page.hits.map(\.score) == read.hits.map(\.score))
+      #expect(page.total == read.total)
+    }
+  }
+}
