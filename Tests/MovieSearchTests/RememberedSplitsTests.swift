@@ -17,7 +17,8 @@ import Testing
     let query = try #require(TitleQuery("spiderman"))
     var engine = SearchEngine(searcher: searcher, plan: SearchPlan(query, searcher: searcher))
     let pair = try #require(engine.plan.words.first?.options.first { $0.second != nil })
-    let key = SearchEngine.PairKey(pair)
+    let met = try #require(SearchPlan.candidateSource(pair, store: searcher.store).first)
+    let key = SearchEngine.PairKey(pair, metThrough: met.terms)
 
     engine.rememberPairsFrom = .max
     let read = try engine.search(limit: 10, year: nil)
@@ -39,6 +40,29 @@ import Testing
       #expect(page.hits.map(\.index) == read.hits.map(\.index))
       #expect(page.hits.map(\.score) == read.hits.map(\.score))
       #expect(page.total == read.total)
+    }
+  }
+
+  /// A half met through two of its choices ("man" and the beginning "man…" of the last word)
+  /// remembers each one's titles apart: one's are not the other's.
+  @Test func eachChoiceAHalfIsMetThroughRemembersItsOwnTitles() throws {
+    let catalog = try smallCatalog(
+      [("Spider Man", 2002, 500), ("Spider Manhunt", 1990, 900)]
+        + (1...6).map { ("Spider \($0)", 1990 + $0, 100) })
+    let searcher = catalog.searcher
+    let query = try #require(TitleQuery("spiderman"))
+    var engine = SearchEngine(searcher: searcher, plan: SearchPlan(query, searcher: searcher))
+    let pair = try #require(engine.plan.words.first?.options.first { $0.second != nil })
+    // The rarer half, "man", is met through two choices: the word and its beginning.
+    #expect(SearchPlan.candidateSource(pair, store: searcher.store).count == 2)
+    engine.rememberPairsFrom = .max
+    let read = try engine.search(limit: 10, year: nil)
+    #expect(read.hits.count == 2)
+    engine.rememberPairsFrom = 0
+    for _ in 0..<2 {
+      let page = try engine.search(limit: 10, year: nil)
+      #expect(page.hits.map(\.index) == read.hits.map(\.index))
+      #expect(page.hits.map(\.score) == read.hits.map(\.score))
     }
   }
 }

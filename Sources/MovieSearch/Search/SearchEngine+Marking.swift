@@ -105,7 +105,7 @@ extension SearchEngine {
     let halves = otherHalves(source, among: among)
     // A split word's titles, when remembered: none of their words need reading. Met through
     // a common half, and with no titles to keep to, they are remembered once known.
-    let pairKey = source.pair.map(PairKey.init)
+    let pairKey = source.pair.map { PairKey($0, metThrough: source.terms) }
     let paired = pairKey.flatMap { searcher.titles(paired: $0) }
     var found =
       pairKey != nil && paired == nil && among == nil

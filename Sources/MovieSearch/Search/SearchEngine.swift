@@ -196,14 +196,17 @@ struct SearchEngine {
     return titles
   }
 
-  /// A split word's two halves, by their terms: the key its titles are remembered by.
+  /// A split word's two halves, by their terms, and the terms its titles were met through
+  /// (one of a half's choices): the key its titles are remembered by.
   struct PairKey: Hashable, Sendable {
     var first: [Range<Int>]
     var second: [Range<Int>]
+    var met: Range<Int>
 
-    init(_ pair: SearchPlan.Option) {
+    init(_ pair: SearchPlan.Option, metThrough terms: Range<Int>) {
       first = pair.first.map(\.terms)
       second = (pair.second ?? []).map(\.terms)
+      met = terms
     }
   }
 
