@@ -13,8 +13,8 @@ import Streams
 /// best page. A search is a list of passes (``SearchPass``: the words as typed, every typo,
 /// words split, initials), each finding films its own way and explaining them
 /// (``explain(_:in:text:)``). The searcher owns what searches of one catalog share — its
-/// reader (``CatalogStore``), the word choices remembered, the mark arrays lent to the engine,
-/// the highest popularity. ``explain(_:filmID:)`` says how a film matched.
+/// reader (``CatalogStore``), the word choices, typo walks and split words' titles remembered,
+/// the mark arrays lent to the engine, the highest popularity. ``explain(_:filmID:)`` says how a film matched.
 final class Searcher: Sendable {
   let store: CatalogStore
   /// The word choices of recently searched words (see `SearchPlan.choices`), at most 8,192.
