@@ -102,11 +102,12 @@ extension SearchEngine {
     let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
     let units = TitleMark.units(source.cost)
     let titled = UInt16(truncatingIfNeeded: 1 << bit)
-    let halves = otherHalves(source, among: among)
-    // A split word's titles, when remembered: none of their words need reading. Met through
-    // a common half, and with no titles to keep to, they are remembered once known.
+    // A split word's titles, when remembered: none of their words need reading, nor its
+    // other half's titles (theirs are among them). Met through a common half, and with no
+    // titles to keep to, they are remembered once known.
     let pairKey = source.pair.map { PairKey($0, metThrough: source.terms) }
     let paired = pairKey.flatMap { searcher.titles(paired: $0) }
+    let halves = paired == nil ? otherHalves(source, among: among) : nil
     var found =
       pairKey != nil && paired == nil && among == nil
         && store.postings(source.terms).count >= rememberPairsFrom
