@@ -170,7 +170,7 @@ enum Ranking {
   /// any film of the catalog has (`maxPopularity`, its log). A film found better than this
   /// needs no look at more typos (``SearchPass/typos``).
   static func bestWithTypo(
-    yearHinted: Bool, givesSlippedTitle: Bool = false, maxPopularity: Float
+    yearHinted: Bool, givesSlippedTitle: Bool, maxPopularity: Float
   ) -> Float {
     typo + titleStart + (yearHinted ? sameYear : 0) + (givesSlippedTitle ? slippedTitle : 0)
       - popularity * maxPopularity

@@ -103,14 +103,21 @@ extension Searcher {
     }
   }
 
+  /// The best score a film found through a typo can have in a search by `plan` (see
+  /// ``Ranking/bestWithTypo(yearHinted:givesSlippedTitle:maxPopularity:)``): the bound the
+  /// passes that look for typos, shifted spaces and synonyms run below.
+  private func bestWithTypo(_ plan: SearchPlan) -> Float {
+    Ranking.bestWithTypo(
+      yearHinted: plan.year != nil, givesSlippedTitle: plan.givesSlippedTitle,
+      maxPopularity: maxPopularity)
+  }
+
   /// ``SearchPass/typos``: looks again with every typo when a film found so could come
   /// first — it needs a typo, and can gain no more than the most popular film's popularity —
   /// and a probe, which looks only for such a film, finds one.
   private func retryWithEveryTypo(_ run: inout SearchRun) throws(MovieServiceError) {
-    let bestWithTypo = Ranking.bestWithTypo(
-      yearHinted: run.plan.year != nil, givesSlippedTitle: run.plan.givesSlippedTitle,
-      maxPopularity: maxPopularity)
-    guard run.plan.mayHaveMoreTypos, run.best > bestWithTypo else { return }
+    let bound = bestWithTypo(run.plan)
+    guard run.plan.mayHaveMoreTypos, run.best > bound else { return }
     let retry = SearchEngine(
       searcher: self, plan: SearchPlan(run.query, searcher: self, everyTypo: true))
     // Below a partial match (or none) the probe's bound prunes nearly nothing: it would
@@ -178,9 +185,7 @@ extension Searcher {
   /// the best of them matches whole are merged at ``Ranking/spaceShift`` more, each film at
   /// its better score.
   private func shiftedSpace(_ run: inout SearchRun) throws(MovieServiceError) {
-    let bound = Ranking.bestWithTypo(
-      yearHinted: run.plan.year != nil, givesSlippedTitle: run.plan.givesSlippedTitle,
-      maxPopularity: maxPopularity)
+    let bound = bestWithTypo(run.plan)
     guard run.best > bound, run.query.words.count > 1 else { return }
     // The variant whose best film is best is kept whole (its engine explains its films).
     var kept: (engine: SearchEngine, hits: [FilmHit])?
@@ -206,14 +211,12 @@ extension Searcher {
 
   /// ``SearchPass/synonyms``: when some query word has a synonym among the title words and
   /// a film found through one could come first — it pays a typo's cost, so the bound is
-  /// ``Ranking/bestWithTypo(yearHinted:maxPopularity:)`` — the query is searched again with
-  /// the synonyms as options; the films it matches whole are merged, each at its better score.
+  /// ``bestWithTypo(_:)`` — the query is searched again with the synonyms as options; the
+  /// films it matches whole are merged, each at its better score.
   /// Only the titles holding a synonym are looked at: any other scores as the words as typed
   /// scored it, and those of the page are already found.
   private func synonyms(_ run: inout SearchRun) throws(MovieServiceError) {
-    let bound = Ranking.bestWithTypo(
-      yearHinted: run.plan.year != nil, givesSlippedTitle: run.plan.givesSlippedTitle,
-      maxPopularity: maxPopularity)
+    let bound = bestWithTypo(run.plan)
     // The word being typed is a beginning only, as with typos: a word added narrows.
     let remembered = run.query.words.dropLast(run.query.lastWordBeingTyped ? 1 : 0)
     guard run.best > bound, remembered.contains(where: { !Synonyms.of($0).isEmpty })
