@@ -138,13 +138,15 @@ struct SearchEngine {
     for (slot, (bound, bucket)) in bounds.enumerated() where bound.certain {
       let titles = buckets.films[bucket]
       // Counted, unless this is a probe (which counts nothing).
-      if below == nil, found.films == nil {
-        found.total += titles.count
-      } else if below == nil {
-        // Another title's film is a cache miss: asked for a little ahead.
-        titles.forEach(
-          askingAhead: Self.prefetchDistance, ask: { store.prefetchFilm(ofTitle: Int($0)) },
-          then: { found.add($0) })
+      if below == nil {
+        if found.films == nil {
+          found.total += titles.count
+        } else {
+          // Another title's film is a cache miss: asked for a little ahead.
+          titles.forEach(
+            askingAhead: Self.prefetchDistance, ask: { store.prefetchFilm(ofTitle: Int($0)) },
+            then: { found.add($0) })
+        }
       }
       // Floors are rounded down: a 64th less per group.
       certain.append((bound.base + bonus - most - slack, slot))
