@@ -8,15 +8,22 @@ import Testing
 /// Man") are remembered once read, and the page they give is the one reading every title's
 /// words gives.
 @Suite(.onOwnThreads) struct RememberedSplitsTests {
+  /// An engine searching "spiderman" in `catalog`, and the option that splits it in two.
+  func spiderman(in catalog: OfflineCatalog) throws -> (SearchEngine, SearchPlan.Option) {
+    let searcher = catalog.searcher
+    let query = try #require(TitleQuery("spiderman"))
+    let engine = SearchEngine(searcher: searcher, plan: SearchPlan(query, searcher: searcher))
+    let pair = try #require(engine.plan.words.first?.options.first { $0.second != nil })
+    return (engine, pair)
+  }
+
   @Test func aSplitWordsRememberedTitlesGiveTheSamePage() throws {
     let catalog = try smallCatalog([
       ("Spider Man", 2002, 500), ("Man Spider", 1990, 900), ("Spider and the Man", 1980, 700),
       ("Spiderman", 2001, 100), ("Man", 1999, 50), ("Spider", 1995, 80),
     ])
     let searcher = catalog.searcher
-    let query = try #require(TitleQuery("spiderman"))
-    var engine = SearchEngine(searcher: searcher, plan: SearchPlan(query, searcher: searcher))
-    let pair = try #require(engine.plan.words.first?.options.first { $0.second != nil })
+    var (engine, pair) = try spiderman(in: catalog)
     let met = try #require(SearchPlan.candidateSource(pair, store: searcher.store).first)
     let key = SearchEngine.PairKey(pair, metThrough: met.terms)
 
@@ -50,9 +57,7 @@ import Testing
       [("Spider Man", 2002, 500), ("Spider Manhunt", 1990, 900)]
         + (1...6).map { ("Spider \($0)", 1990 + $0, 100) })
     let searcher = catalog.searcher
-    let query = try #require(TitleQuery("spiderman"))
-    var engine = SearchEngine(searcher: searcher, plan: SearchPlan(query, searcher: searcher))
-    let pair = try #require(engine.plan.words.first?.options.first { $0.second != nil })
+    var (engine, pair) = try spiderman(in: catalog)
     // The rarer half, "man", is met through two choices: the word and its beginning.
     #expect(SearchPlan.candidateSource(pair, store: searcher.store).count == 2)
     engine.rememberPairsFrom = .max
