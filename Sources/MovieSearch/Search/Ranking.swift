@@ -195,6 +195,10 @@ enum Forgiveness {
   /// A word taken as typed is read with typos from four letters, when a better film is looked
   /// for (``SearchPass/typos``).
   static let typosOfTypedWordsFrom = 4
+  /// A shorter word taken as typed is read from three letters as a title word with a letter
+  /// it dropped ("god" for "good", "tie" for "time"), when the words as typed leave some
+  /// word unmatched (``SearchPass/typos``).
+  static let droppedLetterOfTypedWordsFrom = 3
   /// A query of this many words or more (not counting the commonest) needs a third of them
   /// matched by a film, when some film does: one that matches one or two words of a long
   /// query is no answer.

@@ -6,8 +6,10 @@ enum SearchPass: String, CaseIterable, Sendable {
   /// The words as typed: each word's title words, their beginnings and the typos a word
   /// that is no title word needs (``SearchPlan``).
   case words
-  /// Every typo looked up, also of words that are title words ("the ting" for "The Thing"):
-  /// run when a film found so could come first, and kept when it does.
+  /// Every typo looked up, also of words that are title words ("the ting" for "The Thing"),
+  /// and — when the words as typed leave one unmatched — a letter dropped from a title word
+  /// of three ("fall tie" for "Fall Time"): run when a film found so could come first, and
+  /// kept when it does.
   case typos
   /// A real word typed for a longer title word ("eating venus" for "Meeting Venus"), read
   /// with the typos of that word (two from seven letters): run when, after every typo, some
@@ -117,14 +119,20 @@ extension Searcher {
   /// and a probe, which looks only for such a film, finds one.
   private func retryWithEveryTypo(_ run: inout SearchRun) throws(MovieServiceError) {
     let bound = bestWithTypo(run.plan)
-    guard run.plan.mayHaveMoreTypos, run.best > bound else { return }
+    let best = run.best
+    // Below a partial match, a short real word is also read as a longer one with the letter
+    // it dropped.
+    let partial = Ranking.isPartial(best)
+    guard run.plan.mayHaveMoreTypos || (partial && run.plan.mayHaveDroppedLetters),
+      best > bound
+    else { return }
     let retry = SearchEngine(
-      searcher: self, plan: SearchPlan(run.query, searcher: self, everyTypo: true))
+      searcher: self,
+      plan: SearchPlan(run.query, searcher: self, everyTypo: true, droppedLetters: partial))
     // Below a partial match (or none) the probe's bound prunes nearly nothing: it would
     // score the films the search itself scores, so the search is made at once.
-    let best = run.best
     let retried =
-      Ranking.isPartial(best)
+      partial
       ? true : try typoMayWin(retry, over: run.plan, below: best, year: run.year, keep: run.keep)
     guard retried else { return }
     let found = try films(retry, pass: .typos, run)

@@ -16,7 +16,7 @@ struct SearchPlan {
   typealias Choices = [Choice]
 
   /// A query word's choices as one title word, and whether looking again with `everyTypo`
-  /// would find more (see ``lookUp(_:last:searcher:everyTypo:amongOthers:beingTyped:)``).
+  /// would find more (see ``lookUp(_:last:searcher:everyTypo:amongOthers:beingTyped:droppedLetter:)``).
   struct LookedUp {
     var choices: Choices
     var moreTypos: Bool
@@ -62,6 +62,11 @@ struct SearchPlan {
   /// Whether `everyTypo` would look up more typos of some word.
   var mayHaveMoreTypos = false
 
+  /// Whether `droppedLetters` would read some word as a longer one (a title word of
+  /// ``Forgiveness/droppedLetterOfTypedWordsFrom`` letters, but shorter than
+  /// ``Forgiveness/typosOfTypedWordsFrom``).
+  var mayHaveDroppedLetters = false
+
   /// Whether a one-word title matched with one slip may get ``Ranking/slippedTitle``: the
   /// query is one word of ``Forgiveness/slippedShortTitleFrom`` letters or more (scoring
   /// checks the rest).
@@ -88,10 +93,12 @@ struct SearchPlan {
   /// The plan of `query` in `searcher`'s catalog. Repeated words are looked up once, so a
   /// query's cost grows with its length at most linearly. With `everyTypo`, the typos of
   /// words that are title words as typed are looked up too; with `realWordSlips` too, a real
-  /// word of several is read as a slip for a longer one (see ``lookUp(_:last:searcher:everyTypo:amongOthers:beingTyped:)``).
+  /// word of several is read as a slip for a longer one (see ``lookUp(_:last:searcher:everyTypo:amongOthers:beingTyped:droppedLetter:)``);
+  /// with `droppedLetters` too, a real word of three letters as a title word with a letter
+  /// it dropped (but an article where it may be left out).
   init(
     _ query: TitleQuery, searcher: Searcher, everyTypo: Bool = false, synonyms: Bool = false,
-    realWordSlips: Bool = false
+    realWordSlips: Bool = false, droppedLetters: Bool = false
   ) {
     let store = searcher.store
     let words = query.words
@@ -102,21 +109,31 @@ struct SearchPlan {
     for (position, word) in words.enumerated() {
       let last = position == words.count - 1
       let next = last ? nil : words[position + 1]
-      let key = word + [0xFF] + (next ?? [])
+      var optional: Optional?
+      if words.count > 1, position == 0 || last, TitleText.articleWords.contains(word) {
+        optional = .article
+      }
+      // An article that may be left out is that article: "the" read as "then", "they" or
+      // "thee" would reach most titles.
+      let droppedLetter = droppedLetters && optional != .article
+      let key = word + [0xFF, droppedLetter ? 1 : 0] + (next ?? [])
       let (options, moreTypos) =
         lookups[key]
         ?? Self.options(
           for: word, next: next, last: last, searcher: searcher, everyTypo: everyTypo,
           synonyms: synonyms, amongOthers: realWordSlips && words.count > 1,
-          beingTyped: last && query.lastWordBeingTyped)
+          beingTyped: last && query.lastWordBeingTyped, droppedLetter: droppedLetter)
       lookups[key] = (options, moreTypos)
-      var optional: Optional?
-      if words.count > 1, position == 0 || last, TitleText.articleWords.contains(word) {
-        optional = .article
-      }
       if words.count > 1, last, Self.mediaWords.contains(word) { optional = .mediaWord }
       if year != nil, word == query.yearWord { optional = .year }
       if !everyTypo, moreTypos { mayHaveMoreTypos = true }
+      if !everyTypo, optional != .article, !(last && query.lastWordBeingTyped),
+        (Forgiveness.droppedLetterOfTypedWordsFrom..<Forgiveness.typosOfTypedWordsFrom)
+          .contains(word.count),
+        !store.exactAndPrefix(word).exact.isEmpty
+      {
+        mayHaveDroppedLetters = true
+      }
       self.words.append(Word(text: word, options: options, optional: optional))
     }
     // A query of nothing but optional words must still match them.
@@ -163,13 +180,14 @@ struct SearchPlan {
   /// more typos of it; `next` is the query word after it.
   static func options(
     for word: [UInt8], next: [UInt8]?, last: Bool, searcher: Searcher, everyTypo: Bool,
-    synonyms: Bool = false, amongOthers: Bool = false, beingTyped: Bool = false
+    synonyms: Bool = false, amongOthers: Bool = false, beingTyped: Bool = false,
+    droppedLetter: Bool = false
   ) -> (options: [Option], moreTypos: Bool) {
     let store = searcher.store
     guard word.count <= longestWord else { return ([], false) }
     let lookedUp = choices(
       for: word, last: last, searcher: searcher, everyTypo: everyTypo, amongOthers: amongOthers,
-      beingTyped: beingTyped)
+      beingTyped: beingTyped, droppedLetter: droppedLetter)
     var options = [Option(first: lookedUp.choices)]
     // The same word written otherwise: "2" finds "II" and "Two", "mister" "Mr.", "colour"
     // "Color".
@@ -289,18 +307,21 @@ struct SearchPlan {
   /// cost merged, so that scoring finds a term's cost by binary search. Remembered per
   /// catalog: typing repeats words with every key. `last`: the query's last word, which may
   /// be unfinished; `amongOthers`: the query has other words; `beingTyped`: it is the last
-  /// word of a query being typed, so unfinished.
+  /// word of a query being typed, so unfinished; `droppedLetter`: a real word of three letters
+  /// may be a title word with a letter it dropped.
   static func choices(
     for word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool, amongOthers: Bool = false,
-    beingTyped: Bool = false
+    beingTyped: Bool = false, droppedLetter: Bool = false
   ) -> LookedUp {
     // 0xFF never occurs in UTF-8: the flags cannot be confused with a longer word.
-    let flags = (everyTypo ? 1 : 0) + (last ? 2 : 0) + (amongOthers ? 4 : 0) + (beingTyped ? 8 : 0)
+    let flags =
+      (everyTypo ? 1 : 0) + (last ? 2 : 0) + (amongOthers ? 4 : 0) + (beingTyped ? 8 : 0)
+      + (droppedLetter ? 16 : 0)
     let key = word + [0xFF, UInt8(flags)]
     if let known = searcher.remembered(key) { return known }
     var found = lookUp(
       word, last: last, searcher: searcher, everyTypo: everyTypo, amongOthers: amongOthers,
-      beingTyped: beingTyped)
+      beingTyped: beingTyped, droppedLetter: droppedLetter)
     found.choices = coalesced(
       found.choices + soundingLike(word, besides: found.choices, searcher: searcher))
     searcher.remember(key, found)
@@ -322,14 +343,16 @@ struct SearchPlan {
     }.map { Choice(terms: $0..<$0 + 1, cost: Ranking.phonetic) }
   }
 
-  /// The term runs `word` matches as one title word (``choices(for:last:searcher:everyTypo:amongOthers:beingTyped:)``'s, not remembered).
+  /// The term runs `word` matches as one title word (``choices(for:last:searcher:everyTypo:amongOthers:beingTyped:droppedLetter:)``'s, not remembered).
   ///
   /// Without `everyTypo`, more typos would be found of a word taken as typed (from four
   /// letters), and of a long word for which one typo made a title word (two are looked for
-  /// only then): a search that might find a better film through them looks again.
+  /// only then): a search that might find a better film through them looks again. With
+  /// `everyTypo` and `droppedLetter`, a title word of three letters is read as one of four
+  /// with the letter it dropped ("god" for "good").
   static func lookUp(
     _ word: [UInt8], last: Bool, searcher: Searcher, everyTypo: Bool, amongOthers: Bool = false,
-    beingTyped: Bool = false
+    beingTyped: Bool = false, droppedLetter: Bool = false
   ) -> LookedUp {
     let store = searcher.store
     let limit = maxDistance(word.count)
@@ -342,7 +365,13 @@ struct SearchPlan {
     // Being typed, a title word or the beginning of one is that and no typo, ever: each
     // letter added narrows the list (a finder's count only shrinks).
     let typosOfTyped = typed && word.count >= Forgiveness.typosOfTypedWordsFrom && !beingTyped
-    guard limit > 0, !typed || (everyTypo && typosOfTyped)
+    // Shorter, a real word's typos are too many ("man": "men", "may", "can"…); a letter it
+    // dropped makes few ("mann", "main", "mean"), looked for when a word found nothing.
+    let droppedLetterOfTyped =
+      typed && droppedLetter && !beingTyped
+      && word.count >= Forgiveness.droppedLetterOfTypedWordsFrom
+      && word.count < Forgiveness.typosOfTypedWordsFrom
+    guard limit > 0, !typed || (everyTypo && (typosOfTyped || droppedLetterOfTyped))
     else {
       var choices: Choices = []
       if !exact.isEmpty { choices.append(Choice(terms: exact, cost: 0)) }
@@ -375,6 +404,13 @@ struct SearchPlan {
         match.distance < 2
           || (!match.prefix && match.terms.count == 1
             && maxDistance(store.term(match.terms.lowerBound).count) > 1)
+      }
+    }
+    if droppedLetterOfTyped {
+      matches = matches.filter { match in
+        match.distance == 0
+          || (!match.prefix && match.terms.count == 1
+            && store.term(match.terms.lowerBound).count == word.count + 1)
       }
     }
     let choices = matches.filter { match in
