@@ -197,7 +197,7 @@ enum Forgiveness {
   static let typosOfTypedWordsFrom = 4
   /// A shorter word taken as typed is read from three letters as a title word with a letter
   /// it dropped ("god" for "good", "tie" for "time"), when the words as typed leave some
-  /// word unmatched (``SearchPass/typos``).
+  /// word unmatched in a query of fewer than ``longQueryWords`` (``SearchPass/typos``).
   static let droppedLetterOfTypedWordsFrom = 3
   /// A query of this many words or more (not counting the commonest) needs a third of them
   /// matched by a film, when some film does: one that matches one or two words of a long

@@ -121,14 +121,17 @@ extension Searcher {
     let bound = bestWithTypo(run.plan)
     let best = run.best
     // Below a partial match, a short real word is also read as a longer one with the letter
-    // it dropped.
+    // it dropped — in a query of a few words: in a long one, a word found nowhere is most
+    // often one people add, and every short word's longer ones would be read.
     let partial = Ranking.isPartial(best)
-    guard run.plan.mayHaveMoreTypos || (partial && run.plan.mayHaveDroppedLetters),
-      best > bound
-    else { return }
+    let droppedLetters =
+      partial && run.plan.mayHaveDroppedLetters
+      && run.query.words.count < Forgiveness.longQueryWords
+    guard run.plan.mayHaveMoreTypos || droppedLetters, best > bound else { return }
     let retry = SearchEngine(
       searcher: self,
-      plan: SearchPlan(run.query, searcher: self, everyTypo: true, droppedLetters: partial))
+      plan: SearchPlan(
+        run.query, searcher: self, everyTypo: true, droppedLetters: droppedLetters))
     // Below a partial match (or none) the probe's bound prunes nearly nothing: it would
     // score the films the search itself scores, so the search is made at once.
     let retried =
