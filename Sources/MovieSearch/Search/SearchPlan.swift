@@ -114,8 +114,10 @@ struct SearchPlan {
         optional = .article
       }
       // An article that may be left out is that article: "the" read as "then", "they" or
-      // "thee" would reach most titles.
-      let droppedLetter = droppedLetters && optional != .article
+      // "thee" would reach most titles. (Asked only of words of the lengths it reads, so
+      // that the others' look-ups are remembered once.)
+      let droppedLetter =
+        droppedLetters && optional != .article && Self.mayDropALetter(word)
       let key = word + [0xFF, droppedLetter ? 1 : 0] + (next ?? [])
       let (options, moreTypos) =
         lookups[key]
@@ -128,9 +130,7 @@ struct SearchPlan {
       if year != nil, word == query.yearWord { optional = .year }
       if !everyTypo, moreTypos { mayHaveMoreTypos = true }
       if !everyTypo, optional != .article, !(last && query.lastWordBeingTyped),
-        (Forgiveness.droppedLetterOfTypedWordsFrom..<Forgiveness.typosOfTypedWordsFrom)
-          .contains(word.count),
-        !store.exactAndPrefix(word).exact.isEmpty
+        Self.mayDropALetter(word), !store.exactAndPrefix(word).exact.isEmpty
       {
         mayHaveDroppedLetters = true
       }
@@ -152,6 +152,13 @@ struct SearchPlan {
         Float(store.titleCount + 1) / Float(1 + min(reached, store.titleCount)))
       self.words[index].missCost = Ranking.missedWord + Ranking.rarity * rarity
     }
+  }
+
+  /// Whether `word` is of the lengths a title word is read with a letter it dropped (from
+  /// ``Forgiveness/droppedLetterOfTypedWordsFrom``; longer, it is read with every typo).
+  static func mayDropALetter(_ word: [UInt8]) -> Bool {
+    (Forgiveness.droppedLetterOfTypedWordsFrom..<Forgiveness.typosOfTypedWordsFrom)
+      .contains(word.count)
   }
 
   /// The term runs this plan's words match as one title word that `other`'s (the same
@@ -367,10 +374,7 @@ struct SearchPlan {
     let typosOfTyped = typed && word.count >= Forgiveness.typosOfTypedWordsFrom && !beingTyped
     // Shorter, a real word's typos are too many ("man": "men", "may", "can"…); a letter it
     // dropped makes few ("mann", "main", "mean"), looked for when a word found nothing.
-    let droppedLetterOfTyped =
-      typed && droppedLetter && !beingTyped
-      && word.count >= Forgiveness.droppedLetterOfTypedWordsFrom
-      && word.count < Forgiveness.typosOfTypedWordsFrom
+    let droppedLetterOfTyped = typed && droppedLetter && !beingTyped && mayDropALetter(word)
     guard limit > 0, !typed || (everyTypo && (typosOfTyped || droppedLetterOfTyped))
     else {
       var choices: Choices = []
