@@ -43,7 +43,7 @@ import Testing
     #expect(Forgiveness.typosOfTypedWordsFrom == 4)
   }
 
-  @Test func anArticleThatMayBeLeftOutAndAWordBeingTypedKeepTheirLetters() throws {
+  @Test func anArticleThatMayBeLeftOutANumberAndAWordBeingTypedKeepTheirLetters() throws {
     let catalog = try smallCatalog([
       ("They Live", 1988, 5_000), ("Then and Now", 2001, 500), ("Fall Time", 1995, 330),
       ("Tie Me Up! Tie Me Down!", 1990, 5_000), ("Das Boot", 1981, 50_000),
@@ -65,6 +65,12 @@ import Testing
     // so read would be "thee", "then", "they"… and reach most titles.
     #expect(try !reached("das tie", 0).contains("days"))
     #expect(try reached("tie das tie", 1).contains("days"))
+    // A number is typed whole: "300" is neither "3000" nor the beginning of one.
+    let numbers = try smallCatalog([("300", 2006, 500), ("3000 Miles to Graceland", 2001, 900)])
+    let numberPlan = SearchPlan(
+      try #require(TitleQuery("fall 300")), searcher: numbers.searcher, everyTypo: true,
+      droppedLetters: true)
+    #expect(numberPlan.words[1].options.first?.first.map(\.cost) == [0, Ranking.numberPrefix])
     // Being typed, a word is a beginning only: each letter typed narrows the list.
     #expect(try !reached("fall tie", 1, beingTyped: true).contains("time"))
   }

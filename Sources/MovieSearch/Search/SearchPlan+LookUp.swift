@@ -1,11 +1,12 @@
 /// How a query word is looked up in the vocabulary: the term runs it matches as one title
 /// word (exactly, as a beginning, within typos, by its sound), remembered per catalog.
 extension SearchPlan {
-  /// Whether `word` is of the lengths a title word is read with a letter it dropped (from
-  /// ``Forgiveness/droppedLetterOfTypedWordsFrom``; longer, it is read with every typo).
+  /// Whether `word` may be a title word with a letter it dropped: of the lengths read so
+  /// (from ``Forgiveness/droppedLetterOfTypedWordsFrom``; longer, it is read with every
+  /// typo), and not a number, which is typed whole ("300" is not "3000").
   static func mayDropALetter(_ word: [UInt8]) -> Bool {
     (Forgiveness.droppedLetterOfTypedWordsFrom..<Forgiveness.typosOfTypedWordsFrom)
-      .contains(word.count)
+      .contains(word.count) && !word.allSatisfy { (0x30...0x39).contains($0) }
   }
 
   /// Whether `word` is taken as typed unless `everyTypo`: a title word, or from six letters
