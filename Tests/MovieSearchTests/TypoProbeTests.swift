@@ -45,6 +45,57 @@ import Testing
     #expect(found > 0 && found < asked, "\(asked) asked, \(found) found")
   }
 
+  /// Below a best within a typo of the bound, a film through two typos in a word cannot win:
+  /// the probe leaves second typos out (no walk for them) and answers as the whole retry.
+  @Test func theProbeCloseToTheBoundLeavesSecondTyposOutAndAnswersTheSame() throws {
+    var asked = 0
+    var found = 0
+    let extra = ["gladiatxr", "terminatxr of the ring", "samuraxx", "the shinixg"]
+    for searcher in [PruningTests.catalog.searcher, PruningTests.withPeople.searcher] {
+      try ask(searcher, Self.queries + extra, &asked, &found)
+    }
+    #expect(asked > 20, "\(asked) asked, \(found) found")
+    #expect(found > 0 && found < asked, "\(asked) asked, \(found) found")
+    // A word that is no title word, one typo from one, is looked up without its second
+    // typos: "gladiatxr" reaches "gladiator" (one) but not "gladiators" (two).
+    let searcher = PruningTests.catalog.searcher
+    let query = try #require(TitleQuery("gladiatxr"))
+    let full = SearchPlan(query, searcher: searcher, everyTypo: true)
+    let probing = SearchPlan(query, searcher: searcher, everyTypo: true, oneTypoUnlessTyped: true)
+    #expect(probing.leftSecondTyposOut && !full.leftSecondTyposOut)
+    #expect(probing.termsBeyond(full).isEmpty && !full.termsBeyond(probing).isEmpty)
+  }
+
+  /// Asks the probe that leaves second typos out, and the whole retry, for each of `texts`
+  /// in each year whose best is within a typo of the bound; counts the questions and the
+  /// films found.
+  private func ask(_ searcher: Searcher, _ texts: [String], _ asked: inout Int, _ found: inout Int)
+    throws
+  {
+    for text in texts {
+      let query = try #require(TitleQuery(text))
+      let plan = SearchPlan(query, searcher: searcher)
+      let retry = SearchEngine(
+        searcher: searcher, plan: SearchPlan(query, searcher: searcher, everyTypo: true))
+      let probe = SearchEngine(
+        searcher: searcher,
+        plan: SearchPlan(query, searcher: searcher, everyTypo: true, oneTypoUnlessTyped: true))
+      let bound = Ranking.bestWithTypo(
+        yearHinted: plan.year != nil, givesSlippedTitle: plan.givesSlippedTitle,
+        maxPopularity: searcher.maxPopularity)
+      for year in [nil] + Array(stride(from: 1950, to: 2010, by: 7)) {
+        let page = try SearchEngine(searcher: searcher, plan: plan).search(limit: 1, year: year)
+        guard let best = page.hits.first?.score, best > bound, best <= bound + Ranking.typo
+        else { continue }
+        let everyTitle = try retry.search(limit: 1, year: year, below: best)
+        let answer = try searcher.typoMayWin(probe, over: plan, below: best, year: year, keep: nil)
+        asked += 1
+        if !everyTitle.hits.isEmpty { found += 1 }
+        #expect(answer == !everyTitle.hits.isEmpty, "\(text) in \(year ?? 0)")
+      }
+    }
+  }
+
   @Test func theTermsBeyondAreTheRetrysRunsLessThoseThePlanHadAsCheap() throws {
     let searcher = PruningTests.catalog.searcher
     for text in Self.queries {

@@ -128,16 +128,30 @@ extension Searcher {
       partial && run.plan.mayHaveDroppedLetters
       && run.query.words.count < Forgiveness.longQueryWords
     guard run.plan.mayHaveMoreTypos || droppedLetters, best > bound else { return }
-    let retry = SearchEngine(
-      searcher: self,
-      plan: SearchPlan(
-        run.query, searcher: self, everyTypo: true, droppedLetters: droppedLetters))
+    let query = run.query
+    let everyTypo = {
+      SearchEngine(
+        searcher: self,
+        plan: SearchPlan(query, searcher: self, everyTypo: true, droppedLetters: droppedLetters))
+    }
+    var made: SearchEngine?
     // Below a partial match (or none) the probe's bound prunes nearly nothing: it would
     // score the films the search itself scores, so the search is made at once.
-    let retried =
-      partial
-      ? true : try typoMayWin(retry, over: run.plan, below: best, year: run.year, keep: run.keep)
-    guard retried else { return }
+    if !partial {
+      // A film through two typos in a word scores at least a typo above the bound: below a
+      // best that close, the probe needs no word's second typo, the costliest walk of the
+      // vocabulary (at IMDb's size a millisecond or more a word).
+      let probe =
+        best <= bound + Ranking.typo
+        ? SearchEngine(
+          searcher: self,
+          plan: SearchPlan(query, searcher: self, everyTypo: true, oneTypoUnlessTyped: true))
+        : everyTypo()
+      if best > bound + Ranking.typo || !probe.plan.leftSecondTyposOut { made = probe }
+      guard try typoMayWin(probe, over: run.plan, below: best, year: run.year, keep: run.keep)
+      else { return }
+    }
+    let retry = made ?? everyTypo()
     let found = try films(retry, pass: .typos, run)
     if let first = found.hits.first, first.score < best {
       run.engines[.typos] = retry

@@ -62,6 +62,10 @@ struct SearchPlan {
   /// Whether `everyTypo` would look up more typos of some word.
   var mayHaveMoreTypos = false
 
+  /// Whether `oneTypoUnlessTyped` left some word's second typos out: the plan is then not the
+  /// one `everyTypo` alone makes.
+  var leftSecondTyposOut = false
+
   /// Whether `droppedLetters` would read some word as a longer one (a title word of
   /// ``Forgiveness/droppedLetterOfTypedWordsFrom`` letters, but shorter than
   /// ``Forgiveness/typosOfTypedWordsFrom``).
@@ -95,10 +99,13 @@ struct SearchPlan {
   /// words that are title words as typed are looked up too; with `realWordSlips` too, a real
   /// word of several is read as a slip for a longer one (see ``lookUp(_:last:searcher:everyTypo:amongOthers:beingTyped:droppedLetter:)``);
   /// with `droppedLetters` too, a real word of three letters as a title word with a letter
-  /// it dropped (but an article where it may be left out).
+  /// it dropped (but an article where it may be left out). With `everyTypo` and
+  /// `oneTypoUnlessTyped`, a word that is no title word is looked up as the words as typed
+  /// look it up (two typos only when one makes no whole word): the plan of a probe for a
+  /// film within a typo of the best (see ``Searcher/typoMayWin(_:over:below:year:keep:)``).
   init(
     _ query: TitleQuery, searcher: Searcher, everyTypo: Bool = false, synonyms: Bool = false,
-    realWordSlips: Bool = false, droppedLetters: Bool = false
+    realWordSlips: Bool = false, droppedLetters: Bool = false, oneTypoUnlessTyped: Bool = false
   ) {
     let store = searcher.store
     let words = query.words
@@ -118,17 +125,24 @@ struct SearchPlan {
       // that the others' look-ups are remembered once.)
       let droppedLetter =
         droppedLetters && optional != .article && Self.mayDropALetter(word)
-      let key = word + [0xFF, droppedLetter ? 1 : 0] + (next ?? [])
+      let beingTyped = last && query.lastWordBeingTyped
+      // Every typo matters to a word that is no title word only as its second typo.
+      let wordEveryTypo =
+        everyTypo
+        && !(oneTypoUnlessTyped
+          && !Self.takenAsTyped(word, store: store, beingTyped: beingTyped))
+      let key = word + [0xFF, droppedLetter ? 1 : 0, wordEveryTypo ? 1 : 0] + (next ?? [])
       let (options, moreTypos) =
         lookups[key]
         ?? Self.options(
-          for: word, next: next, last: last, searcher: searcher, everyTypo: everyTypo,
+          for: word, next: next, last: last, searcher: searcher, everyTypo: wordEveryTypo,
           synonyms: synonyms, amongOthers: realWordSlips && words.count > 1,
-          beingTyped: last && query.lastWordBeingTyped, droppedLetter: droppedLetter)
+          beingTyped: beingTyped, droppedLetter: droppedLetter)
       lookups[key] = (options, moreTypos)
       if words.count > 1, last, Self.mediaWords.contains(word) { optional = .mediaWord }
       if year != nil, word == query.yearWord { optional = .year }
       if !everyTypo, moreTypos { mayHaveMoreTypos = true }
+      if everyTypo, !wordEveryTypo, moreTypos { leftSecondTyposOut = true }
       if !everyTypo, optional != .article, !(last && query.lastWordBeingTyped),
         Self.mayDropALetter(word), !store.exactAndPrefix(word).exact.isEmpty
       {
