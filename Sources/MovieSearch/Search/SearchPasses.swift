@@ -141,13 +141,15 @@ extension Searcher {
       // A film through two typos in a word scores at least a typo above the bound: below a
       // best that close, the probe needs no word's second typo, the costliest walk of the
       // vocabulary (at IMDb's size a millisecond or more a word).
+      let closeToBound = best <= bound + Ranking.typo
       let probe =
-        best <= bound + Ranking.typo
+        closeToBound
         ? SearchEngine(
           searcher: self,
           plan: SearchPlan(query, searcher: self, everyTypo: true, oneTypoUnlessTyped: true))
         : everyTypo()
-      if best > bound + Ranking.typo || !probe.plan.leftSecondTyposOut { made = probe }
+      // A probe that left nothing out is the retry itself.
+      if !closeToBound || !probe.plan.leftSecondTyposOut { made = probe }
       guard try typoMayWin(probe, over: run.plan, below: best, year: run.year, keep: run.keep)
       else { return }
     }

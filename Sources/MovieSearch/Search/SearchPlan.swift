@@ -144,7 +144,7 @@ struct SearchPlan {
       if !everyTypo, moreTypos { mayHaveMoreTypos = true }
       if everyTypo, !wordEveryTypo, moreTypos { leftSecondTyposOut = true }
       if !everyTypo, optional != .article, !(last && query.lastWordBeingTyped),
-        Self.mayDropALetter(word), !store.exactAndPrefix(word).exact.isEmpty
+        Self.mayDropALetter(word), Self.takenAsTyped(word, store: store)
       {
         mayHaveDroppedLetters = true
       }
