@@ -5,11 +5,12 @@ import Testing
 
 /// `build-catalog` and `--catalog`, run as the built binary.
 @Suite(.timeLimit(.minutes(5))) struct CatalogCLITests {
-  /// A fresh directory for one test's files.
-  let directory: URL
+  /// A fresh directory for one test's files, removed when the test ends.
+  let folder: TestFolder
+  var directory: URL { folder.url }
 
   init() throws {
-    directory = try temporaryDirectory()
+    folder = try TestFolder()
   }
 
   func file(_ name: String, _ text: String? = nil) throws -> String {

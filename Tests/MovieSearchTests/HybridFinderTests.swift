@@ -9,12 +9,19 @@ import Testing
 /// TMDb that answers only when the test lets it: the catalog's films at once, TMDb's merged in
 /// without moving the highlight, the films only TMDb knows marked.
 @Suite(.timeLimit(.minutes(5))) struct HybridFinderTests {
+  /// The test's files (the catalog, a recording), removed when it ends.
+  let folder: TestFolder
+
+  init() throws {
+    folder = try TestFolder()
+  }
+
   /// The finder on the fake terminal at `columns` × `rows`, with the test catalog named beside
   /// the loopback TMDb `server` (a token, no debounce) and `extra` options, showing its prompt.
   func finder(
     beside server: LoopbackServer, _ extra: [String] = [], columns: Int, rows: Int
   ) async throws -> FinderSession {
-    let catalog = try await HybridStreamTests(directory: try temporaryDirectory()).catalog()
+    let catalog = try await HybridStreamTests(folder: folder).catalog()
     let session = try FinderSession(
       [
         "--catalog", catalog, "--base-url", server.baseURL.absoluteString, "--token", "tok-123",
@@ -108,7 +115,7 @@ import Testing
       }
     }
     defer { server.stop() }
-    let recording = try temporaryDirectory().appendingPathComponent("session.ndjson").path
+    let recording = folder.url.appendingPathComponent("session.ndjson").path
     let session = try await finder(beside: server, ["--record", recording], columns: 100, rows: 12)
     session.type("matrix")
     await session.waitFor("The Matrix Resurrections (2021)  TMDb")

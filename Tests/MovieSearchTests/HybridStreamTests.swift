@@ -6,14 +6,16 @@ import Testing
 /// `stream` with a catalog named and a TMDb key: the catalog's films at once, TMDb's merged in
 /// — run as the built binary against a loopback TMDb.
 @Suite(.timeLimit(.minutes(5))) struct HybridStreamTests {
-  let directory: URL
+  /// The test's files, removed when it ends.
+  let folder: TestFolder
+  var directory: URL { folder.url }
 
   init() throws {
-    directory = try temporaryDirectory()
+    folder = try TestFolder()
   }
 
-  init(directory: URL) {
-    self.directory = directory
+  init(folder: TestFolder) {
+    self.folder = folder
   }
 
   /// A catalog in the built-in catalog's CSV format: The Matrix (under the catalog's own id,

@@ -8,10 +8,16 @@ import Testing
 /// with their people; each optional file missing in turn; `\N` in every column; bad rows.
 @Suite(.timeLimit(.minutes(3))) struct IMDbCatalogTests {
   static let fixture = CLI.fixture("imdb")
+  /// Where the helpers' datasets and catalogs are made, removed when the test ends.
+  let folder: TestFolder
+
+  init() throws {
+    folder = try TestFolder()
+  }
 
   /// The fixture's files copied into a new folder, unzipped with `unzip`, without `leaving`.
   func dataset(unzip: Bool = false, leaving: [String] = []) async throws -> URL {
-    let directory = try temporaryDirectory()
+    let directory = try folder.subfolder()
     for file in try FileManager.default.contentsOfDirectory(atPath: Self.fixture.path) {
       guard !leaving.contains(where: { file.hasPrefix($0 + ".") }) else { continue }
       let source = Self.fixture.appendingPathComponent(file)
@@ -31,7 +37,7 @@ import Testing
 
   /// Builds the fixture's catalog into a new folder; its path.
   func catalog(_ arguments: [String] = []) async throws -> String {
-    let directory = try temporaryDirectory()
+    let directory = try folder.subfolder()
     let path = directory.appendingPathComponent("imdb.bin").path
     let built = try await CLI.run(["build-catalog", Self.fixture.path, path] + arguments)
     #expect(built.status == 0, "\(built.stderr)")
@@ -200,7 +206,7 @@ import Testing
   }
 
   @Test func aTitleTypeIMDbDoesNotSpellSoIsAUsageError() async throws {
-    let out = try temporaryDirectory().appendingPathComponent("x.bin").path
+    let out = folder.url.appendingPathComponent("x.bin").path
     let misspelt = try await CLI.run([
       "build-catalog", Self.fixture.path, out, "--types", "movie,tvmovie",
     ])

@@ -10,12 +10,13 @@ import Testing
 /// else TMDb), `catalog:` or `tmdb:` before the others — a catalog's id may be another
 /// film's TMDb id.
 @Suite(.timeLimit(.minutes(5))) struct MergedIDsTests {
-  let directory: URL
+  let folder: TestFolder
+  var directory: URL { folder.url }
   let hybrid: HybridStreamTests
 
   init() throws {
-    directory = try temporaryDirectory()
-    hybrid = HybridStreamTests(directory: directory)
+    folder = try TestFolder()
+    hybrid = HybridStreamTests(folder: folder)
   }
 
   /// A loopback TMDb: its search page (The Matrix, 603, and The Matrix Reloaded, 604 — and

@@ -8,6 +8,24 @@ func temporaryDirectory() throws -> URL {
   return directory
 }
 
+/// A folder for one test's files, removed with its last reference: a suite holds one, and
+/// Swift Testing makes a suite's instance per test and releases it when the test ends —
+/// however it ends. For the helpers of a suite, whose files outlive the helper's call.
+final class TestFolder: Sendable {
+  let url: URL
+
+  init() throws { url = try temporaryDirectory() }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  /// A new, empty folder inside this one.
+  func subfolder() throws -> URL {
+    let folder = url.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    return folder
+  }
+}
+
 /// Watches a folder for files made in it (inotify): `waitForFile` returns the first whose
 /// name starts with a prefix, woken by the kernel's event rather than by polling. Made before
 /// the process that makes the file starts, so that no event is missed.

@@ -16,12 +16,15 @@ enum IMDbFiles {
     "name.basics",
   ]
 
-  /// The folder the files are written to, one per process, made on first use.
+  /// The folder the files are written to, one per process, made on first use and removed
+  /// when the process exits.
   static let folder: String = {
     var template = Array((NSTemporaryDirectory() + "/movie-search-fuzz-XXXXXX").utf8CString)
-    return template.withUnsafeMutableBufferPointer { buffer in
+    let made = template.withUnsafeMutableBufferPointer { buffer in
       String(cString: mkdtemp(buffer.baseAddress!))
     }
+    atexit { try? FileManager.default.removeItem(atPath: IMDbFiles.folder) }
+    return made
   }()
 
   static func parts(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
