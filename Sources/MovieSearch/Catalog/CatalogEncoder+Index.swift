@@ -147,11 +147,15 @@ extension CatalogFile {
       guard wordCounts.count < 1 << 31 else {
         throw FormatError(description: "the titles are too many to be encoded")
       }
-      for term in order {
+      // The trie spells each term's bytes down to its node: only a tail's rest is stored.
+      let sorted = order.map { terms[$0] }
+      let (nodes, spelled) = try trie(sorted)
+      sections.nodes = nodes
+      for (id, term) in order.enumerated() {
         sections.termStarts.append(sections.termBytes.count)
         sections.postingStarts.append(sections.postingCount)
         sections.postingByteStarts.append(sections.postings.count)
-        sections.termBytes += terms[term]
+        sections.termBytes += sorted[id][spelled[id]...]
         var previous = 0
         let values = postingsByTerm[term].map { posting in
           let title = Int(posting & ~Self.inTitle)
@@ -169,7 +173,6 @@ extension CatalogFile {
       guard sections.postings.count <= UInt32.max else {
         throw FormatError(description: "the postings are too many to be encoded")
       }
-      sections.nodes = try trie(order.map { terms[$0] })
       // The sound order: each key made once, the ids sorted by it.
       let sounded = order.enumerated().compactMap { id, term in
         terms[term].count >= Phonetic.shortest ? (key: Phonetic.key(terms[term]), id: id) : nil
@@ -186,18 +189,22 @@ extension CatalogFile {
   /// node's, and a sentinel after the last node closes the run. A node with a single term
   /// that does not end there is a **tail**: it has no children, the rest of its path being
   /// that term's bytes — most of a large vocabulary's nodes would otherwise be chains of one
-  /// child each, spelling the ends of terms no other term shares.
-  static func trie(_ terms: [[UInt8]]) throws(FormatError) -> [UInt8] {
+  /// child each, spelling the ends of terms no other term shares. With the nodes, how many
+  /// of each term's bytes its path spells: all of a term whose node it ends at, a tail's
+  /// down to the tail (the rest is what the file stores of the term).
+  static func trie(_ terms: [[UInt8]]) throws(FormatError) -> (nodes: [UInt8], spelled: [Int]) {
     // (terms, depth, byte) of each node, in breadth-first order; children found when a node
     // is read.
     var queue: [(terms: Range<Int>, depth: Int, byte: UInt8)] = [(0..<terms.count, 0, 0)]
     var bytes: [UInt8] = []
+    var spelled = [Int](repeating: 0, count: terms.count)
     var next = 0
     while next < queue.count {
       let (range, depth, byte) = queue[next]
       next += 1
       let isTerm = !range.isEmpty && terms[range.lowerBound].count == depth
       let isTail = range.count == 1 && !isTerm
+      if isTerm || isTail { spelled[range.lowerBound] = depth }
       var low = range.lowerBound + (isTerm ? 1 : 0)
       let firstChild = queue.count
       while !isTail, low < range.upperBound {
@@ -215,6 +222,6 @@ extension CatalogFile {
     bytes.appendNode(terms: terms.count, firstChild: queue.count, isTerm: false, byte: 0)
     // A spare byte: the sentinel can be read with an eight-byte load.
     bytes.append(0)
-    return bytes
+    return (bytes, spelled)
   }
 }

@@ -208,25 +208,73 @@ extension CatalogStore {
 
     /// When `node`, whose path is `depth` bytes long, is a tail (see ``CatalogFile/trie(_:)``):
     /// its term's bytes, the path going on along them past `depth`.
-    @inline(__always) func tail(of node: Node, depth: Int) -> UnsafeRawBufferPointer? {
+    @inline(__always) func tail(of node: Node, depth: Int) -> Tail? {
       guard node.terms.count == 1, node.children.isEmpty, !node.isTerm else { return nil }
-      let term = node.terms.lowerBound
+      let rest = storedBytes(node.terms.lowerBound)
+      // A tail's term goes on past it.
+      guard !rest.isEmpty else { return nil }
+      return Tail(rest: rest, from: depth)
+    }
+
+    /// The bytes the file stores of term `term`: those its trie path does not spell (see
+    /// ``CatalogFile/trie(_:)``); none for damage.
+    @inline(__always) func storedBytes(_ term: Int) -> UnsafeRawBufferPointer {
       let start = termStarts[term]
-      let end = termStarts[term + 1]
-      guard start <= end, end <= termBytesCount, end - start > depth else { return nil }
+      let end = termStarts[term &+ 1]
+      guard start >= 0, start <= end, end <= termBytesCount else {
+        return UnsafeRawBufferPointer(start: nil, count: 0)
+      }
       return UnsafeRawBufferPointer(start: termBytes + start, count: end - start)
+    }
+
+    /// A tail's term, read by the depth of the path: its bytes from the tail's on are
+    /// stored (those before, the path to the tail, are spelled by the trie).
+    struct Tail {
+      let rest: UnsafeRawBufferPointer
+      /// The tail's depth: the length of the path the trie spells.
+      let from: Int
+
+      /// The term's byte at `depth` (at least ``from``).
+      @inline(__always) subscript(depth: Int) -> UInt8 { rest[depth &- from] }
+
+      /// The term's length.
+      var count: Int { from &+ rest.count }
+    }
+
+    /// The bytes of term `term`, spelled down the trie: from the root, the child whose terms
+    /// hold it at each depth (a binary search among the children by their first terms), then
+    /// a tail's stored rest. Empty for an id out of range or damage.
+    func spell(_ term: Int) -> [UInt8] {
+      var bytes: [UInt8] = []
+      guard term >= 0, term < termCount, count > 0 else { return bytes }
+      var node = root
+      // Each step goes a node deeper: a path longer than the nodes is damage.
+      for depth in 0...count {
+        if let tail = tail(of: node, depth: depth) {
+          return node.terms.lowerBound == term ? bytes + tail.rest : []
+        }
+        if node.isTerm, node.terms.lowerBound == term { return bytes }
+        // The last child whose first term is at most `term`.
+        var low = node.children.lowerBound
+        var high = node.children.upperBound
+        while low < high {
+          let middle = (low + high) / 2
+          if firstTerm(middle) <= term { low = middle + 1 } else { high = middle }
+        }
+        guard low > node.children.lowerBound else { return [] }
+        let child = self.child(low - 1, of: node)
+        guard child.terms.contains(term), depth < count else { return [] }
+        bytes.append(child.byte)
+        node = child
+      }
+      return []
     }
   }
 
-  /// The bytes of term `term`.
-  @inline(__always) func term(_ term: Int) -> UnsafeRawBufferPointer {
-    let start = termStarts[term]
-    let end = termStarts[term + 1]
-    guard start <= end, end <= layout.termBytes else {
-      return UnsafeRawBufferPointer(start: nil, count: 0)
-    }
-    return UnsafeRawBufferPointer(start: base + layout.termBytesStart + start, count: end - start)
-  }
+  /// The bytes of term `term` (see ``Trie/spell(_:)``): for what a search reads of a few
+  /// terms — their lengths, their sounds, their first letters. A walk of the vocabulary reads
+  /// the trie itself.
+  func term(_ term: Int) -> [UInt8] { trie.spell(term) }
 
   /// The id of the term at `position` of the sound order (see ``CatalogFile``); -1 for damage.
   @inline(__always) func soundOrderTerm(_ position: Int) -> Int {

@@ -44,14 +44,16 @@ extension CatalogStore {
     while start + depth < word.count {
       let byte = word[start + depth]
       if let tail = trie.tail(of: node, depth: depth) {
-        // Along a tail, the path is its one term's bytes.
-        guard tail[depth] == byte else { return }
-        depth += 1
+        // Along a tail, the path is its one term's bytes, to their end.
         let term = node.terms.lowerBound
-        let ends = depth == tail.count
-        let exact = ends ? term..<term + 1 : term..<term
-        guard body(depth, exact, exact.upperBound..<term + 1) else { return }
-        continue
+        while start + depth < word.count, depth < tail.count {
+          guard tail[depth] == word[start + depth] else { return }
+          depth += 1
+          let ends = depth == tail.count
+          let exact = ends ? term..<term + 1 : term..<term
+          guard body(depth, exact, exact.upperBound..<term + 1) else { return }
+        }
+        return
       }
       // Children are sorted by byte: a binary search among them.
       var low = node.children.lowerBound
