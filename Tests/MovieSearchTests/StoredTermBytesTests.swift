@@ -47,6 +47,7 @@ import Testing
     let vocabulary = Self.vocabulary()
     #expect(store.termCount == vocabulary.count)
     #expect((0..<store.termCount).map { store.term($0) } == vocabulary)
+    #expect((0..<store.termCount).map { store.trie.firstByte($0) } == vocabulary.map(\.first))
     // Only the rests are stored: fewer bytes than the terms have (under a quarter of them at
     // IMDb's size, where most beginnings are shared).
     #expect(store.layout.termBytes == Self.unspelledBytes(vocabulary))
@@ -65,6 +66,7 @@ import Testing
       bytes: CatalogFile.encode([.init(id: 1, title: "Zardoz", year: 1974, votes: 70)]))
     #expect(store.termCount == 1)
     #expect(store.term(0) == Array("zardoz".utf8))
+    #expect(store.trie.firstByte(0) == UInt8(ascii: "z") && store.trie.firstByte(1) == nil)
     // The root spells nothing: the whole term is its stored rest.
     #expect(store.layout.termBytes == "zardoz".utf8.count)
     #expect(store.exactAndPrefix(Array("zard".utf8)).longer == 0..<1)

@@ -30,7 +30,7 @@ struct InitialsIndex {
     var codes: [UInt64] = []
     for position in from..<min(words.count, from + InitialsKey.depth) {
       let id = words[position]
-      guard id >= 0, let first = store.term(id).first else { break }
+      guard let first = store.trie.firstByte(id) else { break }
       codes.append(InitialsKey.code(first))
     }
     return InitialsKey.key(codes)
