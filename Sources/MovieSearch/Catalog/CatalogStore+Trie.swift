@@ -136,8 +136,10 @@ extension CatalogStore {
       var bytes: [UInt8] = []
       guard term >= 0, term < termCount, count > 0 else { return bytes }
       var node = root
-      // Each step goes a node deeper: a path longer than the nodes is damage.
-      for depth in 0...count {
+      // Each step goes a node deeper: a path longer than the nodes, or than the longest
+      // title a catalog takes (which holds its words), is damage — a damaged trie costs a
+      // term's spelling no more than that.
+      for depth in 0...min(count, CatalogFile.longestTitle) {
         if let tail = tail(of: node, depth: depth) {
           return node.terms.lowerBound == term ? bytes + tail.rest : []
         }
