@@ -175,7 +175,7 @@ extension CatalogStore {
   }
 
   /// The bytes of term `term` (see ``Trie/spell(_:)``): for what a search reads of a few
-  /// terms — their lengths, their sounds, their first letters. A walk of the vocabulary reads
-  /// the trie itself.
+  /// terms — their lengths, their sounds (a first letter alone: ``Trie/firstByte(_:)``). A
+  /// walk of the vocabulary reads the trie itself.
   func term(_ term: Int) -> [UInt8] { trie.spell(term) }
 }
