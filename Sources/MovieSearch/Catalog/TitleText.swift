@@ -11,6 +11,11 @@ enum TitleText {
 
   static let lowercasedArticles = Set(movedArticles.map { $0.lowercased() })
 
+  /// Whether `word` is a number: all ASCII digits (and not empty).
+  static func isNumber(_ word: some Collection<UInt8>) -> Bool {
+    !word.isEmpty && word.allSatisfy { (0x30...0x39).contains($0) }
+  }
+
   /// The articles as search words spell them (without apostrophes).
   static let articleWords: Set<[UInt8]> = Set(
     movedArticles.map { Array($0.lowercased().filter { $0 != "'" }.utf8) })

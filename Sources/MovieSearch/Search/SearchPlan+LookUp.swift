@@ -6,7 +6,7 @@ extension SearchPlan {
   /// typo), and not a number, which is typed whole ("300" is not "3000").
   static func mayDropALetter(_ word: [UInt8]) -> Bool {
     (Forgiveness.droppedLetterOfTypedWordsFrom..<Forgiveness.typosOfTypedWordsFrom)
-      .contains(word.count) && !word.allSatisfy { (0x30...0x39).contains($0) }
+      .contains(word.count) && !TitleText.isNumber(word)
   }
 
   /// Whether `word` is taken as typed unless `everyTypo`: a title word, or from six letters
@@ -92,7 +92,7 @@ extension SearchPlan {
       if !exact.isEmpty { choices.append(Choice(terms: exact, cost: 0)) }
       if !longer.isEmpty {
         // A number that is a title word is typed whole: "300" is not the start of "3000".
-        let number = !exact.isEmpty && word.allSatisfy { (0x30...0x39).contains($0) }
+        let number = !exact.isEmpty && TitleText.isNumber(word)
         choices.append(
           Choice(
             terms: longer, cost: number ? Ranking.numberPrefix : Ranking.typedPrefix,

@@ -62,7 +62,7 @@ struct YearHint: Equatable {
   init?(_ word: [UInt8]) {
     guard word.first.map({ (0x30...0x39).contains($0) }) == true else { return nil }
     let text = String(decoding: word, as: UTF8.self)
-    if word.count == 4, word.allSatisfy({ (0x30...0x39).contains($0) }), let year = Int(text),
+    if word.count == 4, TitleText.isNumber(word), let year = Int(text),
       Self.plausibleYears.contains(year)
     {
       (first, isDecade) = (year, false)
