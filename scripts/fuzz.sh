@@ -4,7 +4,7 @@
 # chosen time, starting from its committed inputs (Tests/Fuzz/Corpus/<harness>/).
 #
 #   scripts/fuzz.sh [SECONDS] [HARNESS…]     # default: 60 s each, every harness
-#   FUZZ_CONFIGURATION=debug scripts/fuzz.sh 10   # as CI runs it: a build a minute long
+#   FUZZ_CONFIGURATION=debug scripts/fuzz.sh 5    # as CI runs it: a build a minute long
 #   scripts/fuzz.sh --build                       # only the build
 #
 # The harnesses run one per processor at a time (FUZZ_JOBS sets how many).
