@@ -128,9 +128,10 @@ import Testing
       executable: "/bin/bash", ["-c", script.stdout + "\n" + driver], stdin: Data(),
       environment: CLI.environment())
     #expect(result.stderr == "")
-    #expect(
-      result.stdout.split(separator: "\n").map(String.init)
-        == cases.keys.sorted().map { "\($0)=\(cases[$0] ?? "?")" })
+    // Typed, not inferred inside `#expect`: that took the type checker seconds.
+    let lines: [String] = result.stdout.split(separator: "\n").map(String.init)
+    let offered: [String] = cases.keys.sorted().map { "\($0)=\(cases[$0] ?? "?")" }
+    #expect(lines == offered)
     for shell in ["zsh", "fish"] {
       let other = try await CLI.run(["--generate-completion-script", shell])
       #expect(other.status == 0)
@@ -255,20 +256,21 @@ import Testing
     let matrix =
       #"{"genres":["Action","Science Fiction"],"id":603,"rating":8.2,"title":"The Matrix","year":1999}"#
     let reloaded = #"{"id":604,"rating":7,"title":"The Matrix Reloaded","year":2003}"#
-    #expect(
-      outputs[0].split(separator: "\n").map(String.init) == [
-        #"{"at":0,"state":"idle"}"#,
-        #"{"at":0,"popular":[\#(matrix),\#(reloaded)],"state":"idle"}"#,
-        #"{"at":420,"query":"matrix","state":"loading"}"#,
-        #"{"at":420,"query":"matrix","results":[\#(matrix),\#(reloaded)],"state":"success","total":2}"#,
-        #"{"at":900,"details":"loading","id":603}"#,
-        #"{"at":900,"details":"success","genres":["Action","Science Fiction"],"id":603,"rating":8.2,"runtime":136,"tagline":"Welcome to the Real World.","title":"The Matrix","votes":26000,"year":1999}"#,
-      ])
+    // Typed, not inferred inside `#expect`: that took the type checker seconds.
+    let lines: [String] = outputs[0].split(separator: "\n").map(String.init)
+    let expected: [String] = [
+      #"{"at":0,"state":"idle"}"#,
+      #"{"at":0,"popular":[\#(matrix),\#(reloaded)],"state":"idle"}"#,
+      #"{"at":420,"query":"matrix","state":"loading"}"#,
+      #"{"at":420,"query":"matrix","results":[\#(matrix),\#(reloaded)],"state":"success","total":2}"#,
+      #"{"at":900,"details":"loading","id":603}"#,
+      #"{"at":900,"details":"success","genres":["Action","Science Fiction"],"id":603,"rating":8.2,"runtime":136,"tagline":"Welcome to the Real World.","title":"The Matrix","votes":26000,"year":1999}"#,
+    ]
+    #expect(lines == expected)
     #expect(outputs[1] == outputs[0])
-    #expect(
-      server.requests.filter { $0.path == "/3/search/movie" }.map { $0.query["query"] } == [
-        "matrix", "matrix",
-      ])
+    let searched: [String?] = server.requests.filter { $0.path == "/3/search/movie" }
+      .map { $0.query["query"] }
+    #expect(searched == ["matrix", "matrix"])
     // The genre names, asked for once per process (two runs), beside the popular films.
     #expect(server.genreRequests.count == 2)
   }

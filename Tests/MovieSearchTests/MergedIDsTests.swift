@@ -88,7 +88,7 @@ import Testing
     let arguments = ["--base-url", server.baseURL.absoluteString, "--token", "t"]
     let tsv = try await CLI.run(["matrix", "--limit", "5"] + arguments)
     #expect(tsv.status == 0 && tsv.stderr == "")
-    let ids = tsv.stdout.split(separator: "\n").map { String($0.split(separator: "\t").last!) }
+    let ids = tsv.idColumn
     // TMDb's two films (also the built-in catalog's) under TMDb's ids; the catalog's others
     // marked as the catalog's.
     #expect(ids.prefix(2) == ["603", "604"])
@@ -100,14 +100,10 @@ import Testing
     }
     #expect(try await title("603", arguments) == "The Matrix (1999)")
     // --online and --offline choose one source: their ids are plain.
-    func idColumn(_ result: CLI.Result) -> [Substring] {
-      result.stdout.split(separator: "\n").map { $0.split(separator: "\t").last! }
-    }
     let online = try await CLI.run(["matrix", "--online"] + arguments)
-    #expect(idColumn(online) == ["603", "604"])
+    #expect(online.idColumn == ["603", "604"])
     let offline = try await CLI.run(["matrix", "--offline"] + arguments)
-    #expect(
-      idColumn(offline).first == "32710" && !idColumn(offline).contains { $0.contains(":") })
+    #expect(offline.idColumn.first == "32710" && !offline.idColumn.contains { $0.contains(":") })
     #expect(server.requests.contains { $0.path == "/3/search/movie" })
   }
 

@@ -108,9 +108,10 @@ import Testing
       executable: "/bin/bash", ["-c", "cd '\(directory.path)'\n" + script.stdout + "\n" + driver],
       stdin: Data(), environment: CLI.environment())
     #expect(result.stderr == "")
-    #expect(
-      result.stdout.split(separator: "\n").map(String.init)
-        == cases.keys.sorted().map { "\($0)=\(cases[$0] ?? "?")" })
+    // Typed, not inferred inside `#expect`: that took the type checker seconds.
+    let lines: [String] = result.stdout.split(separator: "\n").map(String.init)
+    let offered: [String] = cases.keys.sorted().map { "\($0)=\(cases[$0] ?? "?")" }
+    #expect(lines == offered)
     let zsh = try await CLI.run(["--generate-completion-script", "zsh"])
     #expect(zsh.stdout.contains("'--catalog[") && zsh.stdout.contains("]:file:_files'"))
     #expect(zsh.stdout.contains("--generate-completion-script"))

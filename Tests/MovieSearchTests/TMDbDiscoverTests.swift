@@ -115,17 +115,16 @@ import Testing
           "--online", "--base-url", server.baseURL.absoluteString, "--token", "t",
         ])
     }
-    for (arguments, ids) in [
+    let filters: [(arguments: [String], ids: [String])] = [
       (["--genre", "sci-fi"], ["603"]), (["--years", "2000.."], ["604"]),
       (["--min-votes", "20000"], ["603"]), (["--min-rating", "9"], []),
       (["--genre", "action,thriller", "--all-genres"], []),
       (["--years", "..2010"], ["603", "604"]),
-    ] {
+    ]
+    for (arguments, ids) in filters {
       let result = try await search(arguments)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
-      #expect(
-        result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").last ?? "") }
-          == ids, "\(arguments)")
+      #expect(result.idColumn == ids, "\(arguments)")
     }
     let refused = try await search(["--runtime", "..100"])
     #expect(refused.status == 64)

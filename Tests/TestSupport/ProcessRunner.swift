@@ -17,6 +17,11 @@ enum ProcessRunner {
     var stderr: String
     /// Whether it was ended by a signal (then `status` is the signal's number).
     var signalled = false
+
+    /// The last column of each line of stdout: the ids that the tool's TSV listings end with.
+    var idColumn: [String] {
+      stdout.split(separator: "\n").map { String($0.split(separator: "\t").last ?? "") }
+    }
   }
 
   /// Runs a program; the waiting happens on a thread of its own, never on one of the

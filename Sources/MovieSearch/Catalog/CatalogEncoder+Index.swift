@@ -50,9 +50,11 @@ extension CatalogFile {
       texts += title
       // Six bytes (see ``CatalogStore/summary(_:)``): the popularity's bits, then the year,
       // whether the title starts with an article and its words, up to 15.
-      let fields =
-        UInt64(popularity.bitPattern) | UInt64(min(year, CatalogFile.latestYear)) << 32
-        | (article ? 1 : 0) << 43 | UInt64(min(words.count, 15)) << 44
+      let popularityBits = UInt64(popularity.bitPattern)
+      let yearBits: UInt64 = UInt64(min(year, CatalogFile.latestYear)) << 32
+      let articleBit: UInt64 = (article ? 1 : 0) << 43
+      let wordBits: UInt64 = UInt64(min(words.count, 15)) << 44
+      let fields = popularityBits | yearBits | articleBit | wordBits
       for byte in 0..<CatalogFile.summarySize {
         summaries.append(UInt8(truncatingIfNeeded: fields >> UInt64(8 * byte)))
       }
@@ -174,7 +176,8 @@ extension CatalogFile {
         throw FormatError(description: "the postings are too many to be encoded")
       }
       // The sound order: each key made once, the ids sorted by it.
-      let sounded = order.enumerated().compactMap { id, term in
+      let sounded: [(key: [UInt8], id: Int)] = order.enumerated().compactMap {
+        (id: Int, term: Int) -> (key: [UInt8], id: Int)? in
         terms[term].count >= Phonetic.shortest ? (key: Phonetic.key(terms[term]), id: id) : nil
       }.sorted { bytewiseLess($0.key, $1.key) || ($0.key == $1.key && $0.id < $1.id) }
       sections.soundOrder = sounded.map(\.id)

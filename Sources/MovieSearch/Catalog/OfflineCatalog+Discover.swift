@@ -89,11 +89,20 @@ extension OfflineCatalog {
   /// ``TitleOrder``).
   func ordered(_ hits: [Searcher.FilmHit], by sort: MovieFilter.Sort) -> [Searcher.FilmHit] {
     let ranking = Ranking(sort, store: store)
+    // The element types spelled out: inferred, these two lines took the type checker 20 s.
     guard sort.key == .title else {
-      return hits.map { (ranking.key($0.film), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+      let keyed: [(key: DiscoverKey, hit: Searcher.FilmHit)] = hits.map { hit in
+        (ranking.key(hit.film), hit)
+      }
+      return keyed.sorted { $0.key < $1.key }.map(\.hit)
     }
-    return hits.map { (TitleOrder.folded(store.record($0.film).title), ranking.key($0.film), $0) }
-      .sorted { a, b in a.0 != b.0 ? (a.0 < b.0) == sort.ascending : a.1 < b.1 }.map(\.2)
+    let titled: [(title: String, key: DiscoverKey, hit: Searcher.FilmHit)] = hits.map { hit in
+      (TitleOrder.folded(store.record(hit.film).title), ranking.key(hit.film), hit)
+    }
+    let ascending = sort.ascending
+    return titled.sorted { (a, b) -> Bool in
+      a.title != b.title ? (a.title < b.title) == ascending : a.key < b.key
+    }.map(\.hit)
   }
 
   /// The names of the catalog's genres (every catalog has Action, Animation, Comedy, Drama,
