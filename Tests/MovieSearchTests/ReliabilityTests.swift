@@ -193,8 +193,8 @@ import Testing
     var input = Data()
     var bad: [Int] = []
     var time = 0
-    // Under ThreadSanitizer, whose process takes ten times as long, 3,000 (three huge).
-    for number in 1...(underThreadSanitizer ? 3_000 : 10_000) {
+    // A fifth of them under ThreadSanitizer, whose process takes ten times as long.
+    for number in 1...repetitions(10_000) {
       var line: [UInt8]
       var isBad = true
       switch Int.random(in: 0..<12, using: &generator) {
