@@ -31,44 +31,54 @@ struct BinaryHeap<Element: Comparable, Order: HeapOrder> {
     items.reserveCapacity(capacity)
   }
 
-  /// Adds `element`.
+  /// Adds `element`. The elements it comes before move down one level each, into the hole
+  /// that rises to its place, and it is written once (not swapped at every level).
   mutating func push(_ element: Element) {
     items.append(element)
-    var child = items.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard Order.first(items[child], before: items[parent]) else { return }
-      items.swapAt(parent, child)
-      child = parent
+    items.withUnsafeMutableBufferPointer { items in
+      var hole = items.count - 1
+      while hole > 0 {
+        let parent = (hole - 1) / 2
+        guard Order.first(element, before: items[parent]) else { break }
+        items[hole] = items[parent]
+        hole = parent
+      }
+      items[hole] = element
     }
   }
 
   /// Takes the element at the top out; the heap must not be empty.
   mutating func popTop() -> Element {
     let top = items[0]
-    items[0] = items[items.count - 1]
-    items.removeLast()
-    if !items.isEmpty { siftDown(0) }
+    let last = items.removeLast()
+    if !items.isEmpty {
+      items.withUnsafeMutableBufferPointer { Self.siftDown(last, from: 0, in: $0) }
+    }
     return top
   }
 
   /// Replaces the element at `index` with one that does not come before it.
   mutating func replace(at index: Int, with element: Element) {
-    items[index] = element
-    siftDown(index)
+    items.withUnsafeMutableBufferPointer { Self.siftDown(element, from: index, in: $0) }
   }
 
-  private mutating func siftDown(_ start: Int) {
-    var parent = start
+  /// Puts `element` at `start` or below: the child that comes first moves up into the hole
+  /// while it comes before `element`. (In a buffer: an array's accesses checked each one's
+  /// index and its uniqueness, a fifth of a search that scores a hundred thousand films.)
+  private static func siftDown(
+    _ element: Element, from start: Int, in items: UnsafeMutableBufferPointer<Element>
+  ) {
+    let count = items.count
+    var hole = start
     while true {
-      let left = 2 * parent + 1
+      let left = 2 * hole + 1
+      guard left < count else { break }
       let right = left + 1
-      var first = parent
-      if left < items.count, Order.first(items[left], before: items[first]) { first = left }
-      if right < items.count, Order.first(items[right], before: items[first]) { first = right }
-      guard first != parent else { return }
-      items.swapAt(parent, first)
-      parent = first
+      let child = right < count && Order.first(items[right], before: items[left]) ? right : left
+      guard Order.first(items[child], before: element) else { break }
+      items[hole] = items[child]
+      hole = child
     }
+    items[hole] = element
   }
 }
