@@ -7,7 +7,7 @@
 # the finder's loop, stream, the misbehaving servers): what CI runs, in under a minute.
 # --build only builds.
 # --typecheck-limit MS: any function or expression that takes the type checker longer fails
-# the build (CI's check: one 21-s function was compiled five times in CI, in every build of it).
+# the build (CI's check: a function that took 21 s was compiled in each of CI's five builds).
 # Give it to the run too: the build's flags must be the same, or the run builds again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
