@@ -20,25 +20,37 @@ extension SearchEngine {
     /// How many postings may be read per film left to score.
     var postingsPerFilm: Int
 
+    /// How many postings of an article or a media word may be read per film left: what a
+    /// title lacking one pays (a typo's cost) leaves out fewer films than a missed word's
+    /// partial match, so fewer.
+    var optionalPostingsPerFilm: Int
+
     /// Scoring a film costs some 700 nanoseconds, reading a posting one or two: the postings
     /// are read when they are at most 128 per film left (not all of which would be scored;
     /// 256 was slower at IMDb's size). 256 films are scored first, so that the searches that
-    /// score few never pay for it.
-    static let standard = LateMarking(afterScored: 256, postingsPerFilm: 128)
+    /// score few never pay for it. An article's, at most 16 (at IMDb's size "the r" scores
+    /// 40,000 films without them; at 128, "the bells of saint mary's" took 2 → 4 ms).
+    static let standard = LateMarking(
+      afterScored: 256, postingsPerFilm: 128, optionalPostingsPerFilm: 16)
     /// At once, whatever it costs (for tests: the page must not change).
-    static let always = LateMarking(afterScored: 0, postingsPerFilm: .max)
+    static let always = LateMarking(
+      afterScored: 0, postingsPerFilm: .max, optionalPostingsPerFilm: .max)
   }
 
-  /// A group of the commonest words whose sources were not all marked.
+  /// A group of the commonest words whose sources were not all marked, or an article or a
+  /// media word the query may leave out (`optional`).
   struct LateGroup {
     /// Its bit in the films' masks (set in none of them when it was left out of the
-    /// bounds).
+    /// bounds); none for an optional word.
     var bit: Int
     /// The sources left unmarked.
     var sources: ArraySlice<Source>
     /// What a film in none of its sources (nor marked in it) pays beyond what its bound
     /// took it to.
     var penalty: Float
+    /// Whether the word is one the query may leave out: a title that lacks it pays the
+    /// penalty, but is no partial match for it.
+    var optional = false
 
     /// The groups of `order` after the first `rare` whose sources were not all marked (see
     /// ``SearchEngine/markTitles(_:rare:only:marks:)``); `inBounds` when the bounds count
@@ -55,6 +67,37 @@ extension SearchEngine {
           bit: bit, sources: group.sources[from...], penalty: group.missCost - assumed)
       }
     }
+
+    /// The articles and media words of `plan` that a title lacking all their terms pays
+    /// for (``Ranking/missingArticle``, ``Ranking/missingMediaWord``): no group is made for
+    /// them, so every bound takes them to cost nothing. Reading "the" late lets a search
+    /// typed "the r" leave out, unscored, the tens of thousands of titles with a word
+    /// beginning "r" and no "the" (they pay a typo's cost). Not a word that the word before
+    /// it may take along (that one pays for it), nor one the query also has where it is
+    /// required ("the good, the bad…": the titles without it miss that word already).
+    static func optionalWords(of plan: SearchPlan) -> [LateGroup] {
+      plan.words.indices.compactMap { position in
+        let word = plan.words[position]
+        let penalty: Float
+        switch word.optional {
+        case .article: penalty = Ranking.missingArticle
+        case .mediaWord: penalty = Ranking.missingMediaWord
+        case .year, nil: return nil
+        }
+        if position > 0, plan.words[position - 1].options.contains(where: \.absorbsNext) {
+          return nil
+        }
+        if plan.words.contains(where: { $0.optional == nil && $0.text == word.text }) {
+          return nil
+        }
+        // Every term any of its options may match a title word with.
+        let sources = word.options.flatMap { option in
+          (option.first + (option.second ?? [])).map { Source(terms: $0.terms, cost: 0) }
+        }
+        guard !sources.isEmpty else { return nil }
+        return LateGroup(bit: -1, sources: sources[...], penalty: penalty, optional: true)
+      }
+    }
   }
 
   /// The titles in each late group's sources.
@@ -63,27 +106,33 @@ extension SearchEngine {
     var groups: [(bit: Int, titles: [UInt64], penalty: Float)] = []
 
     /// What title `title`, of mask `mask`, pays beyond its bound: each late group it is
-    /// neither marked in nor found in, and (when its bound took it to match every word) a
-    /// partial match's cost.
+    /// neither marked in nor found in, and (when its bound took it to match every word and
+    /// it misses one that is not optional) a partial match's cost.
     @inline(__always) func penalty(_ title: Int32, mask: UInt32, partial: Bool) -> Float {
       let possible = WordMask.possible(mask)
-      var extra: Float = 0
+      var missed: Float = 0
+      var left: Float = 0
       for group in groups
-      where possible & WordMask.certain(group.bit) == 0
+      where (group.bit < 0 || possible & WordMask.certain(group.bit) == 0)
         && group.titles[Int(title) &>> 6] & (1 &<< UInt64(title & 63)) == 0
       {
-        extra += group.penalty
+        if group.bit < 0 { left += group.penalty } else { missed += group.penalty }
       }
-      return extra > 0 && !partial ? extra + Ranking.partialMatch : extra
+      return left + (missed > 0 && !partial ? missed + Ranking.partialMatch : missed)
     }
   }
 
   /// The late groups' titles, when reading their postings costs less than scoring
   /// `remaining` films would (see ``LateMarking``); `nil` when it would not.
   func lateMarks(_ late: [LateGroup], remaining: Int) -> LateMarks? {
-    let postings = late.reduce(0) { total, group in
-      group.sources.reduce(total) { $0 + store.postings($1.terms).count }
+    let count = { (group: LateGroup) in
+      group.sources.reduce(0) { $0 + store.postings($1.terms).count }
     }
+    // The optional words only where reading them costs little beside what is left.
+    let late = late.filter {
+      !$0.optional || count($0) / max(1, lateMarking.optionalPostingsPerFilm) <= remaining
+    }
+    let postings = late.reduce(0) { $0 + count($1) }
     guard !late.isEmpty, postings / max(1, lateMarking.postingsPerFilm) <= remaining else {
       return nil
     }
@@ -102,7 +151,7 @@ extension SearchEngine {
           }
         }
       }
-      marks.groups.append((group.bit, titles, group.penalty))
+      marks.groups.append((group.optional ? -1 : group.bit, titles, group.penalty))
     }
     return marks
   }

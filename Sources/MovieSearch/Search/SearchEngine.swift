@@ -93,7 +93,10 @@ struct SearchEngine {
       groups[bit].unmarkedCost = groups[bit].sources[unmarkedFrom[bit]].cost
     }
     // The commonest groups' sources left unmarked, read later if scoring turns out costly.
-    let late = LateGroup.left(order, rare: rare, unmarkedFrom: unmarkedFrom, inBounds: everyGroup)
+    // And the articles and media words, which no bound counts.
+    let late =
+      LateGroup.left(order, rare: rare, unmarkedFrom: unmarkedFrom, inBounds: everyGroup)
+      + LateGroup.optionalWords(of: plan)
     // Words no term matches are in no film's mask: every bound counts them missed.
     groups += unmatched
     // Counting films, the page holds films too: each by its best title.
