@@ -41,7 +41,7 @@ extension SearchEngine {
   /// media word the query may leave out (`optional`).
   struct LateGroup {
     /// Its bit in the films' masks (set in none of them when it was left out of the
-    /// bounds); none for an optional word.
+    /// bounds); −1 for an optional word, which has none.
     var bit: Int
     /// The sources left unmarked.
     var sources: ArraySlice<Source>
@@ -50,7 +50,7 @@ extension SearchEngine {
     var penalty: Float
     /// Whether the word is one the query may leave out: a title that lacks it pays the
     /// penalty, but is no partial match for it.
-    var optional = false
+    var optional: Bool { bit < 0 }
 
     /// The groups of `order` after the first `rare` whose sources were not all marked (see
     /// ``SearchEngine/markTitles(_:rare:only:marks:)``); `inBounds` when the bounds count
@@ -95,7 +95,7 @@ extension SearchEngine {
           (option.first + (option.second ?? [])).map { Source(terms: $0.terms, cost: 0) }
         }
         guard !sources.isEmpty else { return nil }
-        return LateGroup(bit: -1, sources: sources[...], penalty: penalty, optional: true)
+        return LateGroup(bit: -1, sources: sources[...], penalty: penalty)
       }
     }
   }
@@ -125,14 +125,14 @@ extension SearchEngine {
   /// The late groups' titles, when reading their postings costs less than scoring
   /// `remaining` films would (see ``LateMarking``); `nil` when it would not.
   func lateMarks(_ late: [LateGroup], remaining: Int) -> LateMarks? {
-    let count = { (group: LateGroup) in
-      group.sources.reduce(0) { $0 + store.postings($1.terms).count }
+    let counted = late.map { group in
+      (group, group.sources.reduce(0) { $0 + store.postings($1.terms).count })
+    }.filter { group, count in
+      // The optional words only where reading them costs little beside what is left.
+      !group.optional || count / max(1, lateMarking.optionalPostingsPerFilm) <= remaining
     }
-    // The optional words only where reading them costs little beside what is left.
-    let late = late.filter {
-      !$0.optional || count($0) / max(1, lateMarking.optionalPostingsPerFilm) <= remaining
-    }
-    let postings = late.reduce(0) { $0 + count($1) }
+    let late = counted.map(\.0)
+    let postings = counted.reduce(0) { $0 + $1.1 }
     guard !late.isEmpty, postings / max(1, lateMarking.postingsPerFilm) <= remaining else {
       return nil
     }
@@ -151,7 +151,7 @@ extension SearchEngine {
           }
         }
       }
-      marks.groups.append((group.optional ? -1 : group.bit, titles, group.penalty))
+      marks.groups.append((group.bit, titles, group.penalty))
     }
     return marks
   }
