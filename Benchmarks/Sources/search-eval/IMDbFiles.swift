@@ -9,10 +9,10 @@ import MovieSearchBuiltInCatalog
 /// Shapes, from the real files of 2025: 11,000,000 `title.basics` rows, of which 700,000
 /// feature films spread evenly among episodes (77 %), shorts, videos, series, TV films and
 /// games; 4,000,000 `title.akas` rows (most for films: their original title, a US or GB
-/// title, titles in other regions); about 1,500,000 ratings with long-tailed votes; one
-/// `title.crew` row per title; 10,000,000 `title.principals` rows (about ten per film:
-/// cast, director, writer, producer, composer…); 3,000,000 people in `name.basics`, a few
-/// of them in very many titles.
+/// title, titles in other regions); about 1,500,000 ratings with long-tailed votes (a feature
+/// film's drawn from the built-in catalog's real ones); one `title.crew` row per title;
+/// 10,000,000 `title.principals` rows (about ten per film: cast, director, writer, producer,
+/// composer…); 3,000,000 people in `name.basics`, a few of them in very many titles.
 ///
 /// The first 58,788 films are the built-in catalog's, with their year, runtime, genres,
 /// votes and other titles, so the evaluation's queries have their answers among 700,000.
