@@ -45,6 +45,58 @@ import Testing
     #expect(found > 0 && found < asked, "\(asked) asked, \(found) found")
   }
 
+  /// Both ways of answering — scoring the titles popular enough, reading the postings of the
+  /// terms the retry adds — answer as the whole retry does, whichever the probe would choose;
+  /// also for a listing's films only.
+  @Test(arguments: [false, true])
+  func scoringThePopularTitlesAndReadingThePostingsAnswerAlike(people: Bool) throws {
+    let searcher = (people ? PruningTests.withPeople : PruningTests.catalog).searcher
+    let evenFilms: (Int) -> Bool = { $0 % 2 == 0 }
+    let allFilms = PopularTitles(store: searcher.store, keptFilms: searcher.store.filmCount)
+    var asked = 0
+    var found = 0
+    var answered = 0
+    for text in Self.queries {
+      let query = try #require(TitleQuery(text))
+      let plan = SearchPlan(query, searcher: searcher)
+      let retry = SearchEngine(
+        searcher: searcher, plan: SearchPlan(query, searcher: searcher, everyTypo: true))
+      let beyond = retry.plan.termsBeyond(plan)
+      for year in [nil] + Array(stride(from: 1950, to: 2010, by: 7)) {
+        for keep in [nil, evenFilms] {
+          let page = try SearchEngine(searcher: searcher, plan: plan)
+            .search(limit: 1, year: year, keep: keep)
+          guard let best = page.hits.first?.score, best < Ranking.partialMatch / 2 else { continue }
+          let expected = try !retry.search(limit: 1, year: year, keep: keep, below: best).hits
+            .isEmpty
+          let popular = searcher.typoMayWin(
+            retry, among: searcher.popularTitles, atMost: .max, adding: beyond, over: plan,
+            below: best, year: year, keep: keep)
+          // Every film kept: every floor answered.
+          let everyFilm = searcher.typoMayWin(
+            retry, among: allFilms, atMost: .max, adding: beyond, over: plan, below: best,
+            year: year, keep: keep)
+          #expect(everyFilm == expected, "\(text) in \(year ?? 0)")
+          let postings = try searcher.typoMayWin(
+            retry, byPostingsOf: beyond, below: best, year: year, keep: keep)
+          asked += 1
+          if expected { found += 1 }
+          // No answer when a film below the floor is not among the popular ones kept.
+          if let popular {
+            answered += 1
+            #expect(popular == expected, "\(text) in \(year ?? 0)")
+          }
+          #expect(postings == expected, "\(text) in \(year ?? 0)")
+        }
+      }
+    }
+    let counts =
+      "\(asked) asked, \(found) found, \(answered) by the popular titles"
+    #expect(asked > 80, "\(counts)")
+    #expect(found > 0 && found < asked, "\(counts)")
+    #expect(answered > asked / 4 && answered < asked, "\(counts)")
+  }
+
   /// Below a best within a typo of the bound, a film through two typos in a word cannot win:
   /// the probe leaves second typos out (no walk for them) and answers as the whole retry.
   @Test func theProbeCloseToTheBoundLeavesSecondTyposOutAndAnswersTheSame() throws {

@@ -51,16 +51,23 @@ struct CompiledPlan {
       article.optional == .article
         && plan.words.contains { $0.optional == nil && $0.text == article.text }
     }
-    for run in choices.map(\.terms).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+    covered = Self.covering(choices.map(\.terms))
+  }
+
+  /// The terms of `runs` as sorted, disjoint runs (for ``covers(_:_:)``).
+  static func covering(_ runs: [Range<Int>]) -> [Range<Int>] {
+    var covered: [Range<Int>] = []
+    for run in runs.sorted(by: { $0.lowerBound < $1.lowerBound }) {
       if let last = covered.last, run.lowerBound <= last.upperBound {
         covered[covered.count - 1] = last.lowerBound..<max(last.upperBound, run.upperBound)
       } else {
         covered.append(run)
       }
     }
+    return covered
   }
 
-  /// Whether some choice covers term `id`.
+  /// Whether some run of `covered` (sorted, disjoint) holds term `id`.
   @inline(__always) static func covers(
     _ id: Int, _ covered: UnsafeBufferPointer<Range<Int>>
   ) -> Bool {
