@@ -7,10 +7,23 @@ import MovieSearchBuiltInCatalog
 /// is a yardstick, run as a process.
 /// With `results`, each query's three best ids for both are written there (a TSV that
 /// `scripts/anchors.py` reads to put rapidfuzz and tantivy beside them).
-func evaluate(queries: [EvaluationQuery], fzf useFzf: Bool, misses: Bool, results: String?)
-  throws
-{
-  let catalog = try OfflineCatalog.builtIn()
+/// With `imdbCatalog`, the search is that catalog's — one built from `--imdb`'s files, where
+/// the built-in catalog's films are among 700,000 under their generated numbers (see
+/// ``IMDbFiles/number(ofFilm:)``) — and fzf is not run.
+func evaluate(
+  queries: [EvaluationQuery], fzf: Bool, misses: Bool, results: String?,
+  imdbCatalog: String? = nil
+) throws {
+  let builtIn = try OfflineCatalog.builtIn()
+  let catalog = try imdbCatalog.map { try OfflineCatalog(contentsOf: $0) } ?? builtIn
+  let useFzf = fzf && imdbCatalog == nil
+  // A built-in film's id there: its generated number.
+  var numbers: [Int: Int] = [:]
+  if imdbCatalog != nil {
+    for (index, film) in builtIn.allMovies.enumerated() {
+      numbers[film.id] = IMDbFiles.number(ofFilm: index)
+    }
+  }
   var ours: [String: Recall] = [:]
   var theirs: [String: Recall] = [:]
   var rows = ["category\tquery\tid\tours\tours_us\tfzf"]
@@ -26,7 +39,8 @@ func evaluate(queries: [EvaluationQuery], fzf useFzf: Bool, misses: Bool, result
       toFile: list, atomically: true, encoding: .utf8)
   }
   let clock = ContinuousClock()
-  for query in queries {
+  for var query in queries {
+    if imdbCatalog != nil { query.id = numbers[query.id] ?? 0 }
     let start = clock.now
     let page = try catalog.searchMovies(MovieQuery(query.text))
     let elapsed = clock.now - start

@@ -54,6 +54,8 @@ struct IMDbFiles {
       let number = row + 1
       // Exactly `films` of the rows, evenly spread, as films are among IMDb's numbers.
       if (row + 1) * Self.films / Self.titleRows > row * Self.films / Self.titleRows {
+        // `--evaluate --imdb-catalog` finds the built-in films by this number.
+        precondition(number == Self.number(ofFilm: film))
         writeFilm(film, number: number, &basics, &akas, &ratings, &crew, &principals)
         film += 1
       } else {
@@ -103,6 +105,14 @@ struct IMDbFiles {
     "composer,soundtrack", "cinematographer", "editor", "actress,soundtrack", "miscellaneous",
   ]
   static let otherRegions = ["DE", "FR", "ES", "IT", "JP", "BR", "MX", "SE", "PL", "RU", "IN"]
+
+  /// The number (`tt…`) of feature film `film` (0-based; the first 58,788 are the built-in
+  /// catalog's, in its order): the films are `films` of the `titleRows` rows, evenly spread,
+  /// row `r` (number `r + 1`) a film when `(r + 1) × films / titleRows` goes up there (see
+  /// ``write(to:)``) — film `k` at the least number `n` with `n × films / titleRows ≥ k + 1`.
+  static func number(ofFilm film: Int) -> Int {
+    ((film + 1) * titleRows + films - 1) / films
+  }
 
   static func tconst(_ number: Int) -> String {
     let digits = String(number)

@@ -5,8 +5,9 @@ import MovieSearchBuiltInCatalog
 // Usage:
 //   search-eval --generate [--out FILE]       the evaluation set, from the built-in catalog
 //   search-eval --evaluate [--queries FILE] [--no-fzf] [--misses] [--results FILE]
-//                                             recall@1 and @3 per category, beside fzf;
-//                                             each query's best three ids to FILE
+//                [--imdb-catalog FILE]        recall@1 and @3 per category, beside fzf;
+//                                             each query's best three ids to FILE; or in
+//                                             a catalog of --imdb's files (no fzf)
 //   search-eval --titles FILE                 the catalog as id, title, year, votes, akas (TSV)
 //   search-eval --speed [--catalog FILE] [--queries FILE] [--slowest N] [--times FILE]
 //                                             p50/p99 of one search, in process
@@ -52,7 +53,8 @@ if arguments.contains("--generate") {
   try evaluate(
     queries: try readQueries(option("--queries") ?? defaultQueries),
     fzf: !arguments.contains("--no-fzf"),
-    misses: arguments.contains("--misses"), results: option("--results"))
+    misses: arguments.contains("--misses"), results: option("--results"),
+    imdbCatalog: option("--imdb-catalog"))
 } else if let path = option("--titles") {
   // The catalog's films for the Python anchors: id, title, year, votes, and the film's
   // other titles (original, English), `|`-separated, which they index beside the title.
