@@ -178,7 +178,7 @@ import Testing
     terminal.type("\u{1B}[<0;5;5M\u{1B}[<0;5;5m")
     await terminal.waitFor("> The Matrix Revolutions (2003)")
     terminal.type("\u{1B}[<65;5;5M")
-    await terminal.waitFor("> Sex Files: Sexual Matrix (1999)")
+    await terminal.waitFor("> That 70's Matrix (2001)")
     terminal.type("\u{1B}[<0;5;3M\u{1B}[<0;5;3m\u{1B}[<0;5;3M\u{1B}[<0;5;3m")
     await terminal.waitFor("136 min · Action")
     terminal.type("q")

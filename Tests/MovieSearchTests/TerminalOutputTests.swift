@@ -16,16 +16,16 @@ import Testing
       forty.lines == [
         "#  Title                     Year     ID",
         "1  Dr. Strangel…ve the Bomb  1964  14858",
-        "2  The Strange…artha Ivers   1946  49403",
-        "3  Dracula                   1992  14866",
+        "2  Dracula                   1992  14866",
+        "3  The Strange…artha Ivers   1946  49403",
         "832 films, page 1 of 278",
       ])
     let twenty = try PseudoTerminal.movieSearch(["--limit", "3", "dr", "strangelove"], columns: 20)
     #expect(await twenty.waitForExit() == 0)
     #expect(
       twenty.lines == [
-        "#  Title          ID", "1  Dr. S…Bomb  14858", "2  The S…vers  49403",
-        "3  Dracula     14866", "832 films",
+        "#  Title          ID", "1  Dr. S…Bomb  14858", "2  Dracula     14866",
+        "3  The S…vers  49403", "832 films",
       ])
     for columns in [12, 20, 30, 40, 50, 60, 100] {
       let table = try PseudoTerminal.movieSearch(
