@@ -24,21 +24,15 @@ import Testing
     let searcher = (people ? PruningTests.withPeople : PruningTests.catalog).searcher
     var asked = 0
     var found = 0
-    for text in Self.queries {
-      let query = try #require(TitleQuery(text))
-      let plan = SearchPlan(query, searcher: searcher)
-      let retry = SearchEngine(
-        searcher: searcher, plan: SearchPlan(query, searcher: searcher, everyTypo: true))
-      // Each year's films apart too: more searches, some with a typo film to find.
-      for year in [nil] + Array(stride(from: 1950, to: 2010, by: 7)) {
-        let page = try SearchEngine(searcher: searcher, plan: plan).search(limit: 1, year: year)
-        guard let best = page.hits.first?.score, best < Ranking.partialMatch / 2 else { continue }
-        let everyTitle = try retry.search(limit: 1, year: year, below: best)
-        let answer = try searcher.typoMayWin(retry, over: plan, below: best, year: year, keep: nil)
-        asked += 1
-        if !everyTitle.hits.isEmpty { found += 1 }
-        #expect(answer == !everyTitle.hits.isEmpty, "\(text) in \(year ?? 0)")
-      }
+    try Self.forEachAsked(Self.queries, of: searcher) { asking in
+      let (plan, retry, year) = (asking.plan, asking.retry, asking.year)
+      let page = try SearchEngine(searcher: searcher, plan: plan).search(limit: 1, year: year)
+      guard let best = page.hits.first?.score, best < Ranking.partialMatch / 2 else { return }
+      let everyTitle = try retry.search(limit: 1, year: year, below: best)
+      let answer = try searcher.typoMayWin(retry, over: plan, below: best, year: year, keep: nil)
+      asked += 1
+      if !everyTitle.hits.isEmpty { found += 1 }
+      #expect(answer == !everyTitle.hits.isEmpty, "\(asking.text) in \(year ?? 0)")
     }
     // The queries ask both ways.
     #expect(asked > 40, "\(asked) asked, \(found) found")
@@ -56,38 +50,34 @@ import Testing
     var asked = 0
     var found = 0
     var answered = 0
-    for text in Self.queries {
-      let query = try #require(TitleQuery(text))
-      let plan = SearchPlan(query, searcher: searcher)
-      let retry = SearchEngine(
-        searcher: searcher, plan: SearchPlan(query, searcher: searcher, everyTypo: true))
+    try Self.forEachAsked(Self.queries, of: searcher) { asking in
+      let (plan, retry, year) = (asking.plan, asking.retry, asking.year)
       let beyond = retry.plan.termsBeyond(plan)
-      for year in [nil] + Array(stride(from: 1950, to: 2010, by: 7)) {
-        for keep in [nil, evenFilms] {
-          let page = try SearchEngine(searcher: searcher, plan: plan)
-            .search(limit: 1, year: year, keep: keep)
-          guard let best = page.hits.first?.score, best < Ranking.partialMatch / 2 else { continue }
-          let expected = try !retry.search(limit: 1, year: year, keep: keep, below: best).hits
-            .isEmpty
-          let popular = searcher.typoMayWin(
-            retry, among: searcher.popularTitles, atMost: .max, adding: beyond, over: plan,
-            below: best, year: year, keep: keep)
-          // Every film kept: every floor answered.
-          let everyFilm = searcher.typoMayWin(
-            retry, among: allFilms, atMost: .max, adding: beyond, over: plan, below: best,
-            year: year, keep: keep)
-          #expect(everyFilm == expected, "\(text) in \(year ?? 0)")
-          let postings = try searcher.typoMayWin(
-            retry, byPostingsOf: beyond, below: best, year: year, keep: keep)
-          asked += 1
-          if expected { found += 1 }
-          // No answer when a film below the floor is not among the popular ones kept.
-          if let popular {
-            answered += 1
-            #expect(popular == expected, "\(text) in \(year ?? 0)")
-          }
-          #expect(postings == expected, "\(text) in \(year ?? 0)")
+      let named = "\(asking.text) in \(year ?? 0)"
+      for keep in [nil, evenFilms] {
+        let page = try SearchEngine(searcher: searcher, plan: plan)
+          .search(limit: 1, year: year, keep: keep)
+        guard let best = page.hits.first?.score, best < Ranking.partialMatch / 2 else { continue }
+        let expected = try !retry.search(limit: 1, year: year, keep: keep, below: best).hits
+          .isEmpty
+        let popular = searcher.typoMayWin(
+          retry, among: searcher.popularTitles, atMost: .max, adding: beyond, over: plan,
+          below: best, year: year, keep: keep)
+        // Every film kept: every floor answered.
+        let everyFilm = searcher.typoMayWin(
+          retry, among: allFilms, atMost: .max, adding: beyond, over: plan, below: best,
+          year: year, keep: keep)
+        #expect(everyFilm == expected, "\(named)")
+        let postings = try searcher.typoMayWin(
+          retry, byPostingsOf: beyond, below: best, year: year, keep: keep)
+        asked += 1
+        if expected { found += 1 }
+        // No answer when a film below the floor is not among the popular ones kept.
+        if let popular {
+          answered += 1
+          #expect(popular == expected, "\(named)")
         }
+        #expect(postings == expected, "\(named)")
       }
     }
     let counts =
@@ -124,26 +114,49 @@ import Testing
   private func ask(_ searcher: Searcher, _ texts: [String], _ asked: inout Int, _ found: inout Int)
     throws
   {
+    try Self.forEachAsked(texts, of: searcher) { asking in
+      let (plan, retry, year) = (asking.plan, asking.retry, asking.year)
+      let probe = SearchEngine(
+        searcher: searcher,
+        plan: SearchPlan(
+          asking.query, searcher: searcher, everyTypo: true, oneTypoUnlessTyped: true))
+      let bound = Ranking.bestWithTypo(
+        yearHinted: plan.year != nil, givesSlippedTitle: plan.givesSlippedTitle,
+        maxPopularity: searcher.maxPopularity)
+      let page = try SearchEngine(searcher: searcher, plan: plan).search(limit: 1, year: year)
+      guard let best = page.hits.first?.score, best > bound, best <= bound + Ranking.typo
+      else { return }
+      let everyTitle = try retry.search(limit: 1, year: year, below: best)
+      let answer = try searcher.typoMayWin(probe, over: plan, below: best, year: year, keep: nil)
+      asked += 1
+      if !everyTitle.hits.isEmpty { found += 1 }
+      #expect(answer == !everyTitle.hits.isEmpty, "\(asking.text) in \(year ?? 0)")
+    }
+  }
+
+  /// One question of the probe tests: a query, its plan and the retry that reads every word
+  /// as typos, in one year (or none).
+  struct Asking {
+    let text: String
+    let query: TitleQuery
+    let plan: SearchPlan
+    let retry: SearchEngine
+    let year: Int?
+  }
+
+  /// Calls `body` for each of `texts` in no year and in every seventh from 1950 — each
+  /// year's films apart too: more searches, some with a typo film to find.
+  static func forEachAsked(
+    _ texts: [String], of searcher: Searcher, _ body: (Asking) throws -> Void
+  ) throws {
+    let years: [Int?] = [nil] + Array(stride(from: 1950, to: 2010, by: 7))
     for text in texts {
       let query = try #require(TitleQuery(text))
       let plan = SearchPlan(query, searcher: searcher)
       let retry = SearchEngine(
         searcher: searcher, plan: SearchPlan(query, searcher: searcher, everyTypo: true))
-      let probe = SearchEngine(
-        searcher: searcher,
-        plan: SearchPlan(query, searcher: searcher, everyTypo: true, oneTypoUnlessTyped: true))
-      let bound = Ranking.bestWithTypo(
-        yearHinted: plan.year != nil, givesSlippedTitle: plan.givesSlippedTitle,
-        maxPopularity: searcher.maxPopularity)
-      for year in [nil] + Array(stride(from: 1950, to: 2010, by: 7)) {
-        let page = try SearchEngine(searcher: searcher, plan: plan).search(limit: 1, year: year)
-        guard let best = page.hits.first?.score, best > bound, best <= bound + Ranking.typo
-        else { continue }
-        let everyTitle = try retry.search(limit: 1, year: year, below: best)
-        let answer = try searcher.typoMayWin(probe, over: plan, below: best, year: year, keep: nil)
-        asked += 1
-        if !everyTitle.hits.isEmpty { found += 1 }
-        #expect(answer == !everyTitle.hits.isEmpty, "\(text) in \(year ?? 0)")
+      for year in years {
+        try body(Asking(text: text, query: query, plan: plan, retry: retry, year: year))
       }
     }
   }

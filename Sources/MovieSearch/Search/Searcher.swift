@@ -91,6 +91,8 @@ final class Searcher: Sendable {
     let beyond = retry.plan.termsBeyond(plan)
     let postings = beyond.reduce(0) { $0 + store.postings($1).count }
     guard postings > 0 else { return false }
+    // Asked even when fewer postings than a title's worth: no popular title above the floor
+    // answers "no" without reading any.
     if let answer = typoMayWin(
       retry, among: popularTitles, atMost: postings / Self.postingsPerScoredTitle,
       adding: beyond, over: plan, below: best, year: year, keep: keep)
