@@ -22,14 +22,6 @@ let onlyLibrary = option("--library")
 let scale = option("--scale").flatMap(Double.init) ?? 1
 let repetitions = max(1, option("--reps").flatMap(Int.init) ?? 5)
 
-/// The peak memory of this process so far, in KiB: `VmHWM` of /proc/self/status (not
-/// `ru_maxrss`, which a spawned child inherits from its parent across exec).
-func peakMemory() -> Int {
-  let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-  let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-  return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
-}
-
 // A child of this benchmark dies with it: a parent killed by a time limit leaves no child
 // spinning (or hanging) behind.
 if arguments.contains("--die-with-parent") {
@@ -51,28 +43,9 @@ if let library = option("--memory"), let outer = option("--outer").flatMap(Int.i
   exit(0)
 }
 
-struct Measurement {
-  var name: String
-  var library: String
-  var elements: Int
-  var nanosecondsPerElement: Double
-  var emitted: Int
-  var ratio: Double?
-  var note = ""
-}
-
 var results: [Measurement] = []
 var checksum = 0
 let clock = ContinuousClock()
-
-func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  return sorted[sorted.count / 2]
-}
-
-func nanoseconds(_ duration: Duration) -> Double {
-  Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
-}
 
 /// Runs each library's version of a case: a warm-up, then `repetitions` timed runs.
 @MainActor func measure(
@@ -283,27 +256,6 @@ if let floor = results.first(where: { $0.name == "floor" && $0.library == "Strea
     format: "%.2fx the floor", results[index].nanosecondsPerElement / floor.nanosecondsPerElement)
 }
 
-/// Runs this program as a child with `arguments` and returns its stdout — or `nil` when it did
-/// not end within `limit` (it is then killed: a peer's hang is a finding, reported as such).
-/// The child dies with this process (PR_SET_PDEATHSIG, set by `--die-with-parent` in it).
-func runChild(_ arguments: [String], limit: Duration) throws -> String? {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-  process.arguments = ["--die-with-parent"] + arguments
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  let ended = DispatchSemaphore(value: 0)
-  process.terminationHandler = { _ in ended.signal() }
-  try process.run()
-  let seconds = Double(limit.components.seconds)
-  guard ended.wait(timeout: .now() + seconds) == .success else {
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    return nil
-  }
-  return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-}
-
 // Memory: peak RSS of a child process running flatMapLatest at 100k and 1M outer elements.
 var memoryLines: [String] = []
 if filter.map({ "flatMapLatest memory".contains($0) }) ?? true {
@@ -365,12 +317,6 @@ if filter.map({ "catalog search".contains($0) }) ?? true {
   checksum &+= matrix.results + random.results
 }
 
-/// A child that did not end within its limit.
-struct ChildHung: Error, CustomStringConvertible {
-  let command: String
-  var description: String { "movie-search \(command) did not end within 60 s (killed)" }
-}
-
 // The whole process: `movie-search --offline the matrix` against `movie-search --version`.
 var processLines: [String] = []
 let binary =
@@ -379,29 +325,8 @@ let binary =
   .appendingPathComponent("../../../.build/release/movie-search").standardized.path
 if filter.map({ "process".contains($0) }) ?? true {
   if FileManager.default.isExecutableFile(atPath: binary) {
-    func time(_ arguments: [String]) throws -> Double {
-      var times: [Double] = []
-      for _ in 0..<21 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        let start = clock.now
-        try process.run()
-        // Every child has a limit: a hang is killed and reported, not waited for.
-        if ended.wait(timeout: .now() + 60) == .timedOut {
-          kill(process.processIdentifier, SIGKILL)
-          process.waitUntilExit()
-          throw ChildHung(command: arguments.joined(separator: " "))
-        }
-        times.append(nanoseconds(clock.now - start) / 1e6)
-      }
-      return median(Array(times.dropFirst()))
-    }
-    let version = try time(["--version"])
-    let search = try time(["--offline", "the", "matrix"])
+    let version = try medianRunTime(of: binary, ["--version"])
+    let search = try medianRunTime(of: binary, ["--offline", "the", "matrix"])
     processLines.append(
       String(
         format:
@@ -413,10 +338,6 @@ if filter.map({ "process".contains($0) }) ?? true {
 }
 
 // The table, then one JSON line per measurement.
-func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-  let padding = String(repeating: " ", count: max(0, width - text.count))
-  return right ? padding + text : text + padding
-}
 print(
   pad("case", 21) + pad("library", 18) + pad("elements", 10, right: true)
     + pad("ns/elem", 10, right: true)
