@@ -5,8 +5,8 @@ import Testing
 @testable import TestSupport
 
 /// A word people add to a title — "the" before one that has none, "movie", "film", "dvd"
-/// after: it costs a typo when the title lacks it — never the film — and the media words
-/// stand for one another.
+/// after: it costs a typo when the title lacks it — never the film — but a title that is the
+/// query without it ranks as one a word longer would; the media words stand for one another.
 @Suite(.onOwnThreads) struct AddedWordsTests {
   @Test func aMediaWordTheTitleLacksDoesNotLoseTheFilm() throws {
     let catalog = try smallCatalog([
@@ -20,6 +20,36 @@ import Testing
     // "film" for the title's "movie".
     #expect(try catalog.titles("sweet film").first == "Sweet Movie (1974)")
     #expect(Ranking.missingMediaWord == Ranking.typo)
+  }
+
+  /// "the anzio" finds Anzio before the longer titles that have "the": a title that is the
+  /// query but for an added word costs one ``Ranking/extraWord`` — as one a word longer —
+  /// and the title as typed still comes first.
+  @Test func theTitleButForAnAddedWordRanksAsOneAWordLonger() throws {
+    let catalog = try smallCatalog([
+      ("Anzio", 1968, 3_000), ("The Anzio Beach Head", 2001, 5_000), ("The Anzio", 1990, 300),
+      ("Honest", 2000, 243), ("Honest Letio Most", 2014, 400),
+      ("The Undead", 1957, 261), ("Undead", 2003, 1_350),
+      ("La Story", 1991, 9_000), ("The Straight Story", 1999, 3_000),
+    ])
+    // The title as typed, then the one without "the", then two words more.
+    #expect(
+      try catalog.titles("the anzio").prefix(3)
+        == ["The Anzio (1990)", "Anzio (1968)", "The Anzio Beach Head (2001)"])
+    #expect(
+      try catalog.titles("honest dvd").prefix(2) == ["Honest (2000)", "Honest Letio Most (2014)"])
+    // Once: a title lacking both the article and the media word pays the second in full.
+    #expect(try catalog.titles("the undead film").first == "The Undead (1957)")
+    // A title with an article of its own is not the title without one.
+    #expect(try catalog.titles("the story").first == "The Straight Story (1999)")
+    let anzio = try #require(catalog.searcher.explain("the anzio", filmID: 1))
+    let longer = try #require(catalog.searcher.explain("the anzio", filmID: 2))
+    // What Anzio pays, its popularity aside: the article, less all but an extra word of it.
+    let paid = anzio.score + Ranking.popularity * catalog.store.summary(0).popularity
+    let expected = Ranking.missingArticle + Ranking.literalButForAnAddedWord + Ranking.titleStart
+    #expect(abs(paid - expected) < 0.001)
+    #expect(Ranking.missingArticle + Ranking.literalButForAnAddedWord == Ranking.extraWord)
+    #expect(anzio.score < longer.score)
   }
 
   @Test func aMediaWordAloneIsSearchedAsAWord() throws {

@@ -159,6 +159,8 @@ extension SearchEngine {
     var matchedRequired = false
     var missedCost: Float = 0
     var literal = true
+    // Whether an article or a media word typed is one the title lacks.
+    var leftOut = false
     // Whether every word matched one title word whole, and one of them only through a typo
     // (or as a synonym): see below.
     var eachWordWhole = true
@@ -212,12 +214,20 @@ extension SearchEngine {
       }
       if bestAt < 0 {
         switch word.optional {
-        case nil: missedCost += word.missCost
-        case .article: total += Ranking.missingArticle
-        case .mediaWord: total += Ranking.missingMediaWord
+        case nil:
+          missedCost += word.missCost
+          literal = false
+        case .article:
+          total += Ranking.missingArticle
+          leftOut = true
+          // A title with an article of its own ("La Story" for "the story") is not the title
+          // without one.
+          if article { literal = false }
+        case .mediaWord:
+          total += Ranking.missingMediaWord
+          leftOut = true
         case .year: break
         }
-        if word.optional != .year { literal = false }
         position += 1
         if let threshold, missedCost > 0,
           floor + total + Ranking.partialMatch + missedCost > threshold
@@ -265,7 +275,9 @@ extension SearchEngine {
     total +=
       Float(max(0, unmatched)) * (throughTypo ? Ranking.extraWordAfterTypo : Ranking.extraWord)
     if !inOrder { total += Ranking.outOfOrder }
-    if literal, inOrder, unmatched <= 0, missedCost == 0 { total += Ranking.literalTitle }
+    if literal, inOrder, unmatched <= 0, missedCost == 0 {
+      total += leftOut ? Ranking.literalButForAnAddedWord : Ranking.literalTitle
+    }
     if slipped, inOrder, unmatched <= 0 { total += Ranking.slippedTitle }
     // The title's first word, after a leading article.
     if let firstPosition, firstPosition <= (article ? 1 : 0) { total += Ranking.titleStart }

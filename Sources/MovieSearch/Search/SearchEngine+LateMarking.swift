@@ -74,7 +74,10 @@ extension SearchEngine {
     /// typed "the r" leave out, unscored, the tens of thousands of titles with a word
     /// beginning "r" and no "the" (they pay a typo's cost). Not a word that the word before
     /// it may take along (that one pays for it), nor one the query also has where it is
-    /// required ("the good, the bad…": the titles without it miss that word already).
+    /// required ("the good, the bad…": the titles without it miss that word already). A
+    /// title that is the query but for the word pays less (``Ranking/literalButForAnAddedWord``
+    /// in place of the ``Ranking/literalTitle`` its bound may have counted): the penalty is
+    /// the least either way.
     static func optionalWords(of plan: SearchPlan) -> [LateGroup] {
       plan.words.indices.compactMap { position in
         let word = plan.words[position]
@@ -95,7 +98,8 @@ extension SearchEngine {
           (option.first + (option.second ?? [])).map { Source(terms: $0.terms, cost: 0) }
         }
         guard !sources.isEmpty else { return nil }
-        return LateGroup(bit: -1, sources: sources[...], penalty: penalty)
+        let literalBack = max(0, Ranking.literalTitle - Ranking.literalButForAnAddedWord)
+        return LateGroup(bit: -1, sources: sources[...], penalty: penalty - literalBack)
       }
     }
   }
