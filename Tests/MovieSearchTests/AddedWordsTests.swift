@@ -52,6 +52,23 @@ import Testing
     #expect(anzio.score < longer.score)
   }
 
+  /// "congo soundtrack", "awakenings cast": a word saying what about the film is looked for
+  /// is read as a media word is, but stands only for itself.
+  @Test func aWordSayingWhatAboutTheFilmIsReadAsAMediaWord() throws {
+    let catalog = try smallCatalog([
+      ("Congo", 1995, 2_000), ("Soundtrack", 2011, 9_000), ("Congo Trailer", 2000, 50),
+      ("Awakenings", 1990, 3_000), ("Cast Away", 2000, 90_000),
+    ])
+    #expect(try catalog.titles("congo soundtrack").first == "Congo (1995)")
+    #expect(try catalog.titles("awakenings cast").first == "Awakenings (1990)")
+    // A title that has the word matches it.
+    #expect(try catalog.titles("congo trailer").first == "Congo Trailer (2000)")
+    // Not one for another: "soundtrack" is not Congo Trailer's "trailer".
+    let trailer = try #require(catalog.searcher.explain("congo soundtrack", filmID: 3))
+    #expect(trailer.matches == [0..<5])
+    #expect(SearchPlan.aboutWords.isDisjoint(with: SearchPlan.mediaWords))
+  }
+
   @Test func aMediaWordAloneIsSearchedAsAWord() throws {
     let catalog = try smallCatalog([("Movie Movie", 1978, 900), ("Maze", 2000, 266)])
     #expect(try catalog.titles("movie") == ["Movie Movie (1978)"])

@@ -38,14 +38,25 @@ struct SearchPlan {
     case article
     /// A year: it ranks films of that year first rather than matching title text.
     case year
-    /// A word people add after a title to say what they look for ("the matrix movie"):
-    /// one of ``mediaWords``, last.
+    /// A word people add after a title to say what they look for ("the matrix movie",
+    /// "congo soundtrack"): one of ``mediaWords`` or ``aboutWords``, last.
     case mediaWord
   }
 
-  /// The words people add after a title they search for, which most titles lack.
+  /// The words people add after a title they search for, which most titles lack; each
+  /// stands for the others.
   static let mediaWords: Set<[UInt8]> = Set(
     ["movie", "movies", "film", "films", "dvd"].map { Array($0.utf8) })
+
+  /// The words people add after a title to say what about the film they look for (its
+  /// trailer, its cast, where to watch it): read as ``mediaWords`` are, but each only itself
+  /// — a title that has one matches it ("Trailer Park Boys"), one that lacks it is the film
+  /// meant.
+  static let aboutWords: Set<[UInt8]> = Set(
+    [
+      "trailer", "trailers", "soundtrack", "ost", "cast", "review", "reviews", "online",
+      "hd", "bluray", "subtitles", "streaming", "imdb",
+    ].map { Array($0.utf8) })
 
   struct Word {
     var text: [UInt8]
@@ -139,7 +150,9 @@ struct SearchPlan {
           synonyms: synonyms, amongOthers: realWordSlips && words.count > 1,
           beingTyped: beingTyped, droppedLetter: droppedLetter)
       lookups[key] = (options, moreTypos)
-      if words.count > 1, last, Self.mediaWords.contains(word) { optional = .mediaWord }
+      if words.count > 1, last, Self.mediaWords.contains(word) || Self.aboutWords.contains(word) {
+        optional = .mediaWord
+      }
       if year != nil, word == query.yearWord { optional = .year }
       if !everyTypo, moreTypos { mayHaveMoreTypos = true }
       if everyTypo, !wordEveryTypo, moreTypos { leftSecondTyposOut = true }
