@@ -69,6 +69,21 @@ import Testing
     #expect(SearchPlan.aboutWords.isDisjoint(with: SearchPlan.mediaWords))
   }
 
+  /// "the movie" after a title: the article is the media word's, as optional as it.
+  @Test func theArticleBeforeAnAddedWordIsOptionalToo() throws {
+    let catalog = try smallCatalog([
+      ("Hollow Man", 2000, 3_000), ("Man Who Fell to Earth, The", 1976, 9_000),
+      ("Pokemon: The Movie", 1999, 500), ("Pokemon Heroes", 2002, 5_000),
+    ])
+    let hollow = try catalog.searchMovies(MovieQuery("hollow man the movie")).results
+    #expect(hollow.first?.title == "Hollow Man")
+    #expect(hollow.first?.isPartialMatch == false)
+    #expect(try catalog.titles("pokemon the movie").first == "Pokemon: The Movie (1999)")
+    // Not before any other word: "man the" is no title's end.
+    let plan = SearchPlan(try #require(TitleQuery("man the earth")), searcher: catalog.searcher)
+    #expect(plan.words.map(\.optional) == [nil, nil, nil])
+  }
+
   @Test func aMediaWordAloneIsSearchedAsAWord() throws {
     let catalog = try smallCatalog([("Movie Movie", 1978, 900), ("Maze", 2000, 266)])
     #expect(try catalog.titles("movie") == ["Movie Movie (1978)"])

@@ -48,6 +48,12 @@ struct SearchPlan {
   static let mediaWords: Set<[UInt8]> = Set(
     ["movie", "movies", "film", "films", "dvd"].map { Array($0.utf8) })
 
+  /// Whether `word`, last in a query, is one people add after a title (``mediaWords``,
+  /// ``aboutWords``).
+  static func isAddedLast(_ word: [UInt8]) -> Bool {
+    mediaWords.contains(word) || aboutWords.contains(word)
+  }
+
   /// The words people add after a title to say what about the film they look for (its
   /// trailer, its cast, where to watch it): read as ``mediaWords`` are, but each only itself
   /// — a title that has one matches it ("Trailer Park Boys"), one that lacks it is the film
@@ -150,8 +156,12 @@ struct SearchPlan {
           synonyms: synonyms, amongOthers: realWordSlips && words.count > 1,
           beingTyped: beingTyped, droppedLetter: droppedLetter)
       lookups[key] = (options, moreTypos)
-      if words.count > 1, last, Self.mediaWords.contains(word) || Self.aboutWords.contains(word) {
-        optional = .mediaWord
+      if words.count > 1, last, Self.isAddedLast(word) { optional = .mediaWord }
+      // An article before such a word is its ("hollow man the movie").
+      if words.count > 2, position == words.count - 2, TitleText.articleWords.contains(word),
+        Self.isAddedLast(words[position + 1])
+      {
+        optional = .article
       }
       if year != nil, word == query.yearWord { optional = .year }
       if !everyTypo, moreTypos { mayHaveMoreTypos = true }
