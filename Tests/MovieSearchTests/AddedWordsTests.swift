@@ -84,6 +84,22 @@ import Testing
     #expect(plan.words.map(\.optional) == [nil, nil, nil])
   }
 
+  /// A genre added after a title ("bean comedy"), "watch" before one: read as media words,
+  /// and still a title's own word where it has it.
+  @Test func aGenreAfterATitleAndWatchBeforeItAreAddedWords() throws {
+    let catalog = try smallCatalog([
+      ("Bean", 1997, 3_000), ("Comedy", 2008, 9_000), ("Rope", 1948, 2_000),
+      ("Watch Out", 2008, 40), ("Out", 1982, 900), ("Amityville Horror, The", 1979, 400),
+      ("Amityville Curse, The", 1990, 4_000),
+    ])
+    #expect(try catalog.titles("bean comedy").first == "Bean (1997)")
+    #expect(try catalog.titles("watch rope").first == "Rope (1948)")
+    #expect(try catalog.titles("watch out").first == "Watch Out (2008)")
+    #expect(
+      try catalog.titles("the amityville horror").prefix(2)
+        == ["The Amityville Horror (1979)", "The Amityville Curse (1990)"])
+  }
+
   @Test func aMediaWordAloneIsSearchedAsAWord() throws {
     let catalog = try smallCatalog([("Movie Movie", 1978, 900), ("Maze", 2000, 266)])
     #expect(try catalog.titles("movie") == ["Movie Movie (1978)"])

@@ -161,6 +161,8 @@ extension SearchEngine {
     var literal = true
     // Whether an article or a media word typed is one the title lacks.
     var leftOut = false
+    // Whether the title begins with a word added before it ("watch"), matched.
+    var addedFirst = false
     // Whether every word matched one title word whole, and one of them only through a typo
     // (or as a synonym): see below.
     var eachWordWhole = true
@@ -248,6 +250,8 @@ extension SearchEngine {
         if bestAt < last { inOrder = false }
         last = bestAt + bestSpan - 1
         if firstPosition == nil, word.optional == nil { firstPosition = bestAt }
+        // A word added before the title ("watch") that the title begins with: its start too.
+        if word.optional == .mediaWord, position == 0, bestAt == 0 { addedFirst = true }
       }
       total += bestCost
       if let matches {
@@ -279,8 +283,9 @@ extension SearchEngine {
       total += leftOut ? Ranking.literalButForAnAddedWord : Ranking.literalTitle
     }
     if slipped, inOrder, unmatched <= 0 { total += Ranking.slippedTitle }
-    // The title's first word, after a leading article.
-    if let firstPosition, firstPosition <= (article ? 1 : 0) { total += Ranking.titleStart }
+    // The title's first word, after a leading article (or a word added before it).
+    let start = (article ? 1 : 0) + (addedFirst ? 1 : 0)
+    if let firstPosition, firstPosition <= start { total += Ranking.titleStart }
     if let year = plan.year { total += year.bonus(summary.year) }
     return total - Ranking.popularity * summary.popularity
   }

@@ -48,6 +48,9 @@ struct SearchPlan {
   static let mediaWords: Set<[UInt8]> = Set(
     ["movie", "movies", "film", "films", "dvd"].map { Array($0.utf8) })
 
+  /// The words people add before a title to say what they look for ("watch rope").
+  static let addedFirst: Set<[UInt8]> = [Array("watch".utf8)]
+
   /// Whether `word`, last in a query, is one people add after a title (``mediaWords``,
   /// ``aboutWords``).
   static func isAddedLast(_ word: [UInt8]) -> Bool {
@@ -61,7 +64,8 @@ struct SearchPlan {
   static let aboutWords: Set<[UInt8]> = Set(
     [
       "trailer", "trailers", "soundtrack", "ost", "cast", "review", "reviews", "online",
-      "hd", "bluray", "subtitles", "streaming", "imdb",
+      "hd", "bluray", "subtitles", "streaming", "imdb", "comedy", "animation", "animated",
+      "documentary", "thriller", "horror", "action", "anime", "cartoon",
     ].map { Array($0.utf8) })
 
   struct Word {
@@ -157,6 +161,8 @@ struct SearchPlan {
           beingTyped: beingTyped, droppedLetter: droppedLetter)
       lookups[key] = (options, moreTypos)
       if words.count > 1, last, Self.isAddedLast(word) { optional = .mediaWord }
+      // "watch" before a title says what is looked for, as those after it do.
+      if words.count > 1, position == 0, Self.addedFirst.contains(word) { optional = .mediaWord }
       // An article before such a word is its ("hollow man the movie").
       if words.count > 2, position == words.count - 2, TitleText.articleWords.contains(word),
         Self.isAddedLast(words[position + 1])
