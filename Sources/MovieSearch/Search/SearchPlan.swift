@@ -38,8 +38,9 @@ struct SearchPlan {
     case article
     /// A year: it ranks films of that year first rather than matching title text.
     case year
-    /// A word people add after a title to say what they look for ("the matrix movie",
-    /// "congo soundtrack"): one of ``mediaWords`` or ``aboutWords``, last.
+    /// A word people add to a title to say what they look for: one of ``mediaWords`` or
+    /// ``aboutWords`` last ("the matrix movie", "congo soundtrack"), or of ``addedFirst``
+    /// first ("watch rope").
     case mediaWord
   }
 
