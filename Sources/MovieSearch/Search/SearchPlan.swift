@@ -142,6 +142,15 @@ struct SearchPlan {
       if words.count > 1, position == 0 || last, TitleText.articleWords.contains(word) {
         optional = .article
       }
+      if words.count > 1, last, Self.isAddedLast(word) { optional = .mediaWord }
+      // "watch" before a title says what is looked for, as those after it do.
+      if words.count > 1, position == 0, Self.addedFirst.contains(word) { optional = .mediaWord }
+      // An article before such a word is its ("hollow man the movie").
+      if words.count > 2, position == words.count - 2, TitleText.articleWords.contains(word),
+        Self.isAddedLast(words[position + 1])
+      {
+        optional = .article
+      }
       // An article that may be left out is that article: "the" read as "then", "they" or
       // "thee" would reach most titles. (Asked only of words of the lengths it reads, so
       // that the others' look-ups are remembered once.)
@@ -161,15 +170,6 @@ struct SearchPlan {
           synonyms: synonyms, amongOthers: realWordSlips && words.count > 1,
           beingTyped: beingTyped, droppedLetter: droppedLetter)
       lookups[key] = (options, moreTypos)
-      if words.count > 1, last, Self.isAddedLast(word) { optional = .mediaWord }
-      // "watch" before a title says what is looked for, as those after it do.
-      if words.count > 1, position == 0, Self.addedFirst.contains(word) { optional = .mediaWord }
-      // An article before such a word is its ("hollow man the movie").
-      if words.count > 2, position == words.count - 2, TitleText.articleWords.contains(word),
-        Self.isAddedLast(words[position + 1])
-      {
-        optional = .article
-      }
       if year != nil, word == query.yearWord { optional = .year }
       if !everyTypo, moreTypos { mayHaveMoreTypos = true }
       if everyTypo, !wordEveryTypo, moreTypos { leftSecondTyposOut = true }
