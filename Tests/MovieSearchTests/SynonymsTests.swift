@@ -52,6 +52,21 @@ import Testing
     #expect(Ranking.synonym == Ranking.typo)
   }
 
+  @Test func aFilmATypoFindsFirstLeavesTheSynonymsFilmWholeBelowIt() throws {
+    // The synonyms are looked for before every typo: a typo's film that comes first joins
+    // the synonym's, which stays the whole match it is (not the partial one the typos'
+    // search sees in it).
+    let catalog = try smallCatalog([
+      ("Big Sleep, The", 1946, 100), ("Large Sheep, The", 2001, 1_000_000),
+    ])
+    #expect(
+      try catalog.titles("the large sleep") == ["The Large Sheep (2001)", "The Big Sleep (1946)"])
+    let hits = try #require(try catalog.searcher.search("the large sleep", limit: 20, year: nil))
+      .hits
+    #expect(hits.map(\.pass) == [.typos, .synonyms])
+    #expect(hits.allSatisfy { !Ranking.isPartial($0.score) })
+  }
+
   @Test func aWordBeingTypedIsNotReadAsASynonym() throws {
     let catalog = try smallCatalog([
       ("Ocean Waves", 1993, 10), ("Sea Inside, The", 2004, 3_000), ("Oceans Apart", 1990, 10),

@@ -1,15 +1,26 @@
 /// The passes of a search, in the order they run: each is a way of finding films for the
 /// query (tantivy's Query), looks at what the passes before it found, and adds films or
-/// replaces them. Every film found carries the pass that found it, and that pass explains its
-/// score (``Searcher/explain(_:in:text:)``).
+/// replaces them. Every film found carries the pass that found it, and that pass explains
+/// its score (``Searcher/explain(_:in:text:)``).
+///
+/// A space a letter off and a synonym come before every typo: their searches are narrow (a
+/// few variants of the query; the titles holding a synonym), and a film they find that no
+/// typo's can beat spares the costliest pass (Benchmarks/README, round twelve).
 enum SearchPass: String, CaseIterable, Sendable {
   /// The words as typed: each word's title words, their beginnings and the typos a word
   /// that is no title word needs (``SearchPlan``).
   case words
+  /// A space typed a letter early or late ("ther unner"): the query with the letter moved
+  /// back (``SpaceShift``), each at ``Ranking/spaceShift``, when a film so found could come
+  /// first.
+  case shiftedSpace
+  /// Words remembered as synonyms ("the large sleep"), each at ``Ranking/synonym``: run when
+  /// a film found so could come first.
+  case synonyms
   /// Every typo looked up, also of words that are title words ("the ting" for "The Thing"),
   /// and — when the words as typed leave one unmatched — a letter dropped from a title word
   /// of three ("fall tie" for "Fall Time"): run when a film found so could come first, and
-  /// kept when it does.
+  /// kept when it does — beside the films a space a letter off or a synonym found.
   case typos
   /// A real word typed for a longer title word ("eating venus" for "Meeting Venus"), read
   /// with the typos of that word (two from seven letters): run when, after every typo, some
@@ -20,13 +31,6 @@ enum SearchPass: String, CaseIterable, Sendable {
   /// match no film with every word (or a one-word query only through typos); each split
   /// costs ``Ranking/compound``.
   case splitWords
-  /// A space typed a letter early or late ("ther unner"): the query with the letter moved
-  /// back (``SpaceShift``), each at ``Ranking/spaceShift``, when a film so found could come
-  /// first.
-  case shiftedSpace
-  /// Words remembered as synonyms ("the large sleep"), each at ``Ranking/synonym``: run when
-  /// a film found so could come first.
-  case synonyms
   /// One word read as the initials of a title ("bttf"), at ``Ranking/initials``.
   case initials
 }
@@ -157,7 +161,11 @@ extension Searcher {
     let found = try films(retry, pass: .typos, run)
     if let first = found.hits.first, first.score < best {
       run.engines[.typos] = retry
+      // Its search holds the words as typed and more; not what a shifted space or a synonym
+      // found (whole matches it sees as partial, or not at all): those stay.
+      let before = run.hits.filter { $0.pass != .words }
       (run.hits, run.total) = found
+      run.merge(before, replacingWorse: true)
     }
   }
 
