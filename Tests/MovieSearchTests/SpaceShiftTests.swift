@@ -20,10 +20,26 @@ import Testing
     #expect(try variants("ther unner") == ["the runner"])
     #expect(try variants("the greenm an") == ["the green man"])
     #expect(try variants("sugart own") == ["sugar town"])
-    // Words that are title words as typed are left as they are.
+    // Words that are title words as typed are left as they are…
     #expect(try variants("sugar town").isEmpty)
     // The last word may be a beginning (it may be being typed).
     #expect(try variants("sugart ow") == ["sugar tow"])
+  }
+
+  @Test func titleWordsAsTypedAreRepairedIntoCommonerOnes() throws {
+    // A vocabulary of every name has a word for most letters typed: "thea" is a title
+    // word, and "pple" begins one — but "the apple" reaches more titles than either.
+    let catalog = try smallCatalog([
+      ("Thea", 2000, 50_000), ("Pplewell Days", 1999, 20_000), ("Apple, The", 1980, 200),
+      ("Apple Dumpling Gang, The", 1975, 735), ("Pledge, The", 2001, 9_852),
+    ])
+    let query = try #require(TitleQuery("thea pple"))
+    let repaired = SpaceShift.variants(of: query, store: catalog.searcher.store).map(\.words)
+    #expect(repaired == [[Array("the".utf8), Array("apple".utf8)]])
+    #expect(try catalog.titles("thea pple").first == "The Apple (1980)")
+    // Not into rarer words: "the apple" is not "thea pple".
+    let typed = try #require(TitleQuery("the apple"))
+    #expect(SpaceShift.variants(of: typed, store: catalog.searcher.store).isEmpty)
   }
 
   @Test func theFilmIsFoundAtATyposCost() throws {
