@@ -10,12 +10,12 @@ import Streams
 /// its rarity there — flattened for speed into ``CompiledPlan``; the ``SearchEngine`` visits
 /// the postings of the plan's words and hands each candidate film to the **scorer**
 /// (`SearchEngine.score`, by ``Ranking``'s rules); the **collector** (``BestHits``) keeps the
-/// best page. A search is a list of passes (``SearchPass``: the words as typed, a space a
-/// letter off, synonyms, every typo, words split, initials), each finding films its own way
-/// and explaining them
-/// (``explain(_:in:text:)``). The searcher owns what searches of one catalog share — its
-/// reader (``CatalogStore``), the word choices, typo walks and split words' titles remembered,
-/// the mark arrays lent to the engine, the highest popularity. ``explain(_:filmID:)`` says how a film matched.
+/// best page. A search is a list of passes (``SearchPass``: the words as typed, a space a letter
+/// off, synonyms, every typo, words split, initials), each finding films its own way and explaining
+/// them (``explain(_:in:text:)``). The searcher owns what searches of one catalog share — its
+/// reader (``CatalogStore``), the word choices, typo walks and split words' titles remembered, the
+/// mark arrays lent to the engine, the highest popularity. ``explain(_:filmID:)`` says how a film
+/// matched.
 final class Searcher: Sendable {
   let store: CatalogStore
   /// The word choices of recently searched words (see `SearchPlan.choices`), at most 8,192.

@@ -44,8 +44,9 @@ enum SpaceShift {
     return variants
   }
 
-  /// How many titles `word` reaches as a title word (or, `last`, as a word's beginning
-  /// too): `nil` when it is none.
+  /// How many postings `word` has as a title word (or, `last`, as a word's beginning too) —
+  /// about the titles it reaches, by their own words or their people's: `nil` when it is
+  /// no title word.
   private static func reach(_ word: [UInt8], last: Bool, _ store: CatalogStore) -> Int? {
     let found = store.exactAndPrefix(word)
     guard !found.exact.isEmpty || (last && !found.longer.isEmpty) else { return nil }
