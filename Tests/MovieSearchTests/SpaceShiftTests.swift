@@ -32,11 +32,21 @@ import Testing
     let catalog = try smallCatalog([
       ("Thea", 2000, 50_000), ("Pplewell Days", 1999, 20_000), ("Apple, The", 1980, 200),
       ("Apple Dumpling Gang, The", 1975, 735), ("Pledge, The", 2001, 9_852),
+      ("Thes", 2001, 40_000), ("Son of Kong, The", 1933, 3_000),
+      ("Son of Frankenstein", 1939, 9_000), ("Carry On", 1990, 100), ("Hold On", 1990, 100),
+      ("On Golden Pond", 1981, 20_000),
     ])
     let query = try #require(TitleQuery("thea pple"))
     let repaired = SpaceShift.variants(of: query, store: catalog.searcher.store).map(\.words)
     #expect(repaired == [[Array("the".utf8), Array("apple".utf8)]])
     #expect(try catalog.titles("thea pple").first == "The Apple (1980)")
+    // It is the rarer word typed that must get commoner: "on" reaches more titles than
+    // "son", "thes" fewer than either.
+    let son = try #require(TitleQuery("thes on of kong"))
+    #expect(
+      SpaceShift.variants(of: son, store: catalog.searcher.store).map(\.words).first?.prefix(2)
+        == [Array("the".utf8), Array("son".utf8)])
+    #expect(try catalog.titles("thes on of kong").first == "The Son of Kong (1933)")
     // Not into rarer words: "the apple" is not "thea pple".
     let typed = try #require(TitleQuery("the apple"))
     #expect(SpaceShift.variants(of: typed, store: catalog.searcher.store).isEmpty)
