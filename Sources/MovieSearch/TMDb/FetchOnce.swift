@@ -5,7 +5,8 @@ import Streams
 /// time: the first fetches, the others wait for that one fetch and share its result.
 ///
 /// A failure that asking again may mend — cancellation, rate limiting, a server error, no
-/// connection — is handed to the callers then forgotten, so that the next caller tries again;
+/// connection — is handed to the callers then forgotten, so that the next caller tries again
+/// (a waiting caller that was not cancelled itself asks again at once);
 /// any other (no such resource, an answer that cannot be read) is kept like an answer, so that
 /// a server without it is not asked again and again.
 final class FetchOnce<Value: Sendable>: Sendable {
@@ -30,6 +31,13 @@ final class FetchOnce<Value: Sendable>: Sendable {
     case have(Outcome)
     case waiting
     case forgotten
+  }
+
+  /// How many callers wait for the fetch under way for `key` (tests look).
+  func waitingCount(_ key: String) -> Int {
+    entries.withLock { entries in
+      if case .loading(let waiters) = entries[key] { waiters.count } else { 0 }
+    }
   }
 
   /// The value for `key` when it is already known.
@@ -75,6 +83,11 @@ final class FetchOnce<Value: Sendable>: Sendable {
       }
       // The fetch failed and was forgotten before this caller could wait: it asks itself.
       guard let shared else { return await value(for: key, fetch: fetch) }
+      // The fetch was the cancelled caller's (a search superseded), not this one's: this
+      // caller asks itself, as if it had come after.
+      if case .failure(.cancelled) = shared, !Task.isCancelled {
+        return await value(for: key, fetch: fetch)
+      }
       return shared
     case .fetch:
       let outcome: Outcome
