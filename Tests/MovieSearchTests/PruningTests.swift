@@ -46,6 +46,8 @@ import Testing
       films.append((title.capitalized, 1950 + index % 60, votes))
       var entry = CatalogFile.Entry(
         id: index + 1, title: title.capitalized, year: 1950 + index % 60, votes: votes)
+      // Ranked by its votes, as the CSV's films are.
+      entry.popularity = Double(votes)
       func name() -> String {
         (first[Int(random.next() % 9)] + " " + last[Int(random.next() % 9)]).capitalized
       }
@@ -64,8 +66,10 @@ import Testing
       }.joined(separator: " ")
       let votes = Int(pow(10, Double(random.next() % 600) / 100))
       films.append((title.capitalized, 1990, votes))
-      entries.append(
-        CatalogFile.Entry(id: 2_401 + index, title: title.capitalized, year: 1990, votes: votes))
+      var entry = CatalogFile.Entry(
+        id: 2_401 + index, title: title.capitalized, year: 1990, votes: votes)
+      entry.popularity = Double(votes)
+      entries.append(entry)
     }
     guard people else { return try! smallCatalog(films) }
     return OfflineCatalog(store: try! CatalogStore(bytes: CatalogFile.encode(entries)))
@@ -141,6 +145,15 @@ import Testing
           #expect(remembered.total == every.total, "\(text), \(limit)")
         }
         engine.rememberPairsFrom = SearchEngine.pairsRememberedFrom
+        // Every search's films bucketed by popularity tier too (a large catalog's searches
+        // that meet many titles are): the same page, the same count, the same films.
+        engine.tieredFrom = 0
+        let tiered = try engine.search(limit: limit, year: nil)
+        #expect(tiered.hits.map(\.index) == every.hits.map(\.index), "\(text), \(limit)")
+        #expect(tiered.hits.map(\.score) == every.hits.map(\.score), "\(text), \(limit)")
+        #expect(tiered.total == every.total, "\(text), \(limit)")
+        let tieredFilms = try engine.search(limit: limit, year: nil, countFilms: true)
+        engine.tieredFrom = SearchEngine.titlesTieredFrom
         // A probe below the page's best finds nothing; below its worst, what scores less.
         if let best = every.hits.first, let worst = every.hits.last {
           #expect(try engine.search(limit: 1, year: nil, below: best.score).hits.isEmpty)
@@ -155,6 +168,8 @@ import Testing
         let byFilm = all.filter { seen.insert(searcher.store.film(ofTitle: $0.index)).inserted }
         #expect(films.hits.map(\.index) == byFilm.prefix(limit).map(\.index), "\(text), \(limit)")
         #expect(films.hits.map(\.score) == byFilm.prefix(limit).map(\.score), "\(text), \(limit)")
+        #expect(tieredFilms.hits.map(\.index) == films.hits.map(\.index), "\(text), \(limit)")
+        #expect(tieredFilms.total == films.total, "\(text), \(limit)")
       }
     }
   }

@@ -173,11 +173,14 @@ extension SearchEngine {
   /// How many films are taken from the heap at a time to be scored.
   static let scoredTogether = 8
 
-  /// The films met, by mask and the groups met through their own titles' words, each with
-  /// its floor. Neighbouring postings often share both: the slot of the last one is tried
-  /// first. The films are kept in one list as met, and put together by bucket once all are
-  /// (`close()`): an array per bucket would check two arrays' uniqueness at every film.
+  /// The films met, by mask, the groups met through their own titles' words and popularity
+  /// tier, each with its floor. Neighbouring postings often share the first two: the buckets
+  /// of the last film's are tried first. The films are kept in one list as met, and put
+  /// together by bucket once all are (`close()`): an array per bucket would check two arrays'
+  /// uniqueness at every film.
   struct Buckets {
+    /// Each bucket's mask, groups met through the title's words and literal flag: the same
+    /// for the buckets of one key's tiers.
     var masks: [UInt32] = []
     var titled: [UInt16] = []
     /// Whether the films may match their titles literally (see ``TitleMark/mayBeLiteral``).
@@ -194,7 +197,16 @@ extension SearchEngine {
     /// Makes room for `count` films met.
     mutating func reserve(_ count: Int) { met.reserveCapacity(count) }
 
-    mutating func add(_ film: Int32, _ mark: TitleMark) {
+    /// Whether each mark's films have a bucket per popularity tier (see ``PopularityTiers``),
+    /// the tiers' buckets one after the other (``key(ofSlot:)``), or one bucket.
+    let tiered: Bool
+    /// How many buckets a mark has.
+    private var perKey: Int { tiered ? PopularityTiers.count : 1 }
+
+    init(tiered: Bool) { self.tiered = tiered }
+
+    /// Adds `film`, of popularity tier `tier` (read only when ``tiered``).
+    mutating func add(_ film: Int32, _ mark: TitleMark, tier: @autoclosure () -> UInt8) {
       if last < 0 || masks[last] != mark.mask || titled[last] != mark.titled
         || mayBeLiteral[last] != mark.mayBeLiteral
       {
@@ -205,13 +217,21 @@ extension SearchEngine {
         } else {
           last = masks.count
           slots[key] = last
-          masks.append(mark.mask)
-          titled.append(mark.titled)
-          mayBeLiteral.append(mark.mayBeLiteral)
+          masks += repeatElement(mark.mask, count: perKey)
+          titled += repeatElement(mark.titled, count: perKey)
+          mayBeLiteral += repeatElement(mark.mayBeLiteral, count: perKey)
         }
       }
-      met.append((film, Int32(truncatingIfNeeded: last), mark.floor))
+      let slot = tiered ? last &+ Int(min(tier(), UInt8(PopularityTiers.count - 1))) : last
+      met.append((film, Int32(truncatingIfNeeded: slot), mark.floor))
     }
+
+    /// The first bucket of the mark whose bucket `slot` is (the one of its least popular
+    /// tier, when ``tiered``).
+    func key(ofSlot slot: Int) -> Int { slot - slot % perKey }
+
+    /// The popularity tier of bucket `slot`'s films; `nil` when not ``tiered``.
+    func tier(ofSlot slot: Int) -> Int? { tiered ? slot % perKey : nil }
 
     /// Puts the films met together by bucket, each bucket's in the order met.
     mutating func close() {

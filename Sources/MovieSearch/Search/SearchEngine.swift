@@ -17,6 +17,9 @@ struct SearchEngine {
   /// From how many titles met through a split word's half its titles are remembered (tests
   /// remember every split's, or none).
   var rememberPairsFrom = SearchEngine.pairsRememberedFrom
+  /// From how many titles met they are bucketed by popularity tier too (tests tier every
+  /// search, or none).
+  var tieredFrom = SearchEngine.titlesTieredFrom
 
   var store: CatalogStore { searcher.store }
 
@@ -44,9 +47,10 @@ struct SearchEngine {
   /// is in (certainly, or — for words split in two — maybe); the commonest words' groups
   /// are only looked for in the films found by the others, and only their sources whose
   /// postings are few beside those films (see ``markedPerFilm``). Films with the same mask miss
-  /// the same words: they are scored a mask at a time, the masks with the lowest bound
-  /// first, so that the page fills with the best films early and the rest are counted
-  /// without being scored once their bound cannot beat it.
+  /// the same words: they are scored a mask at a time — and within a mask a popularity tier
+  /// at a time (``PopularityTiers``) — the buckets with the lowest bound first, so that the
+  /// page fills with the best films early and the rest are counted without being scored (nor
+  /// read) once their bound cannot beat it.
   func search(
     limit: Int, year filter: Int?, keep: ((Int) -> Bool)? = nil, below: Float? = nil,
     only: FilmBits? = nil, countFilms: Bool = false, exhaustive: Bool = false
@@ -54,31 +58,43 @@ struct SearchEngine {
     var found = FoundCount(
       store: store, byFilm: countFilms && store.titleCount > store.filmCount)
     let (order, rare, unmatched) = visitingOrder()
-    var buckets = Buckets()
+    var buckets = Buckets(tiered: false)
+    // The tiers, asked for only by a search that meets many titles.
+    var popularity: PopularityTiers?
     let (cancelled, everyGroup, unmarkedFrom) = searcher.withMarks { marks in
       marks.withUnsafeMutableBufferPointer { marks in
         let (touched, everyGroup, cancelled, unmarkedFrom) = markTitles(
           order, rare: rare, only: only, marks: marks)
+        // Films by popularity tier too when they are many (see ``titlesTieredFrom``).
+        let tiered = touched.count >= tieredFrom
+        if tiered { popularity = searcher.popularityTiers }
+        buckets = Buckets(tiered: tiered)
         // At most every title met joins a bucket: room for them at once (grown as met,
         // a big query's list is copied a dozen times, on pages new to the process each).
         buckets.reserve(touched.count)
-        // Each title's mark, and what the filters read, asked for a little ahead.
-        touched.forEach(
-          askingAhead: Self.prefetchDistance,
-          ask: { next in
-            if let base = marks.baseAddress { ms_prefetch_for_writing(base + Int(next)) }
-            if filter != nil { store.prefetchSummary(Int(next)) }
-          },
-          then: { index in
-            let position = Int(index)
-            let mark = marks[position]
-            marks[position] = TitleMark()
-            if cancelled { return }
-            if let filter, store.summary(position).year != filter { return }
-            // A listing's filters (`keep`, by film): a title of a film they leave out is not met.
-            if let keep, !keep(store.film(ofTitle: position)) { return }
-            buckets.add(index, mark)
-          })
+        // Each title's tier read through a pointer: an array would be retained at every title.
+        let tiers = popularity?.tiers ?? []
+        tiers.withUnsafeBufferPointer { tiers in
+          // Each title's mark (and tier), and what the filters read, asked for a little ahead.
+          touched.forEach(
+            askingAhead: Self.prefetchDistance,
+            ask: { next in
+              if let base = marks.baseAddress { ms_prefetch_for_writing(base + Int(next)) }
+              if tiered, let base = tiers.baseAddress { ms_prefetch(base + Int(next)) }
+              if filter != nil { store.prefetchSummary(Int(next)) }
+            },
+            then: { index in
+              let position = Int(index)
+              let mark = marks[position]
+              marks[position] = TitleMark()
+              if cancelled { return }
+              if let filter, store.summary(position).year != filter { return }
+              // A listing's filters (`keep`, by film): a title of a film they leave out is
+              // not met.
+              if let keep, !keep(store.film(ofTitle: position)) { return }
+              buckets.add(index, mark, tier: position < tiers.count ? tiers[position] : 0)
+            })
+        }
         return (cancelled, everyGroup, unmarkedFrom)
       }
     }
@@ -102,7 +118,6 @@ struct SearchEngine {
     // Counting films, the page holds films too: each by its best title.
     let catalog = store
     var best = BestHits(limit: limit, key: found.films == nil ? nil : { catalog.film(ofTitle: $0) })
-    let most = Ranking.popularity * searcher.maxPopularity
     // A film that matches one or two words of a long query is no answer when others match
     // more: a query of six words or more (that are not the commonest) needs a third of them
     // — and one being typed needs them all (``SearchPlan/everyWordNeeded``).
@@ -112,14 +127,20 @@ struct SearchEngine {
     let rareBits: UInt32 = (1 << UInt32(rare)) - 1
     let matched = { (mask: UInt32) in (WordMask.possible(mask) & rareBits).nonzeroBitCount }
     let enough = buckets.masks.contains { matched($0) >= needed }
-    let bounds = buckets.masks.indices.filter { !enough || matched(buckets.masks[$0]) >= needed }
-      .map {
-        (
-          bound(
-            of: buckets.masks[$0], titled: buckets.titled[$0],
-            mayBeLiteral: buckets.mayBeLiteral[$0], groups, allKnown: allKnown), $0
-        )
-      }
+    // The buckets of one key's tiers share its bound: worked out once.
+    var bounds: [(Bound, Int)] = []
+    var keyBound: (key: Int, bound: Bound)?
+    for slot in buckets.masks.indices
+    where !buckets.films[slot].isEmpty && (!enough || matched(buckets.masks[slot]) >= needed) {
+      let key = buckets.key(ofSlot: slot)
+      let known =
+        keyBound.flatMap { $0.key == key ? $0.bound : nil }
+        ?? bound(
+          of: buckets.masks[slot], titled: buckets.titled[slot],
+          mayBeLiteral: buckets.mayBeLiteral[slot], groups, allKnown: allKnown)
+      keyBound = (key, known)
+      bounds.append((known, slot))
+    }
     // Films that may match, through words split in two: each is scored to know.
     for (bound, slot) in bounds where !bound.certain {
       let titles = buckets.films[slot]
@@ -138,6 +159,7 @@ struct SearchEngine {
     // counted, most without being read.
     var certain: [(least: Float, slot: Int)] = []
     let slack = Float(groups.count) / TitleMark.unitsPerCost
+    let greatest = searcher.maxPopularity
     for (slot, (bound, bucket)) in bounds.enumerated() where bound.certain {
       let titles = buckets.films[bucket]
       // Counted, unless this is a probe (which counts nothing).
@@ -151,7 +173,11 @@ struct SearchEngine {
             then: { found.add($0) })
         }
       }
-      // Floors are rounded down: a 64th less per group.
+      // Floors are rounded down: a 64th less per group. The films are at most as popular
+      // as their tier's most popular (or the catalog's).
+      let most =
+        Ranking.popularity
+        * (buckets.tier(ofSlot: bucket).flatMap { popularity?.ceilings[$0] } ?? greatest)
       certain.append((bound.base + bonus - most - slack, slot))
     }
     scoreBestFirst(
@@ -165,6 +191,12 @@ struct SearchEngine {
   /// left unmarked only through a source's cost is less likely to be scored for it than one
   /// of a group left out. Measured on the IMDb-size catalog: 16 and 32 alike, 4 and 64 slower.
   static let markedPerFilm = 16
+
+  /// From how many titles met a search buckets them by popularity tier too (see
+  /// ``PopularityTiers``): fewer are bounded one by one in about the time telling each one's
+  /// tier takes (a read of a table of a byte per title), and the tiers — found in a read of
+  /// every title's summary, once — are never asked for by a search that meets few titles.
+  static let titlesTieredFrom = 4_096
 
   /// Terms whose films are candidates for a query word.
   struct Source {
@@ -338,48 +370,5 @@ struct SearchEngine {
       return (order, min(order.count, 1), unmatched)
     }
     return (order, rare + 1, unmatched)
-  }
-}
-
-/// How many matches a search found: titles, or (for a catalog with other titles than the
-/// display ones) films, each counted once however many of its titles match. A value, not a
-/// local function over local variables: those are checked for exclusive access at run time,
-/// at every title counted.
-struct FoundCount {
-  let store: CatalogStore
-  /// A bit per film, when films are counted (a set of them hashed every title: a twentieth
-  /// of a search's time).
-  var films: FilmBits?
-  /// The titles counted, when titles are.
-  var total = 0
-
-  init(store: CatalogStore, byFilm: Bool) {
-    self.store = store
-    films = byFilm ? FilmBits(count: store.filmCount) : nil
-  }
-
-  @inline(__always) mutating func add(_ title: Int32) {
-    if films != nil { films?.insert(store.film(ofTitle: Int(title))) } else { total += 1 }
-  }
-
-  var count: Int { films?.count ?? total }
-}
-
-/// Films (or titles) as bits, counted as they are first set.
-struct FilmBits {
-  private var words: [UInt64]
-  private(set) var count = 0
-
-  init(count films: Int) { words = [UInt64](repeating: 0, count: (films + 63) / 64) }
-
-  @inline(__always) mutating func insert(_ film: Int) {
-    let bit: UInt64 = 1 << UInt64(film & 63)
-    guard film >= 0, film >> 6 < words.count, words[film >> 6] & bit == 0 else { return }
-    words[film >> 6] |= bit
-    count += 1
-  }
-
-  @inline(__always) func contains(_ film: Int) -> Bool {
-    film >= 0 && film >> 6 < words.count && words[film >> 6] & (1 << UInt64(film & 63)) != 0
   }
 }

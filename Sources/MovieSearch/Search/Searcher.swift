@@ -34,6 +34,8 @@ final class Searcher: Sendable {
   private let highestPopularity = Remembered<Float>()
   /// The most popular films' titles, once asked.
   private let mostPopular = Remembered<PopularTitles>()
+  /// Every title's popularity tier, once asked.
+  private let popularity = Remembered<PopularityTiers>()
   /// The years of the catalog's films, once asked.
   private let knownYears = Remembered<ClosedRange<Int>?>()
   /// Arrays of one mark per title, all empty, for searches to borrow (see `withMarks`).
@@ -292,6 +294,11 @@ final class Searcher: Sendable {
   /// remembered.
   var popularTitles: PopularTitles {
     mostPopular.value { PopularTitles(store: store) }
+  }
+
+  /// Every title's popularity tier (see ``PopularityTiers``): found once, then remembered.
+  var popularityTiers: PopularityTiers {
+    popularity.value { PopularityTiers(store: store) }
   }
 
   /// Calls `body` with an array of one mark per title, all empty; `body` leaves them empty.
