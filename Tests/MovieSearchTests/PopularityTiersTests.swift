@@ -35,14 +35,29 @@ import Testing
     }
   }
 
-  /// Popularities the steps do not count apart — below nothing, beyond the greatest counted,
-  /// infinite — still have their tier's ceiling at or above them.
-  @Test func aPopularityOutsideTheStepsIsStillBoundedByItsCeiling() {
-    for popularity: Float in [-3, 0, 1e-9, 15.999, 16, 1e30, .infinity, -.infinity] {
-      let step = PopularityTiers.step(popularity)
-      #expect((0..<PopularityTiers.steps).contains(step), "\(popularity)")
-    }
+  /// Popularities the steps do not count apart — none, beyond the greatest counted,
+  /// infinite — land in the first or last step, and every title is still at or below its
+  /// tier's ceiling.
+  @Test func aPopularityOutsideTheStepsIsStillBelowItsTiersCeiling() throws {
     #expect(PopularityTiers.step(.nan) == 0)
+    #expect(PopularityTiers.step(-.infinity) == 0)
+    #expect(PopularityTiers.step(-3) == 0)
+    #expect(PopularityTiers.step(1e30) == PopularityTiers.steps - 1)
+    #expect(PopularityTiers.step(.infinity) == PopularityTiers.steps - 1)
     #expect(PopularityTiers.step(6.5) < PopularityTiers.step(6.6))
+    let popularities: [Double] = [0, 0, 3, 40, 1e20, 1e40, .infinity] + (1...40).map(Double.init)
+    let entries = popularities.enumerated().map { index, popularity in
+      var entry = CatalogFile.Entry(id: index + 1, title: "Film \(index)", year: 1990, votes: 10)
+      entry.popularity = popularity
+      return entry
+    }
+    let store = try CatalogStore(bytes: CatalogFile.encode(entries))
+    let tiers = PopularityTiers(store: store)
+    for title in 0..<store.titleCount {
+      let popularity = store.summary(title).popularity
+      #expect(popularity <= tiers.ceilings[Int(tiers.tiers[title])], "\(popularity)")
+    }
+    // The infinite one is in the last tier, whose ceiling it is.
+    #expect(tiers.ceilings.last == .infinity)
   }
 }

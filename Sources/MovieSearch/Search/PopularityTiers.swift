@@ -29,12 +29,13 @@ struct PopularityTiers: Sendable {
   /// The greatest popularity counted apart (log10(1 + popularity): IMDb's most voted film,
   /// some 3 million votes, is at 6.5).
   static let greatestCounted: Float = 16
+  /// How many steps are counted.
   static let steps = Int(greatestCounted * stepsPerUnit)
 
   /// The step a popularity is counted in.
   @inline(__always) static func step(_ popularity: Float) -> Int {
     let scaled = popularity * stepsPerUnit
-    // Not a number: the first step (and, for the tier, no ceiling).
+    // Below nothing, or not a number (which no ceiling counts): the first step.
     guard scaled >= 0 else { return 0 }
     return scaled < Float(steps) ? Int(scaled) : steps - 1
   }
