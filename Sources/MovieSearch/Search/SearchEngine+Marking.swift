@@ -4,7 +4,7 @@ import CacheHints
 /// marked with the groups it was met in (see ``TitleMark``).
 ///
 /// A title's mark, and what telling whether it has a split word's pair reads, are cache
-/// misses — the marks of an IMDb-size catalog are 9 MB, its words 25 MB, read at random. The
+/// misses — the marks of an IMDb-size catalog are 10.5 MB, its words 25 MB, read at random. The
 /// postings are read a batch at a time (``CatalogStore/Postings/visitBatches(titleWordsOnly:_:)``),
 /// and a batch's reads are asked for before any is made (CacheHints), so that their misses
 /// overlap instead of coming one after the other.
