@@ -370,6 +370,10 @@ import Testing
       "The value 'length' of '--sort' is not one of: popularity, rating, votes, year, title, runtime (with ':asc' or ':desc')."
     ),
     (["--sort", "year:up"], "The direction 'up' of '--sort' is neither 'asc' nor 'desc'."),
+    (
+      ["--certification", "PG-14"],
+      "The value 'PG-14' of '--certification' is not one of: G, PG, PG-13, R, NC-17."
+    ),
     (["--year", "1990", "--years", "1990..1991"], "Give '--year' or '--years', not both."),
     (
       ["--person", "kubrick"],

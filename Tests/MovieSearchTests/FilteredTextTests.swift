@@ -62,6 +62,8 @@ import Testing
     #expect(quoted.filter == filter { $0.person = "stanley kubrick" })
     #expect(quoted.title == "the shining 1980")
     #expect(read("cert:pg-13").filter == filter { $0.certification = "PG-13" })
+    #expect(read("cert:pg13").filter == filter { $0.certification = "PG-13" })
+    #expect(read("certification:nc-17").filter == filter { $0.certification = "NC-17" })
     #expect(read("sort:rating").filter == filter { $0.sort = .init(.rating) })
     #expect(
       read("sort:year:asc").filter == filter { $0.sort = .init(.year, ascending: true) })
@@ -108,6 +110,8 @@ import Testing
     ("runtime:0..1e400", "runtime: minutes as <100, >90 or 90..120"),
     ("genre:c", "genre: “c” could be Comedy, Crime"),
     ("genre:zzz", "genre: no genre “zzz”"),
+    ("cert:x", "cert: one of G, PG, PG-13, R, NC-17"),
+    ("cert:pg-14", "cert: one of G, PG, PG-13, R, NC-17"),
     (
       "sort:cost",
       "sort: one of popularity, rating, votes, year, title, runtime, with :asc or :desc"

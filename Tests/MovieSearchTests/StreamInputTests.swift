@@ -108,6 +108,11 @@ import Testing
     ),
     (#"{"filter":{"minVotes":10.5}}"#, #""minVotes" must be a whole number from 0 to 2147483647"#),
     (
+      #"{"filter":{"certification":"X"}}"#,
+      #""certification" must be one of G, PG, PG-13, R, NC-17"#
+    ),
+    (#"{"filter":{"certification":7}}"#, #""certification" must be one of G, PG, PG-13, R, NC-17"#),
+    (
       #"{"filter":{"years":[1999,1990]}}"#,
       #""years" must be [first, last], years from 1800 to 2200 (null: open)"#
     ),

@@ -59,6 +59,10 @@ import Testing
         "primary_release_date.gte": "2000-01-01", "sort_by": "title.asc",
       ]
     ),
+    (
+      ["--certification", "nc17"],
+      ["certification": "NC-17", "certification_country": "US", "sort_by": "popularity.desc"]
+    ),
     (["--person", "stanley kubrick"], ["with_people": "240", "sort_by": "popularity.desc"]),
   ])
   func eachFilterIsItsParameter(_ arguments: [String], _ wanted: [String: String]) async throws {

@@ -175,8 +175,17 @@ extension OfflineCatalog {
       } else {
         people = nil
       }
-      certification = filter.certification.map { wanted in
-        CatalogFile.ratings.firstIndex { $0.caseInsensitiveCompare(wanted) == .orderedSame } ?? -1
+      if let wanted = filter.certification {
+        // A code that is no certification would pass no film: said, not listed empty.
+        guard let known = MovieFilter.certification(named: wanted),
+          let code = CatalogFile.ratings.firstIndex(of: known)
+        else {
+          let codes = MovieFilter.certifications.joined(separator: ", ")
+          throw .invalidRequest("there is no certification '\(wanted)' (they are \(codes))")
+        }
+        certification = code
+      } else {
+        certification = nil
       }
     }
 

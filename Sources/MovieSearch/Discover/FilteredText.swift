@@ -175,8 +175,11 @@ private struct TokenReader {
       filter.person = name
       return "with \(name)"
     case .cert:
-      filter.certification = value.uppercased()
-      return value.uppercased()
+      guard let certification = MovieFilter.certification(named: value) else {
+        throw Problem("cert: one of \(MovieFilter.certifications.joined(separator: ", "))")
+      }
+      filter.certification = certification
+      return certification
     case .sort:
       guard let sort = MovieFilter.Sort(parsing: value) else {
         let keys = MovieFilter.Sort.Key.allCases.map(\.rawValue).joined(separator: ", ")

@@ -23,7 +23,8 @@ public struct MovieFilter: Sendable, Hashable, Codable {
   public var minRuntime: Int?
   /// The longest runtime in minutes, inclusive.
   public var maxRuntime: Int?
-  /// A certification (`PG-13`, `R`; the catalog's are American).
+  /// A certification (`PG-13`, `R`; the catalog's are American): one of
+  /// ``certifications``, as ``certification(named:)`` reads it.
   public var certification: String?
   /// Words of a person's name: a film passes when one of its directors or cast has them all.
   public var person: String?
@@ -69,6 +70,21 @@ public struct MovieFilter: Sendable, Hashable, Codable {
   public static func genreKey(_ name: String) -> String {
     let lower = name.lowercased()
     return CatalogFile.tmdbGenreIDs[lower].map(String.init) ?? lower
+  }
+
+  /// The certifications a filter may ask for, the mildest first: the MPAA's ratings, which
+  /// the built-in catalog records and TMDb answers for the United States.
+  public static let certifications = Array(CatalogFile.ratings.dropFirst())
+
+  /// The certification of ``certifications`` that `text` names, however it is cased or
+  /// joined ("pg13", "nc 17", "Pg-13", "p.g." are PG-13, NC-17 and PG); `nil` when it names
+  /// none — any other character makes it none.
+  public static func certification(named text: String) -> String? {
+    func key(_ text: String) -> String {
+      text.uppercased().filter { !"-_. ".contains($0) }
+    }
+    let wanted = key(text)
+    return certifications.first { key($0) == wanted }
   }
 
   /// An empty filter: every film, the most popular first.

@@ -34,7 +34,11 @@ extension TMDbClient {
     if let minimum = filter.minRuntime { parameters.append(("with_runtime.gte", String(minimum))) }
     if let maximum = filter.maxRuntime { parameters.append(("with_runtime.lte", String(maximum))) }
     if let certification = filter.certification {
-      parameters += [("certification", certification), ("certification_country", "US")]
+      // Spelt as TMDb spells it ("pg13" is PG-13); a code it may know that we do not, as typed.
+      parameters += [
+        ("certification", MovieFilter.certification(named: certification) ?? certification),
+        ("certification_country", "US"),
+      ]
     }
     if let person = filter.person {
       let people: PersonPage = try await get("search/person", [("query", person)])

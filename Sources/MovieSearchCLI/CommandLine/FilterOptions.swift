@@ -18,8 +18,7 @@ struct FilterOptions: ValueGroup {
   let runtime = Option.bounds(
     "runtime", "a..b", in: MovieFilter.runtimes,
     "Only films this long, in minutes ('90..120', '..100', '<100').")
-  let certification = Option.text(
-    "certification", "code", "Only films certified so (PG, PG-13, R, NC-17).")
+  let certification = Option.certification
   let person = Option.text(
     "person", "name", "Only films one of whose directors or cast has this name.")
   let sort = Option.sort
@@ -128,6 +127,22 @@ extension Option where Value == Double {
       }
       return .success(value)
     }
+  }
+}
+
+extension Option where Value == String {
+  /// One of ``MovieFilter/certifications``, however cased or joined ("pg13" is PG-13).
+  static let certification = Option(
+    name: "certification", valueName: "code",
+    help:
+      "Only films certified so (\(MovieFilter.certifications.joined(separator: ", ")); 'pg13' is PG-13)."
+  ) { text in
+    if let certification = MovieFilter.certification(named: text) { return .success(certification) }
+    return .failure(
+      UsageMessage(
+        text:
+          "The value '\(text)' of '--certification' is not one of: \(MovieFilter.certifications.joined(separator: ", "))."
+      ))
   }
 }
 

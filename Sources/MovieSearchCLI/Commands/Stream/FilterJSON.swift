@@ -62,7 +62,9 @@ struct FilterJSON: Codable, Equatable {
           (filter.minRuntime, filter.maxRuntime) = try Self.range(
             object, key, in: Self.runtimeRange)
         case .certification:
-          filter.certification = try object.decode(String.self, forKey: key)
+          let name = try object.decode(String.self, forKey: key)
+          guard let certification = MovieFilter.certification(named: name) else { throw problem }
+          filter.certification = certification
         case .person:
           let name = try object.decode(String.self, forKey: key)
           filter.person = name.isEmpty ? nil : name
@@ -89,7 +91,8 @@ struct FilterJSON: Codable, Equatable {
     case .minVotes: "\"minVotes\" must be a whole number from 0 to 2147483647"
     case .runtime:
       "\"runtime\" must be [shortest, longest], minutes from \(runtimeRange.lowerBound) to \(runtimeRange.upperBound) (null: open)"
-    case .certification: "\"certification\" must be a string"
+    case .certification:
+      "\"certification\" must be one of \(MovieFilter.certifications.joined(separator: ", "))"
     case .person: "\"person\" must be a string"
     case .sort:
       "\"sort\" must be one of \(MovieFilter.Sort.Key.allCases.map(\.rawValue).joined(separator: ", ")), with :asc or :desc"
