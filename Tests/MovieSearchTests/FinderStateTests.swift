@@ -80,6 +80,28 @@ import Testing
     #expect(screen.lines(colour: true)[3].hasPrefix("\u{1B}[2m↑/↓"))
   }
 
+  @Test func aNewQuerysListStartsAtItsFirstFilmASameQuerysKeepsTheHighlight() {
+    let fellowship = Movie(id: 30, title: "The Lord of the Rings: The Fellowship of the Ring")
+    let towers = Movie(id: 31, title: "The Lord of the Rings: The Two Towers")
+    let cartoon = Movie(id: 32, title: "The Lord of the Rings")
+    var screen = FinderState(size: (columns: 60, rows: 10))
+    screen.handle(typed("the lord of the r"))
+    screen.show(.success(query: "the lord of the r", movies: [fellowship, towers], total: 2))
+    #expect(screen.selected == 0)
+    // One more key: its loading state, then its list, where the film highlighted is third.
+    screen.handle(typed("ings"))
+    screen.show(.loading(query: "the lord of the rings"))
+    let longer = [cartoon, towers, fellowship]
+    screen.show(.success(query: "the lord of the rings", movies: longer, total: 3))
+    #expect(screen.selected == 0)
+    #expect(screen.lines(colour: false)[2] == "> The Lord of the Rings".padded(to: 60))
+    // The same query's list again (TMDb's films merged in): the highlight stays on its film.
+    screen.handle([.down])
+    screen.show(
+      .success(query: "the lord of the rings", movies: [fellowship] + longer.prefix(2), total: 3))
+    #expect(screen.selected == 2)
+  }
+
   @Test func aNarrowRowKeepsItsYearAndRating() {
     var screen = FinderState(size: (columns: 40, rows: 8))
     let long = Movie(

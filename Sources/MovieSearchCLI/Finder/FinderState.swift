@@ -54,6 +54,8 @@ struct FinderState {
   /// The films listed: the latest state's, or — while a newer search is on its way — the
   /// previous ones, dimmed.
   private(set) var listed: [Movie] = []
+  /// The query and filter ``listed`` answers (none for the popular list).
+  private var listedFor: (query: String?, filter: MovieFilter?) = (nil, nil)
   var selected = 0
   /// The first row shown of the list.
   private(set) var top = 0
@@ -282,7 +284,9 @@ struct FinderState {
   /// Shows a state of the search; returns what follows (a pending Enter opens the first
   /// result, a preview of the new highlight).
   @discardableResult mutating func show(_ state: MoviesSearchState) -> [Action] {
-    let sameQuery = state.query == self.state.query && state.filter == self.state.filter
+    // The same query as the list on screen's — not the previous state's: a newer query's
+    // loading state comes before its list, which must not inherit the older list's highlight.
+    let sameQuery = state.query == listedFor.query && state.filter == listedFor.filter
     self.state = state
     // Away from the popular list, an ask for its next page may have gone unanswered.
     if case .idle = state {} else { popularAsked = nil }
@@ -290,7 +294,7 @@ struct FinderState {
     case .loading:
       break  // the previous list stays, dimmed, until the answer comes
     case .noResults, .failure:
-      if isCurrent { listed = [] }
+      if isCurrent { (listed, listedFor) = ([], (state.query, state.filter)) }
     default:
       if !sameQuery || listed.isEmpty { selected = 0 }
       // The film highlighted stays highlighted when a list of the same query comes (TMDb's
@@ -298,7 +302,7 @@ struct FinderState {
       // may have its number), its catalog id (the catalog's row became one both have), or its
       // title and year.
       let highlighted = sameQuery && listed.indices.contains(selected) ? listed[selected] : nil
-      listed = state.movies
+      (listed, listedFor) = (state.movies, (state.query, state.filter))
       if let highlighted,
         let index = listed.firstIndex(where: { MoviePick($0) == MoviePick(highlighted) })
           ?? highlighted.catalogID.flatMap({ id in listed.firstIndex { $0.catalogID == id } })
