@@ -119,7 +119,7 @@ import Testing
     screen.look.expected = [.control("v"): "ctrl-v"]
     screen.handle("love".map { .character($0) })
     screen.show(.success(query: "love", movies: films(0..<3), total: 3))
-    #expect(screen.handle([.control("o")]) == [.execute("echo {} >> list", id: "100")])
+    #expect(screen.handle([.control("o")]) == [.execute("echo 100 >> list")])
     screen.handle([.alt("a")])
     #expect(screen.marked == ["100"])
     #expect(screen.selected == 1)
@@ -194,14 +194,16 @@ import Testing
     #expect(bound.text == "lo")
   }
 
-  @Test func anExecuteBindingRunsOnTheTerminalWithTheFilmsId() async throws {
+  @Test func anExecuteBindingRunsOnTheTerminalWithTheFilmsIdAndTheFieldQuoted() async throws {
     let session = try FinderSession([
-      "--offline", "--query", "the matrix", "--bind", "ctrl-o:execute(echo {} >> picked)",
+      "--offline", "--query", "the 'matrix' $(id)", "--bind",
+      "ctrl-o:execute(echo {} {q} >> picked)",
     ])
     await session.waitFor("> The Matrix (1999)")
     // One burst: the command runs (the terminal given back and taken again), then Esc.
     session.type("\u{0F}\u{1B}")
     #expect(await session.outcome().status == 0)
-    #expect(session.terminal.executed == ["echo 32710 >> picked"])
+    // The field's text as one word of the shell's, as a preview command's `{q}` is.
+    #expect(session.terminal.executed == [#"echo 32710 'the '\''matrix'\'' $(id)' >> picked"#])
   }
 }

@@ -216,10 +216,8 @@ struct FinderLoop {
             }
           }
         case .redraw: if mode == .fullScreen { terminal.write("\u{1B}[2J") }
-        case .execute(let command, let id):
-          // An id is digits, perhaps after `catalog:` or `tmdb:`: put in as it is, it cannot
-          // change the command's meaning.
-          terminal.execute(command.replacingOccurrences(of: "{}", with: id))
+        case .execute(let command):
+          terminal.execute(command)
           shown = nil  // the command drew on the screen
           viewport = Viewport(terminal: terminal.size, mode: mode)
           screen.size = look.inner(columns: viewport.columns, rows: viewport.rows)

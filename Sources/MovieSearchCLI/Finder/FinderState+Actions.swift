@@ -59,7 +59,9 @@ extension FinderState {
       _ = editor.apply(.killToEnd)
     case .execute(let command):
       guard listed.indices.contains(selected) else { return [] }
-      return [.execute(command, id: ids.text(listed[selected]))]
+      return [
+        .execute(CommandTemplate(text: command).line(id: ids.text(listed[selected]), query: text))
+      ]
     }
     return []
   }

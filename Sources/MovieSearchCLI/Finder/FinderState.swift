@@ -33,9 +33,9 @@ enum FinderEffect: Equatable {
   case redraw
   /// Give the terminal back and stop (Ctrl-Z).
   case suspend
-  /// Run a shell command for a film (`--bind 'ctrl-o:execute(…)'`), the terminal given back
-  /// while it runs.
-  case execute(String, id: String)
+  /// Run a shell command line for a film (`--bind 'ctrl-o:execute(…)'`, its placeholders
+  /// filled in: ``CommandTemplate``), the terminal given back while it runs.
+  case execute(String)
   /// Leave: the status, and the films chosen.
   case finish(FinderOutcome)
 }

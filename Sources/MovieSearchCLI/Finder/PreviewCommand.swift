@@ -12,9 +12,7 @@ import Synchronization
 /// `--preview CMD`: a shell command run for the highlighted film, what it prints shown in the
 /// preview pane instead of the film's details — as fzf's `--preview`.
 package struct PreviewCommand: Sendable, Equatable {
-  /// The command as given: `{}` is the film's id as the finder prints it (digits, perhaps
-  /// after `catalog:` or `tmdb:` — nothing a shell reads specially), `{q}` the search field's
-  /// text, single-quoted for the shell.
+  /// The command as given, with fzf's placeholders (see ``CommandTemplate``).
   let template: String
 
   /// The most bytes of output read: a pane shows a screenful, and a command that does not
@@ -25,28 +23,7 @@ package struct PreviewCommand: Sendable, Equatable {
 
   /// The command line for the film `id` with `query` in the field.
   func command(id: String, query: String) -> String {
-    var command = ""
-    var rest = template[...]
-    while let open = rest.firstIndex(of: "{") {
-      command += rest[..<open]
-      rest = rest[open...]
-      if rest.hasPrefix("{}") {
-        command += id
-        rest = rest.dropFirst(2)
-      } else if rest.hasPrefix("{q}") {
-        command += Self.quoted(query.printable)
-        rest = rest.dropFirst(3)
-      } else {
-        command += "{"
-        rest = rest.dropFirst()
-      }
-    }
-    return command + rest
-  }
-
-  /// `text` in single quotes, for `/bin/sh`: nothing in it is read as the shell's.
-  static func quoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    CommandTemplate(text: template).line(id: id, query: query)
   }
 
   /// Runs `command` (its stdin empty, its stdout and stderr read together, the pane's size in

@@ -30,10 +30,10 @@ struct InteractiveCommand: Command {
     (--no-preview: not; on narrower ones toggle-preview shows them below the list), scrolled
     with Shift-Up/Down or the wheel; PgDn presses made while a page loads are kept.
 
-    FZF'S FLAGS: --bind 'ctrl-o:execute(echo {})' gives keys other actions ({} is the film's
-    id); --expect and --print-query print the key and the text before the ids; --filter
-    (-f) prints the matches without an interface; --preview 'CMD {}' shows what a command
-    prints for the highlighted film ({q} is the field's text), --preview-window
+    FZF'S FLAGS: --bind 'ctrl-o:execute(echo {} {q})' gives keys other actions ({} is the
+    film's id, {q} the field's text, quoted); --expect and --print-query print the key and
+    the text before the ids; --filter (-f) prints the matches without an interface;
+    --preview 'CMD {}' shows what a command prints for the highlighted film, --preview-window
     right|left|up|down[:SIZE[%]][:hidden][:wrap][:noborder] places it; --layout, --prompt,
     --header, --border, --cycle, --no-mouse and -q -1 -0 -m as in fzf.
 
