@@ -116,9 +116,10 @@ import Testing
       "det": "details", "details --j": "--json", "st": "stream", "stream --deb": "--debounce",
       "--o": "--offline --online", "details --page": "", "help inter": "interactive",
       // Values: the catalog's and IMDb's genres (any case is taken; offered lower-cased),
-      // the sort keys.
+      // the sort keys, the certifications.
       "discover --genre co": "comedy", "love --genre sci": "sci-fi",
       "discover --sort ye": "year year:asc year:desc",
+      "discover --certification P": "PG PG-13", "love --certification N": "NC-17",
     ]
     // Each line: the words typed so far, then what completing the last one offers.
     let driver = cases.keys.sorted().map { typed in
@@ -138,6 +139,7 @@ import Testing
       #expect(other.stdout.contains("build-catalog"))
       #expect(other.stdout.contains("debounce"))
       #expect(other.stdout.contains("film-noir") && other.stdout.contains("runtime:desc"))
+      #expect(other.stdout.contains("PG-13") && other.stdout.contains("NC-17"))
     }
     try await usageError(
       ["--generate-completion-script", "ksh"], "Name a shell: bash, zsh or fish.",

@@ -50,7 +50,7 @@ enum Completions {
 
   /// The values an option's completion offers: `--genre` the genres of the catalog in effect
   /// when the script is made (MOVIE_SEARCH_CATALOG's, else the built-in one's) and IMDb's,
-  /// `--sort` its keys. Names are offered lower-cased, and only when they are plain words
+  /// `--sort` its keys, `--certification` the certifications. Names are offered lower-cased, and only when they are plain words
   /// (``isPlainWord(_:)``; Science Fiction as Sci-Fi, which `--genre` takes): a catalog is
   /// outside text, and each shell expands the lists a script gives it — a genre named
   /// `$(…)` must never become a command.
@@ -71,6 +71,8 @@ enum Completions {
       }
       // Lower-cased: what people type (`--genre` takes any case).
       return names.map { $0.lowercased() }.sorted()
+    case "certification":
+      return MovieFilter.certifications
     case "layout":
       return FinderLook.Layout.allCases.map(\.rawValue)
     case "sort":
