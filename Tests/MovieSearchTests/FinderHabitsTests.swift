@@ -115,14 +115,21 @@ import Testing
     screen.look.bindings = [
       .control("o"): [.execute("echo {} >> list")], .control("x"): [.clearQuery],
       .alt("a"): [.toggle, .down], .control("p"): [.pageDown],
+      .control("e"): [.execute("echo {+} {} {q}")],
     ]
     screen.look.expected = [.control("v"): "ctrl-v"]
     screen.handle("love".map { .character($0) })
     screen.show(.success(query: "love", movies: films(0..<3), total: 3))
     #expect(screen.handle([.control("o")]) == [.execute("echo 100 >> list")])
+    // `{+}`: the marked films, or — none marked — the highlighted one, as fzf's.
+    #expect(screen.handle([.control("e")]) == [.execute("echo 100 100 'love'")])
     screen.handle([.alt("a")])
     #expect(screen.marked == ["100"])
     #expect(screen.selected == 1)
+    screen.handle([.alt("a")])
+    #expect(screen.handle([.control("e")]) == [.execute("echo 100 101 102 'love'")])
+    screen.handle([.up, .alt("a")])
+    #expect(screen.marked == ["100"])
     #expect(
       screen.handle([.control("v")])
         == [.finish(FinderOutcome(status: 0, chosen: ["100"], key: "ctrl-v"))])

@@ -1,13 +1,14 @@
 /// A shell command written for a film, with fzf's placeholders — `--preview CMD` and a key's
 /// `execute(CMD)` alike: `{}` is the film's id as the finder prints it (digits, perhaps after
-/// `catalog:` or `tmdb:` — nothing a shell reads specially), `{q}` the search field's text,
-/// cleaned for the terminal and single-quoted for the shell.
+/// `catalog:` or `tmdb:` — nothing a shell reads specially), `{+}` the ids of the films marked
+/// with Tab, in the order marked (the film's alone when none is), `{q}` the search field's
+/// text, cleaned for the terminal and single-quoted for the shell.
 struct CommandTemplate: Sendable, Equatable {
   /// The command as given.
   let text: String
 
-  /// The command line for the film `id` with `query` in the field.
-  func line(id: String, query: String) -> String {
+  /// The command line for the film `id`, with `marked` marked and `query` in the field.
+  func line(id: String, marked: [String], query: String) -> String {
     var command = ""
     var rest = text[...]
     while let open = rest.firstIndex(of: "{") {
@@ -16,6 +17,9 @@ struct CommandTemplate: Sendable, Equatable {
       if rest.hasPrefix("{}") {
         command += id
         rest = rest.dropFirst(2)
+      } else if rest.hasPrefix("{+}") {
+        command += marked.isEmpty ? id : marked.joined(separator: " ")
+        rest = rest.dropFirst(3)
       } else if rest.hasPrefix("{q}") {
         command += Self.quoted(query.printable)
         rest = rest.dropFirst(3)

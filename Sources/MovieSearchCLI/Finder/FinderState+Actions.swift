@@ -60,7 +60,9 @@ extension FinderState {
     case .execute(let command):
       guard listed.indices.contains(selected) else { return [] }
       return [
-        .execute(CommandTemplate(text: command).line(id: ids.text(listed[selected]), query: text))
+        .execute(
+          CommandTemplate(text: command).line(
+            id: ids.text(listed[selected]), marked: marked, query: text))
       ]
     }
     return []

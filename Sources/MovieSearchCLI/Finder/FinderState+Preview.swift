@@ -20,7 +20,7 @@ extension FinderState {
       commandPreview = (id, nil)
       return [
         .previewCommand(
-          command.command(id: id, query: text), id: id, columns: paneSize.columns,
+          command.command(id: id, marked: marked, query: text), id: id, columns: paneSize.columns,
           rows: paneSize.rows)
       ]
     }

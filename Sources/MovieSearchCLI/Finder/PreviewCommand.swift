@@ -21,9 +21,9 @@ package struct PreviewCommand: Sendable, Equatable {
   /// What the pane says when the command cannot be started (no pipe, no process).
   static let notStarted = "The preview command could not start."
 
-  /// The command line for the film `id` with `query` in the field.
-  func command(id: String, query: String) -> String {
-    CommandTemplate(text: template).line(id: id, query: query)
+  /// The command line for the film `id`, with `marked` marked and `query` in the field.
+  func command(id: String, marked: [String], query: String) -> String {
+    CommandTemplate(text: template).line(id: id, marked: marked, query: query)
   }
 
   /// Runs `command` (its stdin empty, its stdout and stderr read together, the pane's size in

@@ -31,7 +31,7 @@ struct InteractiveCommand: Command {
     with Shift-Up/Down or the wheel; PgDn presses made while a page loads are kept.
 
     FZF'S FLAGS: --bind 'ctrl-o:execute(echo {} {q})' gives keys other actions ({} is the
-    film's id, {q} the field's text, quoted); --expect and --print-query print the key and
+    film's id, {+} the marked films' ids, {q} the field's text, quoted); --expect and --print-query print the key and
     the text before the ids; --filter (-f) prints the matches without an interface;
     --preview 'CMD {}' shows what a command prints for the highlighted film, --preview-window
     right|left|up|down[:SIZE[%]][:hidden][:wrap][:noborder] places it; --layout, --prompt,
