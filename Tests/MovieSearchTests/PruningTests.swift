@@ -85,7 +85,37 @@ import Testing
     "the st", "stanley kubrick shining", "king", "mary love", "anna street", "sha qua",
     "steven sto", "love dead", "lord kubrik", "ka lo", "mire nx", "st one love", "sha qua kalo",
     "the matrix seven saint", "the godfather king future", "terminator return west",
+    // Six rare words or more: a film needs a third of them when some film has that many.
+    "matrix alien godfather star wars terminator", "star wars king ring lord spider back future",
+    "kubrick shining street saint mood woman train crystal bird",
   ]
+
+  /// A query being typed needs every word but the commonest when some film has them all, and
+  /// a long one a third of them: the titles met only in the groups a film that does need not
+  /// be in are never met — the page, its scores and its count are still those of the search
+  /// that scores every film (and, when no film has enough, of the one that meets every title).
+  @Test(arguments: queries)
+  func titlesThatCannotMatchEnoughWordsAreNotMet(query text: String) throws {
+    for typed in [false, true] {
+      let query = try #require(TitleQuery(text, beingTyped: typed))
+      for searcher in [Self.catalog.searcher, Self.withPeople.searcher] {
+        let plan = SearchPlan(query, searcher: searcher)
+        let engine = SearchEngine(searcher: searcher, plan: plan)
+        for limit in [1, 20] {
+          let pruned = try engine.search(limit: limit, year: nil)
+          let every = try engine.search(limit: limit, year: nil, exhaustive: true)
+          #expect(pruned.hits.map(\.index) == every.hits.map(\.index), "\(text), \(typed)")
+          #expect(pruned.hits.map(\.score) == every.hits.map(\.score), "\(text), \(typed)")
+          #expect(pruned.total == every.total, "\(text), \(typed), \(limit)")
+          let films = try engine.search(limit: limit, year: nil, countFilms: true)
+          let allFilms = try engine.search(
+            limit: limit, year: nil, countFilms: true, exhaustive: true)
+          #expect(films.hits.map(\.index) == allFilms.hits.map(\.index), "\(text), \(typed)")
+          #expect(films.total == allFilms.total, "\(text), \(typed), \(limit)")
+        }
+      }
+    }
+  }
 
   /// Words of as many postings are visited in the order they were typed: the same query
   /// finds the same films every time — when every word is common, the first group alone

@@ -279,6 +279,12 @@ extension SearchEngine {
     var titleStart = true
     /// Whether they may match their titles literally (see ``Ranking/literalTitle``).
     var mayBeLiteral = true
+    /// For films that miss a word already, the least the groups they are in may cost them
+    /// when a group sharing terms with another (``Group/sharesTerms``) may be missed for
+    /// less than its cheapest match (the word it needs taken by the other): what their
+    /// marks' floors and people's words, which take every group matched, are then bounded
+    /// by instead. `nil` when no such group lowers the bound.
+    var marked: Float?
   }
 
   /// The bound of the films of `mask` met through their own titles' words in the groups
@@ -300,15 +306,33 @@ extension SearchEngine {
     // left unmarked, or miss it — it pays the lesser at least, and may still start its title
     // with it.
     var unknown: Float = 0
+    // The groups matched, each at its cheapest (or what missing it costs, when less and it
+    // shares terms); how much less that is than their cheapest matches; and whether a film's
+    // floor (its first source's cost in each group) may count more than missing one costs.
+    var marked: Float = 0
+    var overMissed: Float = 0
+    var floorOverMissed = false
+    func matched(_ group: Group, _ cost: Float) {
+      guard group.sharesTerms else {
+        marked += cost
+        return
+      }
+      marked += min(cost, group.missCost)
+      overMissed += max(0, cost - group.missCost)
+      let dearest = group.sources.lazy.map(\.cost).max() ?? 0
+      if dearest + cost - group.cheapest > group.missCost { floorOverMissed = true }
+    }
     for (bit, group) in groups.enumerated() {
       if people & WordMask.certain(bit) != 0 {
         let person = group.takenAlong ? 0 : Ranking.personWord
         bound.base += group.cheapest + person
         bound.people += person
+        matched(group, group.cheapest + person)
         for position in group.positions { notInTitle |= 1 << UInt32(position) }
       } else if possible & WordMask.certain(bit) != 0 {
         inTitle = true
         bound.base += group.cheapest
+        matched(group, group.cheapest)
       } else if group.unmarkedCost < .infinity {
         unknown += min(group.unmarkedCost, group.missCost)
         inTitle = true
@@ -320,6 +344,10 @@ extension SearchEngine {
     if missed > 0 {
       bound.missed = Ranking.partialMatch + missed
       bound.partial = true
+      // Missing one word more costs no second partial match: a group whose word may be
+      // taken by another's is bounded by what missing it costs too.
+      bound.base -= overMissed
+      if floorOverMissed { bound.marked = marked }
     }
     bound.missed += unknown
     bound.base += bound.missed
@@ -339,9 +367,11 @@ extension SearchEngine {
     let summary = store.summary(index)
     let article = summary.flags & CatalogFile.leadingArticle != 0 ? 1 : 0
     let extra = summary.titleWords - article - bound.titleWords
+    // The floor counts every group matched at its first source's cost: a film that may miss
+    // one for less (``Bound/marked``) is bounded by what the groups' bound says instead.
     var lowest =
-      (floor + bound.missed + bound.people) + (bound.titleStart ? Ranking.titleStart : 0)
-      - Ranking.popularity * summary.popularity
+      ((bound.marked ?? (floor + bound.people)) + bound.missed)
+      + (bound.titleStart ? Ranking.titleStart : 0) - Ranking.popularity * summary.popularity
     if extra > 0 {
       lowest += Float(extra) * Ranking.extraWord
     } else if !bound.partial, bound.mayBeLiteral {

@@ -53,7 +53,7 @@ extension SearchEngine {
     var optional: Bool { bit < 0 }
 
     /// The groups of `order` after the first `rare` whose sources were not all marked (see
-    /// ``SearchEngine/markTitles(_:rare:only:marks:)``); `inBounds` when the bounds count
+    /// ``SearchEngine/markTitles(_:rare:essential:only:marks:)``); `inBounds` when the bounds count
     /// them (else they were left out: a film's bound took them to cost nothing).
     static func left(_ order: [Group], rare: Int, unmarkedFrom: [Int], inBounds: Bool)
       -> [LateGroup]

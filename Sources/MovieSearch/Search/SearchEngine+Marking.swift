@@ -9,14 +9,29 @@ import CacheHints
 /// and a batch's reads are asked for before any is made (CacheHints), so that their misses
 /// overlap instead of coming one after the other.
 extension SearchEngine {
-  /// Marks the titles of the rarest groups of `order` (the first `rare`) in `marks`, and —
-  /// as far as reading the commonest groups' postings costs little beside the titles found —
-  /// the commonest groups on the titles found. Returns the titles found, in the order first
+  /// How many of the `rare` groups, the rarest first, a title must be met in to be a film
+  /// that may match `needed` of them: one that does is in one of the first
+  /// `rare - needed + 1` (it misses at most `needed - 1` of the others). Those groups' titles
+  /// are met; the other rare groups are only marked on them — a title met in those alone
+  /// could not match enough (WAND's and MaxScore's lists that need not be read in full).
+  static func essentialGroups(rare: Int, needed: Int) -> Int {
+    min(rare, max(1, rare - needed + 1))
+  }
+
+  /// Marks the titles of the rarest groups of `order` (the first `rare`) in `marks` — those of
+  /// the first `essential` wherever met, the others' on the titles those found — and, as far
+  /// as reading the commonest groups' postings costs little beside the titles found, the
+  /// commonest groups on the titles found. Returns the titles found, in the order first
   /// met, whether every group was marked (some of the commonest maybe only in part: see
   /// `unmarkedFrom`), and whether the search was cancelled; and, per group of `order`, where
   /// its sources left unmarked begin (the cheapest first; `sources.count` when none was).
+  ///
+  /// A film must match `needed` of the rare groups when some film does: one that does is in
+  /// one of the first `rare - needed + 1` at least, and a title met only in the others could
+  /// never be one — it is not met at all (``essentialGroups(rare:needed:)``).
   func markTitles(
-    _ order: [Group], rare: Int, only: FilmBits?, marks: UnsafeMutableBufferPointer<TitleMark>
+    _ order: [Group], rare: Int, essential: Int, only: FilmBits?,
+    marks: UnsafeMutableBufferPointer<TitleMark>
   ) -> (touched: [Int32], everyGroup: Bool, cancelled: Bool, unmarkedFrom: [Int]) {
     // Room for every title the rarest groups' postings hold (fewer when they share some):
     // grown as met, a big query's list would be copied a dozen times.
@@ -24,15 +39,22 @@ extension SearchEngine {
     touched.reserveCapacity(
       min(
         store.titleCount,
-        order.prefix(rare).lazy.flatMap(\.sources).map { store.postings($0.terms).count }
+        order.prefix(essential).lazy.flatMap(\.sources).map { store.postings($0.terms).count }
           .reduce(0, +)))
     var visited = 0
     var unmarkedFrom = order.map(\.sources.count)
+    // The rare groups past the essential ones, on the titles those found.
+    var essentialFound: FilmBits?
     for (bit, group) in order.prefix(rare).enumerated() {
+      if bit == essential {
+        var found = FilmBits(count: store.titleCount)
+        for index in touched { found.insert(Int(index)) }
+        essentialFound = found
+      }
       for source in group.sources {
         mark(
           source, bit: bit, rulesOutLiteral: rulesOutLiteral(source, group), in: marks,
-          among: only, touched: &touched)
+          among: essentialFound ?? only, touched: &touched)
         visited += store.postings(source.terms).count
         if visited > Self.postingsBetweenCancellationChecks {
           visited = 0
