@@ -90,10 +90,11 @@ import Testing
     "kubrick shining street saint mood woman train crystal bird",
   ]
 
-  /// A query being typed needs every word but the commonest when some film has them all, and
-  /// a long one a third of them: the titles met only in the groups a film that does need not
-  /// be in are never met — the page, its scores and its count are still those of the search
-  /// that scores every film (and, when no film has enough, of the one that meets every title).
+  /// A long query needs a third of its words but the commonest when some film has that many
+  /// (one being typed, all of them): the titles met only in the groups a film that does need
+  /// not be in are never met — the page, its scores and its count are still those of the
+  /// search that scores every film (and, when no film has enough, of the one that meets every
+  /// title).
   @Test(arguments: queries)
   func titlesThatCannotMatchEnoughWordsAreNotMet(query text: String) throws {
     for typed in [false, true] {
