@@ -89,8 +89,10 @@ extension SearchEngine {
     guard !plan.isEmpty else {
       return (touched, rare == order.count, Task.isCancelled, unmarkedFrom)
     }
-    var found = FilmBits(count: store.titleCount)
-    for index in touched { found.insert(Int(index)) }
+    // The essential groups' titles, when the other rare groups were marked on them: no title
+    // was met since (a title met there was already met).
+    var found = essentialFound ?? FilmBits(count: store.titleCount)
+    if essentialFound == nil { for index in touched { found.insert(Int(index)) } }
     for (bit, sources) in plan {
       if Task.isCancelled { return (touched, true, true, unmarkedFrom) }
       for source in sources {
