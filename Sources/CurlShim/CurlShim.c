@@ -87,7 +87,7 @@ int ms_curl_load(void) {
   return loaded;
 }
 
-void *ms_curl_easy(const char *url, void *headers, ms_curl_receive body,
+void *ms_curl_easy(const char *url, void *headers, long redirects, ms_curl_receive body,
                    ms_curl_receive header, void *context) {
   void *easy = easy_init();
   if (!easy) return NULL;
@@ -97,7 +97,7 @@ void *ms_curl_easy(const char *url, void *headers, ms_curl_receive body,
   failed |= easy_setopt(easy, OPT_PROTOCOLS, (long)PROTO_HTTP_HTTPS);
   failed |= easy_setopt(easy, OPT_REDIR_PROTOCOLS, (long)PROTO_HTTP_HTTPS);
   failed |= easy_setopt(easy, OPT_FOLLOWLOCATION, 1L);
-  failed |= easy_setopt(easy, OPT_MAXREDIRS, 5L);
+  failed |= easy_setopt(easy, OPT_MAXREDIRS, redirects);
   failed |= easy_setopt(easy, OPT_ACCEPT_ENCODING, "");
   if (headers) failed |= easy_setopt(easy, OPT_HTTPHEADER, headers);
   failed |= easy_setopt(easy, OPT_WRITEFUNCTION, body);

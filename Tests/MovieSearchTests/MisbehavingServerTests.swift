@@ -5,7 +5,7 @@ import Testing
 
 /// Through the binary, against loopback servers that misbehave: a page that does
 /// not move on, pages of rows that are not films, a body that stops halfway, a base URL
-/// without TMDb's version.
+/// without TMDb's version, a redirect that leads back to itself.
 @Suite(.timeLimit(.minutes(5))) struct MisbehavingServerTests {
   /// A search page of `count` films with ids `page * 100 + 1…`, saying it is `page` of
   /// `pages`, with `others` rows that are not films.
@@ -156,6 +156,34 @@ import Testing
         == "Error: 127.0.0.1 stopped answering: its answer began but did not finish before the time limit\n"
     )
     #expect(server.events.contains(.clientClosed(path: "/3/search/movie")))
+  }
+
+  @Test func aMovedAddressIsFollowedAndARedirectLoopIsSaidToBeOne() async throws {
+    // "/3/search/movie" moved once to "/3/moved/movie"; "/3/movie/1" redirects to itself
+    // with one more "x" each time, for ever.
+    let server = try LoopbackServer { request in
+      switch request.path {
+      case "/3/search/movie":
+        .respond(status: 301, headers: ["Location": "/3/moved/movie"], body: Data())
+      case "/3/moved/movie": .json(200, Self.page(1, of: 1, films: 1))
+      default:
+        .respond(status: 302, headers: ["Location": request.path + "x"], body: Data())
+      }
+    }
+    defer { server.stop() }
+    let base = ["--online", "--base-url", server.baseURL.absoluteString, "--token", "t0ken"]
+    let moved = try await CLI.run(base + ["matrix"])
+    #expect(moved.status == 0)
+    #expect(moved.stdout == "1\tMatrix 1-0\t\t\t\t101\n")
+    let movedRequest = try #require(server.requests.first { $0.path == "/3/moved/movie" })
+    #expect(movedRequest.header("Authorization") == "Bearer t0ken")
+    let loop = try await CLI.run(base + ["details", "1"])
+    #expect(loop.status == 1)
+    #expect(
+      loop.stderr == "Error: The answer of 127.0.0.1 was refused: it redirected more than 5 times\n"
+    )
+    // The first request and the five redirects followed, no more.
+    #expect(server.requests.filter { $0.path.hasPrefix("/3/movie/1") }.count == 6)
   }
 
   @Test func aBaseURLWithoutTheVersionGetsAHint() async throws {

@@ -19,9 +19,9 @@ typedef size_t (*ms_curl_receive)(char *data, size_t size, size_t count, void *c
 int ms_curl_load(void);
 
 /// A GET of `url` with the header lines of `headers` (an ms_curl_headers list, may be
-/// NULL), following up to 5 redirects over HTTP(S) only, accepting compressed answers;
+/// NULL), following up to `redirects` redirects over HTTP(S) only, accepting compressed answers;
 /// `body` and `header` receive the answer, with `context`. NULL if it cannot be made.
-void *ms_curl_easy(const char *url, void *headers, ms_curl_receive body,
+void *ms_curl_easy(const char *url, void *headers, long redirects, ms_curl_receive body,
                    ms_curl_receive header, void *context);
 /// Appends a header line ("Name: value") to a list (NULL for a new one).
 void *ms_curl_headers(void *list, const char *line);

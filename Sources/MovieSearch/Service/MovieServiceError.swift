@@ -22,7 +22,7 @@ public enum MovieServiceError: Error, Sendable, Hashable, CustomStringConvertibl
   /// the time limit, `seconds`.
   case noAnswer(host: String, seconds: Double)
   /// The server answered, but in a way that is not followed or read: a redirect to another
-  /// scheme than http(s), headers past the limit.
+  /// scheme than http(s), a redirect loop, headers past the limit.
   case refused(host: String, reason: String)
   /// The request is not valid, e.g. a page out of range.
   case invalidRequest(String)

@@ -70,6 +70,9 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
   /// The server redirected to an address that is not http or https (`file://`, `ftp://`…),
   /// which is not followed.
   case unsupportedRedirect
+  /// The server redirected more times than are followed (``CurlTransfer/mostRedirects``): a
+  /// loop, most likely.
+  case tooManyRedirects
 }
 
 /// One request on its way: what the engine's thread fills in, and how its caller is told.
@@ -89,6 +92,9 @@ final class CurlTransfer: @unchecked Sendable {
   >((nil, nil))
 
   static let largest = 64 << 20
+  /// The most redirects followed for one request: a proxy or a moved address takes one or
+  /// two; more is a loop.
+  static let mostRedirects = 5
   /// The most bytes of headers read, over all the answers of one request (redirects too):
   /// TMDb sends about one kilobyte.
   static let largestHeaders = 256 << 10
@@ -240,7 +246,8 @@ final class CurlEngine: @unchecked Sendable {
     let context = Unmanaged.passUnretained(transfer).toOpaque()
     guard
       let easy = ms_curl_easy(
-        transfer.url.absoluteString, transfer.headerList, receiveBody, receiveHeader, context)
+        transfer.url.absoluteString, transfer.headerList, CurlTransfer.mostRedirects, receiveBody,
+        receiveHeader, context)
     else {
       return release(transfer, .failure(URLError(.unknown)))
     }
@@ -289,6 +296,10 @@ final class CurlEngine: @unchecked Sendable {
     if code == 1 {
       return .failure(HTTPTransportError.unsupportedRedirect)
     }
+    // CURLE_TOO_MANY_REDIRECTS: not a malformed answer, and said as what it is.
+    if code == 47 {
+      return .failure(HTTPTransportError.tooManyRedirects)
+    }
     return .failure(Self.urlError(code))
   }
 
@@ -304,7 +315,7 @@ final class CurlEngine: @unchecked Sendable {
     case 28: URLError(.timedOut, userInfo: info)
     case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 83, 90, 91:
       URLError(.secureConnectionFailed, userInfo: info)
-    case 8, 47, 52, 61, 100: URLError(.badServerResponse, userInfo: info)
+    case 8, 52, 61, 100: URLError(.badServerResponse, userInfo: info)
     case 18, 55, 56: URLError(.networkConnectionLost, userInfo: info)
     default: URLError(.unknown, userInfo: info)
     }

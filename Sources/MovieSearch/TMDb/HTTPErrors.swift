@@ -42,6 +42,10 @@ extension MovieServiceError {
     case .unsupportedRedirect:
       self = .refused(host: host, reason: Self.unsupportedRedirect)
       return
+    case .tooManyRedirects:
+      self = .refused(
+        host: host, reason: "it redirected more than \(CurlTransfer.mostRedirects) times")
+      return
     case nil: break
     }
     guard let error = error as? URLError else {
