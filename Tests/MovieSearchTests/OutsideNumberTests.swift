@@ -75,6 +75,10 @@ import Testing
       JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["runtime"] is NSNull)
     #expect(object["budget"] == nil && object["revenue"] == nil)
+    // The cast member whose order was no number is listed last, with no order.
+    let cast = try #require((object["credits"] as? [String: Any])?["cast"] as? [[String: Any]])
+    #expect(cast.map { $0["name"] as? String } == ["First", "Last"])
+    #expect(cast.map { $0["order"] as? Int } == [0, nil])
   }
 
   @Test func streamLinesOutOfRangeAreSkippedWithTheirNumber() async throws {

@@ -32,7 +32,8 @@ public struct CastMember: Codable, Sendable, Hashable {
   public var name: String
   /// The part, e.g. "Neo"; `nil` when unknown.
   public var character: String?
-  /// The billing position, from 0.
+  /// The billing position, from 0; `Int.max` when the server gave none that is plausible
+  /// (listed last, and left out of the JSON this encodes to).
   public var order: Int
 
   /// Creates a cast member.
@@ -55,6 +56,15 @@ public struct CastMember: Codable, Sendable, Hashable {
     self.name = name
     character = container.text(.character)
     order = ((try? container.whole(.order, in: Plausible.billing)) ?? nil) ?? Int.max
+  }
+
+  /// Encodes the cast member, without an `order` when it is unknown (a number no server
+  /// sent).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encodeIfPresent(character, forKey: .character)
+    if order != Int.max { try container.encode(order, forKey: .order) }
   }
 }
 

@@ -76,7 +76,7 @@ struct FinderOptions: ValueGroup {
   let noPreview = Flag("no-preview", "No details beside the list on wide terminals.")
   let previewCommand = Option.text(
     "preview", "command",
-    "Show what this shell command prints for the highlighted film ({} its id, {q} the field's text) in the preview pane."
+    "Show what this shell command prints for the highlighted film ({} its id, {+} the marked films' ids, {q} the field's text) in the preview pane."
   )
   let previewWindow = Option<PreviewWindow>(
     name: "preview-window", valueName: "spec",
