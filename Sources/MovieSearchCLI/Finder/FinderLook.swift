@@ -18,37 +18,71 @@ enum FinderAction: Hashable, Sendable {
   case clearQuery
   /// Delete from the cursor to the end of the field (fzf's `kill-line`: Ctrl-K moves up).
   case killLine
-  /// Run a shell command, `{}` replaced by the highlighted film's id.
+  /// Half a screen of rows up or down.
+  case halfPageUp, halfPageDown
+  /// Mark every film listed, unmark them, or turn each one's mark over (`--multi`); marks
+  /// of films another query listed stay, as fzf keeps them.
+  case selectAll, deselectAll, toggleAll
+  /// Scroll the preview pane a row, or a pane's height, up or down.
+  case previewUp, previewDown, previewPageUp, previewPageDown
+  /// An edit of the search field as the line editor's key makes it (fzf's
+  /// `beginning-of-line`, `backward-kill-word`…).
+  case edit(Key)
+  /// Nothing: a key bound to it does nothing (its default taken away).
+  case ignore
+  /// Run a shell command, `{}` replaced by the highlighted film's id, on the terminal
+  /// (given back while it runs).
   case execute(String)
+  /// Run a shell command as ``execute(_:)`` does, but away from the terminal — its output
+  /// dropped, the finder going on while it runs (fzf's `execute-silent`, for a command that
+  /// copies an id or opens a page).
+  case executeSilent(String)
 
   /// The action named `name` (`page-down`, `execute(open https://…/{})`), or `nil`.
   init?(name: String) {
-    let simple: [String: FinderAction] = [
-      "accept": .accept, "abort": .abort, "up": .up, "down": .down, "page-up": .pageUp,
-      "page-down": .pageDown, "first": .first, "last": .last, "toggle": .toggle,
-      "toggle+down": .toggleDown, "toggle+up": .toggleUp, "toggle-preview": .togglePreview,
-      "clear-query": .clearQuery, "kill-line": .killLine,
-    ]
-    if let action = simple[name] {
+    if let (_, action) = Self.simple.first(where: { $0.key == name }) {
       self = action
       return
     }
-    // fzf's forms: execute(…), execute[…], execute{…}, execute:… (to the end).
-    guard name.hasPrefix("execute") else { return nil }
-    let rest = name.dropFirst("execute".count)
-    let pairs: [Character: Character] = ["(": ")", "[": "]", "{": "}", "<": ">"]
-    if rest.first == ":" {
-      self = .execute(String(rest.dropFirst()))
-    } else if let open = rest.first, let close = pairs[open], rest.last == close, rest.count >= 2 {
-      self = .execute(String(rest.dropFirst().dropLast()))
-    } else {
-      return nil
+    // fzf's forms: execute(…), execute[…], execute{…}, execute<…>, execute:… (to the end);
+    // execute-silent the same.
+    for (prefix, make) in [
+      ("execute-silent", FinderAction.executeSilent), ("execute", FinderAction.execute),
+    ] where name.hasPrefix(prefix) {
+      let rest = name.dropFirst(prefix.count)
+      let pairs: [Character: Character] = ["(": ")", "[": "]", "{": "}", "<": ">"]
+      if rest.first == ":" {
+        self = make(String(rest.dropFirst()))
+        return
+      }
+      if let open = rest.first, let close = pairs[open], rest.last == close, rest.count >= 2 {
+        self = make(String(rest.dropFirst().dropLast()))
+        return
+      }
     }
+    return nil
   }
+
+  /// The actions named by a word, fzf's names, in the order help lists them.
+  private static let simple: KeyValuePairs<String, FinderAction> = [
+    "accept": .accept, "abort": .abort, "up": .up, "down": .down, "page-up": .pageUp,
+    "page-down": .pageDown, "half-page-up": .halfPageUp, "half-page-down": .halfPageDown,
+    "first": .first, "last": .last, "toggle": .toggle, "toggle+down": .toggleDown,
+    "toggle+up": .toggleUp, "select-all": .selectAll, "deselect-all": .deselectAll,
+    "toggle-all": .toggleAll, "toggle-preview": .togglePreview, "preview-up": .previewUp,
+    "preview-down": .previewDown, "preview-page-up": .previewPageUp,
+    "preview-page-down": .previewPageDown, "clear-query": .clearQuery, "kill-line": .killLine,
+    "beginning-of-line": .edit(.home), "end-of-line": .edit(.end),
+    "backward-char": .edit(.left), "forward-char": .edit(.right),
+    "backward-word": .edit(.wordLeft), "forward-word": .edit(.wordRight),
+    "backward-delete-char": .edit(.backspace), "delete-char": .edit(.delete),
+    "unix-line-discard": .edit(.killToStart), "unix-word-rubout": .edit(.killSpaceWord),
+    "backward-kill-word": .edit(.killWord), "ignore": .ignore,
+  ]
 
   /// The names `--bind` takes, for help and messages.
   static let names =
-    "accept, abort, up, down, page-up, page-down, first, last, toggle, toggle+down, toggle+up, toggle-preview, clear-query, execute(…)"
+    simple.map(\.key).joined(separator: ", ") + ", execute(…), execute-silent(…)"
 }
 
 /// How the finder looks and what its keys do beyond the defaults: fzf's flags

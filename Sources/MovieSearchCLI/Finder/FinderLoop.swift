@@ -216,6 +216,8 @@ struct FinderLoop {
             }
           }
         case .redraw: if mode == .fullScreen { terminal.write("\u{1B}[2J") }
+        case .executeSilently(let command):
+          terminal.executeSilently(command)
         case .execute(let command):
           terminal.execute(command)
           shown = nil  // the command drew on the screen

@@ -57,15 +57,39 @@ extension FinderState {
       if !editor.isEmpty { editor = LineEditor() }
     case .killLine:
       _ = editor.apply(.killToEnd)
-    case .execute(let command):
+    case .halfPageUp: move(to: headedFor - max(1, listRows / 2))
+    case .halfPageDown: page(to: headedFor + max(1, listRows / 2))
+    case .selectAll, .deselectAll, .toggleAll:
+      guard multi else { return [] }
+      markAll(action)
+    case .previewUp: previewScroll = max(0, previewScroll - 1)
+    case .previewDown: previewScroll += 1
+    case .previewPageUp: previewScroll = max(0, previewScroll - max(1, paneSize.rows))
+    case .previewPageDown: previewScroll += max(1, paneSize.rows)
+    case .edit(let key):
+      if editor.apply(key) { enterPending = false }
+    case .ignore: break
+    case .execute(let command), .executeSilent(let command):
       guard listed.indices.contains(selected) else { return [] }
-      return [
-        .execute(
-          CommandTemplate(text: command).line(
-            id: ids.text(listed[selected]), marked: marked, query: text))
-      ]
+      let line = CommandTemplate(text: command).line(
+        id: ids.text(listed[selected]), marked: marked, query: text)
+      return [action == .execute(command) ? .execute(line) : .executeSilently(line)]
     }
     return []
+  }
+
+  /// `select-all`, `deselect-all`, `toggle-all`: the marks of the films listed, in the
+  /// list's order after those marked before.
+  private mutating func markAll(_ action: FinderAction) {
+    let shown = listed.map { ids.text($0) }
+    let listedSet = Set(shown)
+    let markedSet = Set(marked)
+    switch action {
+    case .selectAll: marked += shown.filter { !markedSet.contains($0) }
+    case .deselectAll: marked.removeAll { listedSet.contains($0) }
+    default:
+      marked = marked.filter { !listedSet.contains($0) } + shown.filter { !markedSet.contains($0) }
+    }
   }
 
   /// Enter, or a key of `--expect` (`key` its name): the highlighted film, the marked ones,

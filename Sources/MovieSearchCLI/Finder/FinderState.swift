@@ -36,6 +36,9 @@ enum FinderEffect: Equatable {
   /// Run a shell command line for a film (`--bind 'ctrl-o:execute(…)'`, its placeholders
   /// filled in: ``CommandTemplate``), the terminal given back while it runs.
   case execute(String)
+  /// Run a shell command line away from the terminal, its output dropped, without waiting
+  /// for it (`execute-silent(…)`).
+  case executeSilently(String)
   /// Leave: the status, and the films chosen.
   case finish(FinderOutcome)
 }
@@ -197,8 +200,8 @@ struct FinderState {
     case .pageDown: return perform(.pageDown)
     case .tab where multi: return perform(.toggleDown)
     case .backTab where multi: return perform(.toggleUp)
-    case .shiftUp: previewScroll = max(0, previewScroll - 1)
-    case .shiftDown: previewScroll += 1
+    case .shiftUp: return perform(.previewUp)
+    case .shiftDown: return perform(.previewDown)
     case .retry: return [.retry]
     case .mouse(let mouse): return handle(mouse)
     case .enter: return perform(.accept)

@@ -166,6 +166,10 @@ final class PosixTerminal: TerminalDevice {
     _ = enter(mode)
   }
 
+  func executeSilently(_ command: String) {
+    ShellCommand.startAway(command)
+  }
+
   /// While a command runs on the terminal (``execute(_:)``), the key reader leaves the input
   /// to it.
   private let keysPaused = Atomic<Bool>(false)

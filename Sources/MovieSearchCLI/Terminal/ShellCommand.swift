@@ -55,6 +55,23 @@ enum ShellCommand {
     return child
   }
 
+  /// Starts `command` away from the terminal — its input, output and errors `/dev/null`, in
+  /// a process group of its own (no key the terminal turns into a signal reaches it) — and
+  /// returns at once: a thread of its own waits for it, and gives `ended` its status.
+  /// `false` when it could not be started.
+  @discardableResult static func startAway(
+    _ command: String, ended: @escaping @Sendable (Int32) -> Void = { _ in }
+  ) -> Bool {
+    let nowhere = open("/dev/null", O_RDWR | O_CLOEXEC)
+    guard nowhere >= 0 else { return false }
+    defer { close(nowhere) }
+    guard
+      let child = spawn(command, stdin: nowhere, stdout: nowhere, stderr: nowhere, ownGroup: true)
+    else { return false }
+    Thread.detachNewThread { ended(wait(child)) }
+    return true
+  }
+
   /// Waits for `child` to end; its status.
   @discardableResult static func wait(_ child: pid_t) -> Int32 {
     var status: Int32 = 0

@@ -22,6 +22,10 @@ protocol TerminalDevice: AnyObject, Sendable {
   /// command, not the finder), waits for it, and takes the terminal again (the caller draws
   /// the whole screen again). `--bind 'KEY:execute(…)'`.
   func execute(_ command: String)
+  /// Starts `command` with `/bin/sh -c` away from the terminal (its input, output and errors
+  /// `/dev/null`, in a process group of its own) and goes on without waiting for it; it is
+  /// reaped when it ends. `--bind 'KEY:execute-silent(…)'`.
+  func executeSilently(_ command: String)
   /// Writes to the screen (frames, or any escape sequences).
   func write(_ text: String)
   /// Starts delivering keys: `handle` gets each burst read together, and `[.endOfInput]`

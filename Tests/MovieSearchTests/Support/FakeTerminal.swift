@@ -25,6 +25,7 @@ final class FakeTerminal: TerminalDevice {
     var restored = 0
     var suspended = 0
     var executed: [String] = []
+    var executedSilently: [String] = []
     /// Tests waiting for a text to appear: resumed by the write that shows it (`true`) or
     /// by their time limit (`false`).
     var waiters:
@@ -72,7 +73,11 @@ final class FakeTerminal: TerminalDevice {
   func takeContinued() -> Bool { false }
   /// The commands `--bind …:execute(…)` ran, in order (not run: recorded).
   var executed: [String] { state.withLock { $0.executed } }
+  var executedSilently: [String] { state.withLock { $0.executedSilently } }
   func execute(_ command: String) { state.withLock { $0.executed.append(command) } }
+  func executeSilently(_ command: String) {
+    state.withLock { $0.executedSilently.append(command) }
+  }
   func write(_ text: String) {
     let visible = PseudoTerminal.visible(text)
     let satisfied = state.withLock { state in

@@ -1,0 +1,135 @@
+import Foundation
+import MovieSearch
+import Testing
+
+@testable import MovieSearchCLI
+@testable import TestSupport
+
+/// fzf's other actions for `--bind`: every film listed marked or unmarked at once, half
+/// pages, the preview scrolled, the field's edits by name, `ignore`, and
+/// `execute-silent(…)` — a command started away from the terminal while the finder goes on.
+@Suite(.timeLimit(.minutes(2))) struct FinderBindActionsTests {
+  /// A finder of 10 list rows showing "Love 0" to "Love 19" (ids 100 to 119) for "love",
+  /// its keys bound as `bind` says.
+  func finder(bind: String) throws -> FinderState {
+    var finder = FinderState(size: (columns: 40, rows: 13))
+    finder.look.bindings = try FinderOptions.bindings(bind).get()
+    finder.handle("love".map { .character($0) })
+    finder.show(.success(query: "love", movies: films(0..<20), total: 20))
+    return finder
+  }
+
+  func films(_ range: Range<Int>) -> [Movie] {
+    range.map { Movie(id: 100 + $0, title: "Love \($0)") }
+  }
+
+  func ids(_ range: Range<Int>) -> [String] { range.map { String(100 + $0) } }
+
+  @Test func fzfsNamesAreRead() throws {
+    let bound = try FinderOptions.bindings(
+      "ctrl-a:select-all,alt-d:deselect-all+first,ctrl-t:toggle-all,alt-u:half-page-up,"
+        + "shift-up:preview-page-up,f1:beginning-of-line,ctrl-y:execute-silent(echo {} | xclip),"
+        + "ctrl-z:ignore,alt-x:unix-line-discard,f2:execute-silent:open x"
+    ).get()
+    #expect(bound[.home] == [.selectAll])  // Ctrl-A is Home
+    #expect(bound[.alt("d")] == [.deselectAll, .first])
+    #expect(bound[.control("t")] == [.toggleAll])
+    #expect(bound[.alt("u")] == [.halfPageUp])
+    #expect(bound[.shiftUp] == [.previewPageUp])
+    #expect(bound[.function(1)] == [.edit(.home)])
+    #expect(bound[.control("y")] == [.executeSilent("echo {} | xclip")])
+    #expect(bound[.suspend] == [.ignore])
+    #expect(bound[.alt("x")] == [.edit(.killToStart)])
+    // fzf's colon form: the rest of the pair.
+    #expect(bound[.function(2)] == [.executeSilent("open x")])
+    guard case .failure(let refusal) = FinderOptions.bindings("ctrl-a:select-everything") else {
+      Issue.record("an unknown action was read")
+      return
+    }
+    #expect(
+      refusal.text.hasPrefix(
+        "'select-everything' in '--bind' is not an action: accept, abort, up, down, page-up, page-down, half-page-up, half-page-down"
+      ))
+    #expect(refusal.text.hasSuffix("ignore, execute(…), execute-silent(…)."))
+  }
+
+  @Test func everyFilmListedIsMarkedUnmarkedOrTurnedOver() throws {
+    var finder = try finder(bind: "ctrl-a:select-all,alt-d:deselect-all,ctrl-t:toggle-all")
+    finder.handle([.home])
+    #expect(finder.marked.isEmpty)  // without --multi, no marks
+    finder.multi = true
+    finder.handle([.tab])  // Love 0 marked, the highlight on Love 1
+    finder.handle([.control("t")])
+    #expect(finder.marked == ids(1..<20))
+    finder.handle([.home])
+    #expect(finder.marked == ids(1..<20) + ids(0..<1))
+    #expect(finder.selected == 1)  // the highlight stays where it was
+    // Another list of the query (TMDb's films merged in): marks of films it does not list
+    // stay, as fzf keeps a selection the query no longer matches.
+    finder.show(.success(query: "love", movies: films(15..<25), total: 10))
+    finder.handle([.alt("d")])
+    #expect(finder.marked == ids(1..<15) + ids(0..<1))
+    finder.handle([.control("t")])
+    #expect(finder.marked == ids(1..<15) + ids(0..<1) + ids(15..<25))
+  }
+
+  @Test func halfPagesThePreviewTheFieldsEditsAndIgnore() throws {
+    var finder = try finder(
+      bind:
+        "alt-j:half-page-down,alt-k:half-page-up,alt-p:preview-page-down,alt-o:preview-page-up,"
+        + "f1:beginning-of-line,f2:forward-word,alt-h:backward-delete-char,"
+        + "f3:unix-line-discard,down:ignore")
+    finder.handle([.alt("j")])
+    #expect(finder.selected == 5)  // half of 10 rows
+    finder.handle([.alt("j"), .alt("j"), .alt("k")])
+    #expect(finder.selected == 10)
+    finder.handle([.down])
+    #expect(finder.selected == 10)  // Down does nothing now
+    let pane = max(1, finder.paneSize.rows)
+    finder.handle([.shiftDown, .alt("p")])
+    #expect(finder.previewScroll == 1 + pane)
+    finder.handle([.alt("o"), .alt("o")])
+    #expect(finder.previewScroll == 0)
+    finder.handle([.function(1), .character("x")])
+    #expect(finder.text == "xlove")
+    finder.handle([.function(2), .alt("h")])
+    #expect(finder.text == "xlov")
+    finder.handle([.function(3)])
+    #expect(finder.text == "")
+  }
+
+  @Test func executeSilentGivesTheCommandLineWithoutTheTerminal() async throws {
+    var finder = try finder(bind: "ctrl-y:execute-silent(echo {} {q} | xclip)")
+    #expect(finder.handle([.control("y")]) == [.executeSilently("echo 100 'love' | xclip")])
+    let session = try FinderSession([
+      "--offline", "--query", "matrix", "--bind", "ctrl-y:execute-silent(echo {} > picked)",
+    ])
+    await session.waitFor("> The Matrix (1999)")
+    session.type("\u{19}\u{1B}")
+    #expect(await session.outcome().status == 0)
+    #expect(session.terminal.executedSilently == ["echo 32710 > picked"])
+    #expect(session.terminal.executed.isEmpty)
+  }
+
+  /// What `execute-silent` starts runs with `/dev/null` for its input and output, in a
+  /// process group of its own, and is waited for on a thread of its own.
+  @Test func aCommandStartedAwayHasNoTerminalAndItsOwnGroup() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = directory.appendingPathComponent("report").path
+    let command =
+      "echo $$ $(cut -d' ' -f5 /proc/$$/stat) > '\(report)'; "
+      // The shell's own descriptors, read before any redirection of its output.
+      + "fds=$(readlink /proc/$$/fd/0 /proc/$$/fd/1 /proc/$$/fd/2); echo \"$fds\" >> '\(report)'; exit 3"
+    let status = await withCheckedContinuation { (ended: CheckedContinuation<Int32, Never>) in
+      if !ShellCommand.startAway(command, ended: { ended.resume(returning: $0) }) {
+        ended.resume(returning: -1)
+      }
+    }
+    #expect(status >> 8 == 3)  // exited with 3, as waitpid tells it
+    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+    let ids = lines.first?.split(separator: " ")
+    #expect(ids?.count == 2 && ids?.first == ids?.last)  // its own process group
+    #expect(lines.dropFirst() == ["/dev/null", "/dev/null", "/dev/null"])
+  }
+}
