@@ -346,6 +346,23 @@ void ms_guard_open_standard_descriptors(void) {
   }
 }
 
+/// SIGINT's and SIGQUIT's actions while a command runs in the process's place.
+static struct sigaction paused_interrupt, paused_quit;
+
+void ms_guard_pause_interrupts(void) {
+  struct sigaction ignore;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  sigaction(SIGINT, &ignore, &paused_interrupt);
+  sigaction(SIGQUIT, &ignore, &paused_quit);
+}
+
+void ms_guard_resume_interrupts(void) {
+  sigaction(SIGINT, &paused_interrupt, NULL);
+  sigaction(SIGQUIT, &paused_quit, NULL);
+}
+
 void ms_guard_install(void) {
   static atomic_int installed = 0;
   if (atomic_exchange(&installed, 1)) return;

@@ -29,7 +29,7 @@ import Testing
     let bound = try FinderOptions.bindings(
       "ctrl-a:select-all,alt-d:deselect-all+first,ctrl-t:toggle-all,alt-u:half-page-up,"
         + "shift-up:preview-page-up,f1:beginning-of-line,ctrl-y:execute-silent(echo {} | xclip),"
-        + "ctrl-z:ignore,alt-x:unix-line-discard,f2:execute-silent:open x"
+        + "ctrl-z:ignore,alt-x:unix-line-discard,alt-v:become(vim {}),f2:execute-silent:open x"
     ).get()
     #expect(bound[.home] == [.selectAll])  // Ctrl-A is Home
     #expect(bound[.alt("d")] == [.deselectAll, .first])
@@ -40,6 +40,7 @@ import Testing
     #expect(bound[.control("y")] == [.executeSilent("echo {} | xclip")])
     #expect(bound[.suspend] == [.ignore])
     #expect(bound[.alt("x")] == [.edit(.killToStart)])
+    #expect(bound[.alt("v")] == [.become("vim {}")])
     // fzf's colon form: the rest of the pair.
     #expect(bound[.function(2)] == [.executeSilent("open x")])
     guard case .failure(let refusal) = FinderOptions.bindings("ctrl-a:select-everything") else {
@@ -50,7 +51,7 @@ import Testing
       refusal.text.hasPrefix(
         "'select-everything' in '--bind' is not an action: accept, abort, up, down, page-up, page-down, half-page-up, half-page-down"
       ))
-    #expect(refusal.text.hasSuffix("ignore, execute(…), execute-silent(…)."))
+    #expect(refusal.text.hasSuffix("ignore, execute(…), execute-silent(…), become(…)."))
   }
 
   @Test func everyFilmListedIsMarkedUnmarkedOrTurnedOver() throws {
@@ -109,6 +110,52 @@ import Testing
     #expect(await session.outcome().status == 0)
     #expect(session.terminal.executedSilently == ["echo 32710 > picked"])
     #expect(session.terminal.executed.isEmpty)
+  }
+
+  @Test func becomeRunsTheCommandInTheFindersPlaceWithItsStatus() async throws {
+    var finder = try finder(bind: "enter:become(echo {} {q})")
+    #expect(
+      finder.handle([.enter]) == [.finish(FinderOutcome(status: 0, become: "echo 100 'love'"))])
+    // On a terminal: the screen given back, the command's output and status the finder's;
+    // Ctrl-C on the terminal reaches the command, not the finder waiting for it.
+    let terminal = try PseudoTerminal.movieSearch([
+      "interactive", "--offline", "--query", "matrix", "--bind",
+      "enter:become(echo became {} {q}; read line; echo read $line; exit 7)",
+    ])
+    await terminal.waitFor("> The Matrix (1999)")
+    terminal.type("\r")
+    await terminal.waitFor("became 32710 matrix")
+    #expect(terminal.isRestored)
+    terminal.type("typed\n")
+    await terminal.waitFor("read typed")
+    #expect(await terminal.waitForExit() == 7)
+    let interrupted = try PseudoTerminal.movieSearch([
+      "interactive", "--offline", "--query", "matrix", "--bind",
+      "ctrl-o:become(trap 'kill $!; echo caught; exit 5' INT; echo waiting; sleep 60 & wait)",
+    ])
+    await interrupted.waitFor("> The Matrix (1999)")
+    interrupted.type("\u{0F}")
+    await interrupted.waitFor("waiting")
+    interrupted.type("\u{03}")
+    await interrupted.waitFor("caught")
+    // The command's status: a finder ended by the signal would give 130.
+    #expect(await interrupted.waitForExit() == 5)
+  }
+
+  @Test func ctrlCDuringAnExecutedCommandEndsTheCommandNotTheFinder() async throws {
+    let terminal = try PseudoTerminal.movieSearch([
+      "interactive", "--offline", "--query", "matrix", "--bind",
+      "ctrl-o:execute(echo running; sleep 60)",
+    ])
+    await terminal.waitFor("> The Matrix (1999)")
+    terminal.type("\u{0F}")
+    await terminal.waitFor("running")
+    terminal.clearOutput()
+    terminal.type("\u{03}")
+    // The screen taken again, the list drawn: the finder went on.
+    await terminal.waitFor("> The Matrix (1999)")
+    terminal.type("\u{1B}")
+    #expect(await terminal.waitForExit() == 0)
   }
 
   /// What `execute-silent` starts runs with `/dev/null` for its input and output, in a

@@ -74,6 +74,13 @@ int ms_guard_take_continued(void);
 /// handler of ms_guard_install back in place. For Ctrl-Z, once the terminal is given back.
 void ms_guard_stop(void);
 
+/// While a command the user gave runs on the terminal in the process's place (`execute`):
+/// SIGINT and SIGQUIT — Ctrl-C and Ctrl-\ there reach the command and this process alike —
+/// ignored, as system(3) ignores them, so that they end the command and not the finder;
+/// ms_guard_resume_interrupts puts back what was there before. Not nested.
+void ms_guard_pause_interrupts(void);
+void ms_guard_resume_interrupts(void);
+
 /// Turns core dumps off for the rest of the process (a secret is held in memory). 0 on
 /// success.
 int ms_guard_no_core_dumps(void);

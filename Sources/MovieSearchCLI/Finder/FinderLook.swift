@@ -37,6 +37,9 @@ enum FinderAction: Hashable, Sendable {
   /// dropped, the finder going on while it runs (fzf's `execute-silent`, for a command that
   /// copies an id or opens a page).
   case executeSilent(String)
+  /// End the finder and run a shell command in its place, on the terminal (fzf's
+  /// `become`): `enter:become(movie-search details {})`.
+  case become(String)
 
   /// The action named `name` (`page-down`, `execute(open https://…/{})`), or `nil`.
   init?(name: String) {
@@ -45,9 +48,10 @@ enum FinderAction: Hashable, Sendable {
       return
     }
     // fzf's forms: execute(…), execute[…], execute{…}, execute<…>, execute:… (to the end);
-    // execute-silent the same.
+    // execute-silent and become the same.
     for (prefix, make) in [
       ("execute-silent", FinderAction.executeSilent), ("execute", FinderAction.execute),
+      ("become", FinderAction.become),
     ] where name.hasPrefix(prefix) {
       let rest = name.dropFirst(prefix.count)
       let pairs: [Character: Character] = ["(": ")", "[": "]", "{": "}", "<": ">"]
@@ -82,7 +86,7 @@ enum FinderAction: Hashable, Sendable {
 
   /// The names `--bind` takes, for help and messages.
   static let names =
-    simple.map(\.key).joined(separator: ", ") + ", execute(…), execute-silent(…)"
+    simple.map(\.key).joined(separator: ", ") + ", execute(…), execute-silent(…), become(…)"
 }
 
 /// How the finder looks and what its keys do beyond the defaults: fzf's flags

@@ -51,6 +51,7 @@ enum FinderRun {
       terminal: terminal, service: service, language: language, options: finder,
       recorder: recorder, mode: mode, online: online, ids: ids
     ).run()
+    if let command = outcome.become { return terminal.runInPlace(command) }
     terminal.restore()
     if let message = outcome.message { Output.error(message) }
     Output.print(output(of: outcome, finder).map { $0 + "\n" }.joined())

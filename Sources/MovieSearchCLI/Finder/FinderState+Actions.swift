@@ -69,11 +69,15 @@ extension FinderState {
     case .edit(let key):
       if editor.apply(key) { enterPending = false }
     case .ignore: break
-    case .execute(let command), .executeSilent(let command):
+    case .execute(let command), .executeSilent(let command), .become(let command):
       guard listed.indices.contains(selected) else { return [] }
       let line = CommandTemplate(text: command).line(
         id: ids.text(listed[selected]), marked: marked, query: text)
-      return [action == .execute(command) ? .execute(line) : .executeSilently(line)]
+      switch action {
+      case .execute: return [.execute(line)]
+      case .executeSilent: return [.executeSilently(line)]
+      default: return [.finish(FinderOutcome(status: 0, become: line))]
+      }
     }
     return []
   }

@@ -11,6 +11,9 @@ struct FinderOutcome: Sendable, Equatable {
   var key: String? = nil
   /// The text of the search field at the end (`--print-query`).
   var query = ""
+  /// A command line to run in the finder's place once the terminal is given back
+  /// (`become(…)`): nothing is printed, and its status is the finder's.
+  var become: String? = nil
 }
 
 /// What the finder wants done, returned by ``FinderState``'s transitions and performed by

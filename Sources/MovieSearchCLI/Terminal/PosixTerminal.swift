@@ -160,10 +160,29 @@ final class PosixTerminal: TerminalDevice {
     keysPaused.store(true, ordering: .sequentiallyConsistent)
     defer { keysPaused.store(false, ordering: .sequentiallyConsistent) }
     restore()
+    // Ctrl-C and Ctrl-\ on the terminal reach the command and the finder alike: they end
+    // the command (which starts with every signal's default action), not the finder.
+    ms_guard_pause_interrupts()
     if let child = ShellCommand.spawn(command, stdin: input, stdout: output) {
       ShellCommand.wait(child)
     }
+    ms_guard_resume_interrupts()
     _ = enter(mode)
+  }
+
+  /// Gives the terminal back for good and runs `command` with `/bin/sh -c` in the finder's
+  /// place (`become(…)`): the terminal its input — the key reader leaves it unread from now
+  /// on — this process's output and errors its own; returns its status as a shell gives it
+  /// (128 + the signal's number when a signal ended it), 127 when it could not be started.
+  /// Ctrl-C and Ctrl-\ end it, not this process.
+  func runInPlace(_ command: String) -> Int32 {
+    keysPaused.store(true, ordering: .sequentiallyConsistent)
+    restore()
+    ms_guard_pause_interrupts()
+    defer { ms_guard_resume_interrupts() }
+    guard let child = ShellCommand.spawn(command, stdin: input, stdout: STDOUT_FILENO)
+    else { return 127 }
+    return ShellCommand.exitStatus(ShellCommand.wait(child))
   }
 
   func executeSilently(_ command: String) {

@@ -79,6 +79,13 @@ enum ShellCommand {
     return status
   }
 
+  /// The status a shell gives for `status` as `waitpid` reports it: the exit status, or
+  /// 128 + the number of the signal that ended the process.
+  static func exitStatus(_ status: Int32) -> Int32 {
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+
   /// C strings of `words`, ending with a null (freed by the caller).
   private static func strings(_ words: [String]) -> [UnsafeMutablePointer<CChar>?] {
     words.map { strdup($0) } + [nil]
