@@ -41,8 +41,15 @@ import Testing
     #expect(bound[.suspend] == [.ignore])
     #expect(bound[.alt("x")] == [.edit(.killToStart)])
     #expect(bound[.alt("v")] == [.become("vim {}")])
-    // fzf's colon form: the rest of the pair.
+    // fzf's colon form: the rest of the text, commas and plus signs included.
     #expect(bound[.function(2)] == [.executeSilent("open x")])
+    let colon = try FinderOptions.bindings("ctrl-g:first,ctrl-o:up+execute:echo a,b+c {q}").get()
+    #expect(colon[.control("g")] == [.first])
+    #expect(colon[.control("o")] == [.up, .execute("echo a,b+c {q}")])
+    #expect(
+      try FinderOptions.bindings("alt-e:become:vim {}+x,y").get()[.alt("e")] == [
+        .become("vim {}+x,y")
+      ])
     guard case .failure(let refusal) = FinderOptions.bindings("ctrl-a:select-everything") else {
       Issue.record("an unknown action was read")
       return

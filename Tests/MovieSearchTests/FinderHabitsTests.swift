@@ -5,7 +5,7 @@ import Testing
 @testable import MovieSearchCLI
 @testable import TestSupport
 
-/// The rest of fzf's habits — layouts, prompt, header, border, --cycle, --bind,
+/// The rest of fzf's habits — layouts, prompt, header, pointer and marker, border, --cycle, --bind,
 /// --expect, --print-query, PgDn queued behind the pages, first/last, a preview that
 /// follows the list — on the finder's state (exact screens) and on a fake terminal.
 @Suite(.timeLimit(.minutes(2))) struct FinderHabitsTests {
@@ -180,6 +180,27 @@ import Testing
     #expect(bound[.control("o")] == [.execute("open 'https://x/{}',now")])
     #expect(bound[.control("g")] == [.first])
     #expect(bound[.alt("t")] == [.toggleDown, .accept])
+  }
+
+  @Test func thePointerAndTheMarkerAreDrawnAsGiven() throws {
+    var look = FinderLook()
+    (look.pointer, look.marker) = ("▶▶", "✓")
+    var finder = screen(look)
+    finder.multi = true
+    finder.handle([.tab])  // Love 0 marked, the highlight on Love 1
+    let lines = finder.lines(colour: false)
+    #expect(lines.contains("  ✓ Love 0"))
+    #expect(lines.contains("▶▶  Love 1" + pad(20)))
+    #expect(lines.contains("    Love 2"))
+    // One or two columns of text, as fzf's; nothing the terminal would read as a command.
+    #expect(try FinderOptions.glyph("👉", of: "pointer").get() == "👉")
+    for refused in ["", "abc", "\u{1B}[31m>", "\u{7}"] {
+      guard case .failure(let message) = FinderOptions.glyph(refused, of: "marker") else {
+        Issue.record("'\(refused)' was taken")
+        continue
+      }
+      #expect(message.text.hasSuffix("of '--marker' is not one or two columns of text."))
+    }
   }
 
   @Test func ctrlJAndCtrlKMoveAsInFzfAndKillLineCanBeBound() throws {

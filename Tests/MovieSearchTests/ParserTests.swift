@@ -85,7 +85,7 @@ import Testing
         == "movie-search stream [--virtual-time] [--debounce <ms>]")
     #expect(
       Help.usage(of: InteractiveCommand.self)
-        == "movie-search interactive [<text> ...] [--year <yyyy>] [--debounce <ms>] [--query <text>] [--print-id] [--multi] [--select-1] [--exit-0] [--print-query] [--expect <keys>] [--bind <key:action>] [--filter <query>] [--layout <layout>] [--reverse] [--prompt <text>] [--header <text>] [--border] [--cycle] [--no-mouse] [--height <n[%]>] [--no-preview] [--preview <command>] [--preview-window <spec>] [--record <file>] [--genre <names>] [--all-genres] [--years <a..b>] [--min-rating <x>] [--min-votes <n>] [--runtime <a..b>] [--certification <code>] [--person <name>] [--sort <key>]"
+        == "movie-search interactive [<text> ...] [--year <yyyy>] [--debounce <ms>] [--query <text>] [--print-id] [--multi] [--select-1] [--exit-0] [--print-query] [--expect <keys>] [--bind <key:action>] [--filter <query>] [--layout <layout>] [--reverse] [--prompt <text>] [--header <text>] [--pointer <text>] [--marker <text>] [--border] [--cycle] [--no-mouse] [--height <n[%]>] [--no-preview] [--preview <command>] [--preview-window <spec>] [--record <file>] [--genre <names>] [--all-genres] [--years <a..b>] [--min-rating <x>] [--min-votes <n>] [--runtime <a..b>] [--certification <code>] [--person <name>] [--sort <key>]"
     )
     #expect(
       Help.usage(of: BuildCatalogCommand.self)

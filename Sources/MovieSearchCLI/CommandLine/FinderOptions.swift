@@ -62,6 +62,14 @@ struct FinderOptions: ValueGroup {
   let prompt = Option.text(
     "prompt", "text", "The text before the search field (default 'Search: ').")
   let header = Option.text("header", "text", "A line (or a few, with \\n) above the list.")
+  let pointer = Option<String>(
+    name: "pointer", valueName: "text",
+    help: "What marks the highlighted film (default '>'; one or two columns, as fzf's)."
+  ) { FinderOptions.glyph($0, of: "pointer") }
+  let marker = Option<String>(
+    name: "marker", valueName: "text",
+    help: "What marks a film marked with Tab (default '+'; one or two columns, as fzf's)."
+  ) { FinderOptions.glyph($0, of: "marker") }
   let border = Flag("border", "Draw a box around the finder.")
   let cycle = Flag("cycle", "Up on the first film goes to the last, Down on the last to the first.")
   let noMouse = Flag("no-mouse", "Leave the mouse to the terminal (selecting text).")
@@ -103,6 +111,8 @@ struct FinderOptions: ValueGroup {
           separator: "\n", omittingEmptySubsequences: false
         ).prefix(FinderLook.headerLimit).map { String($0).printable }
       } ?? []
+    look.pointer = given[pointer] ?? look.pointer
+    look.marker = given[marker] ?? look.marker
     look.border = given[border]
     look.cycle = given[cycle]
     look.mouse = !given[noMouse]
@@ -119,6 +129,17 @@ struct FinderOptions: ValueGroup {
       height: given[height],
       preview: !given[noPreview] && !look.previewWindow.hidden, record: given[record],
       printQuery: given[printQuery], filterQuery: given[filterQuery], look: look)
+  }
+
+  /// `--pointer`'s or `--marker`'s value: one or two columns of text the terminal shows as
+  /// they are (no control character or escape sequence).
+  static func glyph(_ text: String, of name: String) -> Result<String, UsageMessage> {
+    guard text == text.printable, (1...2).contains(text.columns) else {
+      return .failure(
+        UsageMessage(
+          text: "The value '\(text.printable)' of '--\(name)' is not one or two columns of text."))
+    }
+    return .success(text)
   }
 
   /// fzf's flags that mean nothing here, and why: said instead of "unknown option".
@@ -163,11 +184,19 @@ struct FinderOptions: ValueGroup {
 
   /// Splits at `separator` outside brackets (an `execute(…)`'s command keeps its commas and
   /// plus signs); a `+` right after an action's name that is itself `toggle+down`-like stays.
+  /// A command in fzf's colon form (`execute:…`, `execute-silent:…`, `become:…`) runs to the
+  /// end of the text, commas and plus signs included, as fzf reads it.
   private static func split(_ text: String, at separator: Character) -> [String] {
     var parts: [String] = []
     var current = ""
     var depth = 0
+    var colonForm = false
     for character in text {
+      if colonForm {
+        current.append(character)
+        continue
+      }
+      if character == ":", depth == 0, Self.beginsColonForm(current) { colonForm = true }
       if "([{<".contains(character) { depth += 1 }
       if ")]}>".contains(character) { depth = max(0, depth - 1) }
       if character == separator, depth == 0 {
@@ -182,6 +211,19 @@ struct FinderOptions: ValueGroup {
   }
 
   private static func splitPairs(_ text: String) -> [String] { split(text, at: ",") }
+
+  /// The actions whose command may follow a colon and run to the end.
+  private static let colonForms = ["execute", "execute-silent", "become"]
+
+  /// Whether `part` ends with one of ``colonForms`` as an action's name (after a key's colon,
+  /// a `+`, or at the start): the colon that follows begins its command.
+  private static func beginsColonForm(_ part: String) -> Bool {
+    colonForms.contains { name in
+      guard part.hasSuffix(name) else { return false }
+      let before = part.dropLast(name.count).last
+      return before == nil || before == ":" || before == "+"
+    }
+  }
 
   /// `up+accept` → up, accept; `toggle+down` is one action (fzf's name).
   private static func splitActions(_ text: String) -> [String] {

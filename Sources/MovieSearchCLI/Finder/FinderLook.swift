@@ -108,6 +108,10 @@ struct FinderLook: Sendable, Equatable {
   var prompt = "Search: "
   /// Lines shown between the prompt's status and the list (at most a few).
   var header: [String] = []
+  /// What marks the highlighted film, and a film marked with Tab (`--pointer`, `--marker`):
+  /// one or two columns each.
+  var pointer = ">"
+  var marker = "+"
   /// A rounded box around the finder.
   var border = false
   /// Up on the first row goes to the last, Down on the last to the first.

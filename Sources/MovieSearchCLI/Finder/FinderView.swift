@@ -86,19 +86,26 @@ extension FinderState {
     let source = movie.source == .tmdb && !idle ? "  TMDb" : ""
     let suffix = year + rating + source
     let (title, listedMatches) = movie.listedTitle
-    let room = max(1, width - 2 - (multi ? 1 : 0) - suffix.columns)
+    // The highlight's pointer, then (with --multi) a marker for a film marked with Tab, then
+    // a space: blanks as wide where there is none.
+    let pointer = index == selected ? look.pointer : blank(look.pointer)
+    let mark =
+      multi ? (marked.contains(ids.text(movie)) ? look.marker : blank(look.marker)) : ""
+    let room = max(1, width - pointer.columns - mark.columns - 1 - suffix.columns)
     // Cut in the middle, as the tables cut: the ends tell films of one series apart.
     let (shown, matches) = title.cutInTheMiddle(to: room, matches: listedMatches)
-    // The highlight, then (with --multi) a mark for a film marked with Tab.
-    let mark = multi ? (marked.contains(ids.text(movie)) ? "+" : " ") : ""
-    let text = "\(index == selected ? ">" : " ")\(mark) \(shown)\(suffix)"
-    let marks = matches.map {
-      $0.lowerBound + 2 + mark.count..<$0.upperBound + 2 + mark.count
-    }
+    let text = "\(pointer)\(mark) \(shown)\(suffix)"
+    let before = pointer.count + mark.count + 1
+    let marks = matches.map { $0.lowerBound + before..<$0.upperBound + before }
     let style: String? =
       index == selected ? (dim ? "2;7" : "7") : (dim ? "2" : nil)
     let padded = index == selected ? text.truncated(to: width).padded(to: width) : text
     return styled((padded, style, marks), width: width, colour: colour)
+  }
+
+  /// Spaces as wide as `glyph`.
+  private func blank(_ glyph: String) -> String {
+    String(repeating: " ", count: glyph.columns)
   }
 
   private func status() -> Line {

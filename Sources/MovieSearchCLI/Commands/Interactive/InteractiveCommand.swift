@@ -35,7 +35,7 @@ struct InteractiveCommand: Command {
     the text before the ids; --filter (-f) prints the matches without an interface;
     --preview 'CMD {}' shows what a command prints for the highlighted film, --preview-window
     right|left|up|down[:SIZE[%]][:hidden][:wrap][:noborder] places it; --layout, --prompt,
-    --header, --border, --cycle, --no-mouse and -q -1 -0 -m as in fzf.
+    --pointer, --marker, --header, --border, --cycle, --no-mouse and -q -1 -0 -m as in fzf.
 
     FILTERS, typed in the field beside the title as fzf reads its own: genre:comedy
     (genre:comedy,drama any of, genre:comedy+drama all of), year:1994, year:1990..1999,
