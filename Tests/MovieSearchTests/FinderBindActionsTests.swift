@@ -93,10 +93,21 @@ import Testing
     #expect(finder.selected == 10)
     finder.handle([.down])
     #expect(finder.selected == 10)  // Down does nothing now
-    let pane = max(1, finder.paneSize.rows)
+    // A pane of 30 lines below the list (3 rows on this screen): a row, a pane's height;
+    // no further than the last line, so that a press back moves it at once.
+    finder.look.previewCommand = PreviewCommand(template: "echo {}")
+    finder.look.previewWindow = try #require(PreviewWindow("down:3"))
+    finder.previewBelow = true
+    _ = finder.previewFollowUps()
+    finder.showPreview((1...30).map { "line \($0)" }, id: ids(10..<11)[0])
+    #expect(finder.paneSize.rows == 3)
     finder.handle([.shiftDown, .alt("p")])
-    #expect(finder.previewScroll == 1 + pane)
-    finder.handle([.alt("o"), .alt("o")])
+    #expect(finder.previewScroll == 4)
+    finder.handle(Array(repeating: .alt("p"), count: 20))
+    #expect(finder.previewScroll == 29)
+    finder.handle([.alt("o")])
+    #expect(finder.previewScroll == 26)
+    finder.handle(Array(repeating: .alt("o"), count: 20))
     #expect(finder.previewScroll == 0)
     finder.handle([.function(1), .character("x")])
     #expect(finder.text == "xlove")

@@ -62,10 +62,10 @@ extension FinderState {
     case .selectAll, .deselectAll, .toggleAll:
       guard multi else { return [] }
       markAll(action)
-    case .previewUp: previewScroll = max(0, previewScroll - 1)
-    case .previewDown: previewScroll += 1
-    case .previewPageUp: previewScroll = max(0, previewScroll - max(1, paneSize.rows))
-    case .previewPageDown: previewScroll += max(1, paneSize.rows)
+    case .previewUp: scrollPreview(by: -1)
+    case .previewDown: scrollPreview(by: 1)
+    case .previewPageUp: scrollPreview(by: -max(1, paneSize.rows))
+    case .previewPageDown: scrollPreview(by: max(1, paneSize.rows))
     case .edit(let key):
       if editor.apply(key) { enterPending = false }
     case .ignore: break
@@ -80,6 +80,12 @@ extension FinderState {
       }
     }
     return []
+  }
+
+  /// Scrolls the preview pane by `rows`, no further than its last line at its top: a press
+  /// the other way moves it back at once, however many went past.
+  mutating func scrollPreview(by rows: Int) {
+    previewScroll = max(0, min(previewScroll + rows, mostPreviewScroll))
   }
 
   /// `select-all`, `deselect-all`, `toggle-all`: the marks of the films listed, in the

@@ -247,8 +247,8 @@ struct FinderState {
     if look.border { (mouse.column, mouse.row) = (mouse.column - 2, mouse.row - 1) }
     let overPreview = isOverPreview(column: mouse.column, row: mouse.row)
     switch mouse.action {
-    case .wheelUp where overPreview: previewScroll = max(0, previewScroll - 3)
-    case .wheelDown where overPreview: previewScroll += 3
+    case .wheelUp where overPreview: scrollPreview(by: -3)
+    case .wheelDown where overPreview: scrollPreview(by: 3)
     case .wheelUp: move(to: selected - 1)
     case .wheelDown: move(to: selected + 1)
     case .click, .doubleClick:

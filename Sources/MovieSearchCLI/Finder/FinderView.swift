@@ -179,18 +179,23 @@ extension FinderState {
   }
 
   private func previewLines(width: Int, colour: Bool) -> [String] {
-    guard width > 0 else { return [] }
-    let lines: [(String, String?)]
-    if let command = paneLines(width: width) {
-      lines = command
-    } else if let preview {
-      lines = detailsLines(preview.state, of: preview.pick, width: width)
-    } else {
-      return []
-    }
+    let lines = paneText(width: width)
     return lines.dropFirst(min(previewScroll, max(0, lines.count - 1))).map {
       styled(($0.0, $0.1, []), width: width, colour: colour)
     }
+  }
+
+  /// The preview pane's lines before styling: the command's output, or the details.
+  private func paneText(width: Int) -> [(String, String?)] {
+    guard width > 0 else { return [] }
+    if let command = paneLines(width: width) { return command }
+    if let preview { return detailsLines(preview.state, of: preview.pick, width: width) }
+    return []
+  }
+
+  /// How far the preview pane scrolls: to its last line at the top, as fzf's.
+  var mostPreviewScroll: Int {
+    max(0, paneText(width: paneSize.columns).count - 1)
   }
 
   /// The lines of the details of the row `pick`, their ids printed as ``ids`` says for where
