@@ -29,7 +29,8 @@ import Testing
     let bound = try FinderOptions.bindings(
       "ctrl-a:select-all,alt-d:deselect-all+first,ctrl-t:toggle-all,alt-u:half-page-up,"
         + "shift-up:preview-page-up,f1:beginning-of-line,ctrl-y:execute-silent(echo {} | xclip),"
-        + "ctrl-z:ignore,alt-x:unix-line-discard,alt-v:become(vim {}),f2:execute-silent:open x"
+        + "ctrl-z:ignore,alt-x:unix-line-discard,alt-v:become(vim {}),f12:first,"
+        + "ctrl-space:toggle,f2:execute-silent:open x"
     ).get()
     #expect(bound[.home] == [.selectAll])  // Ctrl-A is Home
     #expect(bound[.alt("d")] == [.deselectAll, .first])
@@ -41,6 +42,7 @@ import Testing
     #expect(bound[.suspend] == [.ignore])
     #expect(bound[.alt("x")] == [.edit(.killToStart)])
     #expect(bound[.alt("v")] == [.become("vim {}")])
+    #expect(bound[.function(12)] == [.first] && bound[.control(" ")] == [.toggle])
     // fzf's colon form: the rest of the text, commas and plus signs included.
     #expect(bound[.function(2)] == [.executeSilent("open x")])
     let colon = try FinderOptions.bindings("ctrl-g:first,ctrl-o:up+execute:echo a,b+c {q}").get()
@@ -93,6 +95,9 @@ import Testing
     #expect(finder.selected == 10)
     finder.handle([.down])
     #expect(finder.selected == 10)  // Down does nothing now
+    // Keys bound to nothing (F7, Ctrl-Space) are no text.
+    finder.handle([.function(7), .control(" ")])
+    #expect(finder.text == "love" && finder.selected == 10)
     // A pane of 30 lines below the list (3 rows on this screen): a row, a pane's height;
     // no further than the last line, so that a press back moves it at once.
     finder.look.previewCommand = PreviewCommand(template: "echo {}")

@@ -32,12 +32,20 @@ import Testing
   }
 
   @Test func unboundSequencesAreDroppedWholeNeverReadAsEsc() {
-    // F1–F4 in their other encoding, F5, F12, Alt-é, Shift-F1, a mouse release, a right
-    // click.
+    // Alt-é, Shift-F1, F13, a mouse release, a right click.
     let unbound = [
-      "\u{1B}[11~", "\u{1B}[15~", "\u{1B}[24~", "\u{1B}é", "\u{1B}[1;2P", "\u{1B}[<0;10;5m",
-      "\u{1B}[<2;10;5M",
+      "\u{1B}é", "\u{1B}[1;2P", "\u{1B}[25~", "\u{1B}[<0;10;5m", "\u{1B}[<2;10;5M",
     ]
+    // F1–F12 as xterm and rxvt send them, Ctrl-Space: keys for --bind (fzf's f1…f12,
+    // ctrl-space), never text.
+    #expect(
+      keys("\u{1B}[11~\u{1B}[14~\u{1B}[15~\u{1B}[17~\u{1B}[21~\u{1B}[23~\u{1B}[24~\u{00}z")
+        == [
+          .function(1), .function(4), .function(5), .function(6), .function(10),
+          .function(11), .function(12), .control(" "), .character("z"),
+        ])
+    #expect(KeyName.key("f12") == .function(12) && KeyName.key("f13") == nil)
+    #expect(KeyName.key("ctrl-space") == .control(" "))
     // F1–F4 (ESC O P…S), Alt with a letter and the control letters the finder gives no
     // meaning are keys for --bind and --expect — still never Esc and letters.
     #expect(

@@ -150,7 +150,7 @@ enum KeyName {
     {
       return letter == "b" ? .wordLeft : letter == "f" ? .wordRight : .alt(letter)
     }
-    if name.hasPrefix("f"), let number = Int(name.dropFirst()), (1...4).contains(number) {
+    if name.hasPrefix("f"), let number = Int(name.dropFirst()), (1...12).contains(number) {
       return .function(number)
     }
     return nil
@@ -162,6 +162,7 @@ enum KeyName {
     "home": .home, "end": .end, "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown,
     "page-down": .pageDown, "bspace": .backspace, "bs": .backspace, "del": .delete,
     "shift-up": .shiftUp, "shift-down": .shiftDown, "alt-bspace": .killWord,
+    "ctrl-space": .control(" "),
   ]
 
   /// The control letters the finder reads as keys of its own.

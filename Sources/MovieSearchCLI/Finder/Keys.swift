@@ -241,6 +241,8 @@ package struct KeyParser {
     case 0x1A: return (.suspend, 1)
     case 0x07, 0x0F, 0x11, 0x13, 0x14, 0x16, 0x18, 0x19:
       return (.control(Character(Unicode.Scalar(first + 0x60))), 1)
+    // Ctrl-Space (and Ctrl-@): fzf's `ctrl-space`.
+    case 0x00: return (.control(" "), 1)
     case 0..<0x20: return (nil, 1)
     default: return character(bytes)
     }
@@ -326,6 +328,11 @@ package struct KeyParser {
       case 3: return .delete
       case 5: return .pageUp
       case 6: return .pageDown
+      // F1–F12 as xterm and rxvt send them (ESC [ 11 ~ … ESC [ 24 ~, a number skipped
+      // after F5 and after F10).
+      case .some(let code) where (11...15).contains(code): return .function(code - 10)
+      case .some(let code) where (17...21).contains(code): return .function(code - 11)
+      case .some(let code) where (23...24).contains(code): return .function(code - 12)
       case 200:
         pasting = []
         pasteTail = []
