@@ -25,6 +25,16 @@ import Testing
 
   func ids(_ range: Range<Int>) -> [String] { range.map { String(100 + $0) } }
 
+  /// The finder in a pseudo-terminal on "matrix", its keys bound as `bind` says, once its
+  /// list is drawn.
+  func matrixFinder(bind: String) async throws -> PseudoTerminal {
+    let terminal = try PseudoTerminal.movieSearch([
+      "interactive", "--offline", "--query", "matrix", "--bind", bind,
+    ])
+    await terminal.waitFor("> The Matrix (1999)")
+    return terminal
+  }
+
   @Test func fzfsNamesAreRead() throws {
     let bound = try FinderOptions.bindings(
       "ctrl-a:select-all,alt-d:deselect-all+first,ctrl-t:toggle-all,alt-u:half-page-up,"
@@ -141,22 +151,16 @@ import Testing
       finder.handle([.enter]) == [.finish(FinderOutcome(status: 0, become: "echo 100 'love'"))])
     // On a terminal: the screen given back, the command's output and status the finder's;
     // Ctrl-C on the terminal reaches the command, not the finder waiting for it.
-    let terminal = try PseudoTerminal.movieSearch([
-      "interactive", "--offline", "--query", "matrix", "--bind",
-      "enter:become(echo became {} {q}; read line; echo read $line; exit 7)",
-    ])
-    await terminal.waitFor("> The Matrix (1999)")
+    let terminal = try await matrixFinder(
+      bind: "enter:become(echo became {} {q}; read line; echo read $line; exit 7)")
     terminal.type("\r")
     await terminal.waitFor("became 32710 matrix")
     #expect(terminal.isRestored)
     terminal.type("typed\n")
     await terminal.waitFor("read typed")
     #expect(await terminal.waitForExit() == 7)
-    let interrupted = try PseudoTerminal.movieSearch([
-      "interactive", "--offline", "--query", "matrix", "--bind",
-      "ctrl-o:become(trap 'kill $!; echo caught; exit 5' INT; echo waiting; sleep 60 & wait)",
-    ])
-    await interrupted.waitFor("> The Matrix (1999)")
+    let interrupted = try await matrixFinder(
+      bind: "ctrl-o:become(trap 'kill $!; echo caught; exit 5' INT; echo waiting; sleep 60 & wait)")
     interrupted.type("\u{0F}")
     await interrupted.waitFor("waiting")
     interrupted.type("\u{03}")
@@ -166,11 +170,7 @@ import Testing
   }
 
   @Test func ctrlCDuringAnExecutedCommandEndsTheCommandNotTheFinder() async throws {
-    let terminal = try PseudoTerminal.movieSearch([
-      "interactive", "--offline", "--query", "matrix", "--bind",
-      "ctrl-o:execute(echo running; sleep 60)",
-    ])
-    await terminal.waitFor("> The Matrix (1999)")
+    let terminal = try await matrixFinder(bind: "ctrl-o:execute(echo running; sleep 60)")
     terminal.type("\u{0F}")
     await terminal.waitFor("running")
     terminal.clearOutput()
