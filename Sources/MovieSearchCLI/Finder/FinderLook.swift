@@ -16,8 +16,6 @@ enum FinderAction: Hashable, Sendable {
   case togglePreview
   /// Empty the search field.
   case clearQuery
-  /// Delete from the cursor to the end of the field (fzf's `kill-line`: Ctrl-K moves up).
-  case killLine
   /// Half a screen of rows up or down.
   case halfPageUp, halfPageDown
   /// Mark every film listed, unmark them, or turn each one's mark over (`--multi`); marks
@@ -75,7 +73,9 @@ enum FinderAction: Hashable, Sendable {
     "toggle+up": .toggleUp, "select-all": .selectAll, "deselect-all": .deselectAll,
     "toggle-all": .toggleAll, "toggle-preview": .togglePreview, "preview-up": .previewUp,
     "preview-down": .previewDown, "preview-page-up": .previewPageUp,
-    "preview-page-down": .previewPageDown, "clear-query": .clearQuery, "kill-line": .killLine,
+    "preview-page-down": .previewPageDown, "clear-query": .clearQuery,
+    // fzf's `kill-line` (Ctrl-K moves up here, as in fzf): from the cursor to the end.
+    "kill-line": .edit(.killToEnd),
     "beginning-of-line": .edit(.home), "end-of-line": .edit(.end),
     "backward-char": .edit(.left), "forward-char": .edit(.right),
     "backward-word": .edit(.wordLeft), "forward-word": .edit(.wordRight),

@@ -55,8 +55,6 @@ extension FinderState {
       return togglePreview()
     case .clearQuery:
       if !editor.isEmpty { editor = LineEditor() }
-    case .killLine:
-      _ = editor.apply(.killToEnd)
     case .halfPageUp: move(to: headedFor - max(1, listRows / 2))
     case .halfPageDown: page(to: headedFor + max(1, listRows / 2))
     case .selectAll, .deselectAll, .toggleAll:
