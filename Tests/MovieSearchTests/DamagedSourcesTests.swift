@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MovieSearch
 @testable import TestSupport
 
 /// A build never trusts a source it has not read whole: IMDb's files cut short (as an
@@ -66,6 +67,62 @@ import Testing
       #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == before)
       try FileManager.default.removeItem(atPath: out)
     }
+  }
+
+  /// A copy of the fixture's folder whose `title.basics` is unzipped and of 250,000 rows
+  /// (read in steps of 100,000), and whose `title.ratings` is cut short.
+  func longBasicsAndCutRatings() throws -> URL {
+    let source = try dataset()
+    try FileManager.default.removeItem(at: source.appendingPathComponent("title.basics.tsv.gz"))
+    let header = IMDbSource.headers.first { $0.key == "title.basics" }!.value
+    let rows = (1...250_000).map {
+      "tt\($0)\tmovie\tFilm \($0)\tFilm \($0)\t0\t2000\t\\N\t90\tDrama"
+    }
+    try ([header.joined(separator: "\t")] + rows + [""]).joined(separator: "\n").write(
+      to: source.appendingPathComponent("title.basics.tsv"), atomically: false, encoding: .utf8)
+    let ratings = source.appendingPathComponent("title.ratings.tsv.gz")
+    let whole = try Data(contentsOf: ratings)
+    try whole.prefix(whole.count / 2).write(to: ratings)
+    return source
+  }
+
+  /// The files after `title.basics` are read for their checks while it is read: one cut short
+  /// fails the build before `title.basics` is read (here, the check ended first), not when the
+  /// build reaches it.
+  @Test func aFileCutShortIsFoundBeforeTheFirstIsRead() throws {
+    let source = try longBasicsAndCutRatings()
+    defer { try? FileManager.default.removeItem(at: source) }
+    var steps: [String] = []
+    let failure = #expect(throws: TSVReader.Failure.self) {
+      try IMDbSource.read(
+        source.path, progress: { steps.append("\($0) \($1)") },
+        checkAhead: { paths in
+          #expect(paths.first == source.path + "/title.ratings.tsv.gz")
+          let check = IntegrityCheck.start(paths: paths)
+          #expect(check.waitUntilEnded(limit: .seconds(60)))
+          return check
+        })
+    }
+    #expect(failure?.description == "title.ratings.tsv.gz ends early (an incomplete download?)")
+    #expect(steps == [])
+  }
+
+  /// What the check finds while `title.basics` is read stops the build at its next step.
+  @Test func aFailureFoundAheadStopsTheBuildAtItsNextStep() throws {
+    let source = try longBasicsAndCutRatings()
+    defer { try? FileManager.default.removeItem(at: source) }
+    let check = IntegrityCheck.start(paths: [])
+    var steps: [String] = []
+    let failure = #expect(throws: TSVReader.Failure.self) {
+      try IMDbSource.read(
+        source.path,
+        progress: { file, line in
+          steps.append("\(file) \(line)")
+          check.record(TSVReader.Failure(description: "found ahead"))
+        }, checkAhead: { _ in check })
+    }
+    #expect(failure?.description == "found ahead")
+    #expect(steps == ["title.basics 100000"])
   }
 
   @Test func aGzippedFileWhoseDataDoesNotMatchItsChecksumIsDamaged() async throws {

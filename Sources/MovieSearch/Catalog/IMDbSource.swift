@@ -109,10 +109,13 @@ enum IMDbSource {
   }
 
   /// The films of the dataset in `directory`. `progress` is told the file read and the lines
-  /// read of it, every 100,000.
+  /// read of it, every 100,000. Every file's header is checked first, and the files after
+  /// `title.basics` are read whole for their checks while it is read (`checkAhead`, given
+  /// their paths), so that a damaged one fails the build at once.
   static func read(
     _ directory: String, types: Set<String> = ["movie"], includeAdult: Bool = false,
-    languages: TitleLanguages = .english, progress: (String, Int) -> Void = { _, _ in }
+    languages: TitleLanguages = .english, progress: (String, Int) -> Void = { _, _ in },
+    checkAhead: ([String]) -> IntegrityCheck = IntegrityCheck.start
   ) throws -> (entries: [CatalogFile.Entry], report: Report) {
     var report = Report()
     guard path(of: "title.basics", in: directory) != nil else {
@@ -122,6 +125,13 @@ enum IMDbSource {
     for file in files.dropFirst() where path(of: file, in: directory) == nil {
       report.missing.append((file, purposes[file] ?? ""))
     }
+    for file in files {
+      if let path = path(of: file, in: directory) {
+        try checkHeader(of: TSVReader(path: path), as: file)
+      }
+    }
+    let integrity = checkAhead(files.dropFirst().compactMap { path(of: $0, in: directory) })
+    defer { integrity.stop() }
     var films: [CatalogFile.Entry] = []
     var index = NumberIndex()  // IMDb number → place in `films`
     /// Reads `file`'s rows; `keep` sees each line first, so that the many rows of other
@@ -131,11 +141,15 @@ enum IMDbSource {
       _ body: ([ArraySlice<UInt8>], Int) -> String?
     ) throws {
       guard let path = path(of: file, in: directory) else { return }
+      try integrity.check()
       let reader = try TSVReader(path: path)
       try checkHeader(of: reader, as: file)
       let columns = headers.first { $0.key == file }?.value.count ?? 0
       while let line = try reader.nextLine() {
-        if reader.line % CatalogFile.progressStep == 0 { progress(file, reader.line) }
+        if reader.line % CatalogFile.progressStep == 0 {
+          try integrity.check()
+          progress(file, reader.line)
+        }
         if reader.lastLineTooLong {
           report.skip(
             path, line: reader.line, "the line is longer than \(TSVReader.longestLine >> 20) MiB")

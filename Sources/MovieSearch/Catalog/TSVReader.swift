@@ -116,6 +116,12 @@ final class TSVReader {
     }
   }
 
+  /// Reads the rest of the file for its checks alone (nothing is handed over), while `goOn`
+  /// says to — before each chunk.
+  func readToEnd(while goOn: () -> Bool) throws(Failure) {
+    while goOn(), try read(into: 0) > 0 {}
+  }
+
   private func skipToLineEnd() throws(Failure) {
     while true {
       let count = try read(into: 0)
