@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sys/socket.h>
 
 // libcurl's ABI: these values are fixed by curl.h and never change between versions.
 enum {
@@ -18,6 +19,7 @@ enum {
   OPT_HEADERDATA = 10029,
   OPT_WRITEFUNCTION = 20011,
   OPT_HEADERFUNCTION = 20079,
+  OPT_OPENSOCKETFUNCTION = 20163,
   PROTO_HTTP_HTTPS = 1 | 2,
   INFO_RESPONSE_CODE = 0x200002,
   INFO_PRIVATE = 0x100015,
@@ -51,6 +53,24 @@ static int (*multi_perform)(void *, int *);
 static int (*multi_poll)(void *, void *, unsigned int, int, int *);
 static int (*multi_wakeup)(void *);
 static message *(*multi_info_read)(void *, int *);
+
+// struct curl_sockaddr: what a socket is opened for.
+typedef struct {
+  int family;
+  int socktype;
+  int protocol;
+  unsigned int addrlen;
+  struct sockaddr addr;
+} socket_address;
+
+// Every connection's socket is close-on-exec from its creation: libcurl (before 8.x) leaves
+// it inheritable, and a command this process starts meanwhile (a finder's `execute`, a
+// preview) would hold a connection to TMDb open — past its cancellation, and in its hands.
+static int open_socket(void *context, int purpose, socket_address *address) {
+  (void)context;
+  (void)purpose;
+  return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = 0;
@@ -105,6 +125,7 @@ void *ms_curl_easy(const char *url, void *headers, long redirects, ms_curl_recei
   failed |= easy_setopt(easy, OPT_HEADERFUNCTION, header);
   failed |= easy_setopt(easy, OPT_HEADERDATA, context);
   failed |= easy_setopt(easy, OPT_PRIVATE, context);
+  failed |= easy_setopt(easy, OPT_OPENSOCKETFUNCTION, open_socket);
   if (failed) {
     easy_cleanup(easy);
     return NULL;

@@ -89,7 +89,7 @@ import Testing
   /// The files after `title.basics` are read for their checks while it is read: one cut short
   /// fails the build before `title.basics` is read (here, the check ended first), not when the
   /// build reaches it.
-  @Test func aFileCutShortIsFoundBeforeTheFirstIsRead() throws {
+  @Test(.onOwnThreads) func aFileCutShortIsFoundBeforeTheFirstIsRead() throws {
     let source = try longBasicsAndCutRatings()
     defer { try? FileManager.default.removeItem(at: source) }
     var steps: [String] = []
@@ -108,7 +108,7 @@ import Testing
   }
 
   /// What the check finds while `title.basics` is read stops the build at its next step.
-  @Test func aFailureFoundAheadStopsTheBuildAtItsNextStep() throws {
+  @Test(.onOwnThreads) func aFailureFoundAheadStopsTheBuildAtItsNextStep() throws {
     let source = try longBasicsAndCutRatings()
     defer { try? FileManager.default.removeItem(at: source) }
     let check = IntegrityCheck.start(paths: [])

@@ -182,15 +182,20 @@ import Testing
   }
 
   /// What `execute-silent` starts runs with `/dev/null` for its input and output, in a
-  /// process group of its own, and is waited for on a thread of its own.
+  /// process group of its own, with no other descriptor of this process (one left
+  /// inheritable here is not), and is waited for on a thread of its own.
   @Test func aCommandStartedAwayHasNoTerminalAndItsOwnGroup() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let report = directory.appendingPathComponent("report").path
+    let inheritable = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(inheritable > STDERR_FILENO)
+    defer { close(inheritable) }
     let command =
       "echo $$ $(cut -d' ' -f5 /proc/$$/stat) > '\(report)'; "
       // The shell's own descriptors, read before any redirection of its output.
-      + "fds=$(readlink /proc/$$/fd/0 /proc/$$/fd/1 /proc/$$/fd/2); echo \"$fds\" >> '\(report)'; exit 3"
+      + "fds=$(readlink /proc/$$/fd/0 /proc/$$/fd/1 /proc/$$/fd/2); echo \"$fds\" >> '\(report)'; "
+      + "ls /proc/$$/fd | tr '\\n' ' ' >> '\(report)'; exit 3"
     let status = await withCheckedContinuation { (ended: CheckedContinuation<Int32, Never>) in
       if !ShellCommand.startAway(command, ended: { ended.resume(returning: $0) }) {
         ended.resume(returning: -1)
@@ -200,6 +205,6 @@ import Testing
     let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
     let ids = lines.first?.split(separator: " ")
     #expect(ids?.count == 2 && ids?.first == ids?.last)  // its own process group
-    #expect(lines.dropFirst() == ["/dev/null", "/dev/null", "/dev/null"])
+    #expect(lines.dropFirst() == ["/dev/null", "/dev/null", "/dev/null", "0 1 2 "])
   }
 }

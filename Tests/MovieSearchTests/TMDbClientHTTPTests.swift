@@ -233,6 +233,38 @@ import Testing
     let result = await search.result
     #expect(throws: MovieServiceError.cancelled) { try result.get() }
   }
+  /// A program started while a request is under way does not inherit its connection: one
+  /// that lives on (here, started by a plain `posix_spawn`, which closes nothing) would hold it
+  /// open past the cancellation, and the server would never see it closed.
+  @Test func aProgramStartedMeanwhileHoldsNoConnectionOpen() async throws {
+    let server = try LoopbackServer { _ in .hang }
+    defer { server.stop() }
+    let client = client(server)
+    let search = Task { try await client.searchMovies(MovieQuery("slow")) }
+    try await server.wait { $0 == .received(path: "/3/search/movie") }
+    var program: pid_t = 0
+    let words = ["/bin/sh", "-c", "read line"]
+    let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { for argument in arguments { free(argument) } }
+    // Its input this process's, which nothing is written to: it lives until it is killed.
+    var input: [Int32] = [0, 0]
+    try #require(pipe(&input) == 0)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, input[0], STDIN_FILENO)
+    try #require(posix_spawn(&program, "/bin/sh", &actions, nil, arguments, environ) == 0)
+    defer {
+      kill(program, SIGKILL)
+      var status: Int32 = 0
+      waitpid(program, &status, 0)
+      close(input[0])
+      close(input[1])
+    }
+    search.cancel()
+    try await server.wait { $0 == .clientClosed(path: "/3/search/movie") }
+    #expect(kill(program, 0) == 0)  // still there
+  }
 
   @Test func cancellingRequestsWhileTheyFailNeitherDeadlocksNorCrashes() async throws {
     // Requests cancelled while their failure is being handled: on Linux, URLSession's own

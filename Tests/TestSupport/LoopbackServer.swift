@@ -130,9 +130,13 @@ final class LoopbackServer: Sendable {
   }
 
   /// Waits until an event matching `matches` has happened (or has already happened); throws
-  /// ``TimedOut`` when it has not within `limit`.
+  /// ``TimedOut`` when it has not within `limit`. The limit guards against a hang, it measures
+  /// nothing: it is wide, because the event may wait on a task that has no thread — when
+  /// synchronous tests hold both threads of a two-processor machine's pool, every task
+  /// waits (stalls of 11–47 s seen in a whole run, and with a 30 s limit a client's request
+  /// reached its server after the limit).
   func wait(
-    within limit: Duration = .seconds(30), for matches: @escaping @Sendable (Event) -> Bool
+    within limit: Duration = .seconds(120), for matches: @escaping @Sendable (Event) -> Bool
   ) async throws {
     let happened = await withCheckedContinuation {
       (continuation: CheckedContinuation<Bool, Never>) in

@@ -18,8 +18,10 @@ import Synchronization
 /// sources). Here a wait costs nothing: `curl_multi_poll` blocks until a socket is ready, a
 /// transfer is added or cancelled, or a second passes.
 ///
-/// Connections are kept and reused between requests, as URLSession's are. Cancelling the
-/// calling task removes the transfer at once, which closes its connection. Answers over
+/// Connections are kept and reused between requests, as URLSession's are, and are never
+/// inherited by a program this process starts (their sockets are close-on-exec from their
+/// creation). Cancelling the calling task removes the transfer at once, which closes its
+/// connection. Answers over
 /// 64 MB are refused (``HTTPTransportError/tooLarge``); the request's `timeoutInterval` is
 /// enforced here, and a server that stops in the middle of its answer is told apart
 /// (``HTTPTransportError/stalled``) from one that never answers (`URLError.timedOut`).

@@ -27,6 +27,9 @@ enum ShellCommand {
     posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
     posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO)
     posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO)
+    // No other descriptor of this process: not every library makes its own close-on-exec
+    // (libcurl's, Foundation's pipes), and a command is the user's, not a part of us.
+    if let closeFrom { _ = closeFrom(&actions, STDERR_FILENO + 1) }
     let arguments = strings(["/bin/sh", "-c", command])
     defer { for argument in arguments { free(argument) } }
     var variables = ProcessInfo.processInfo.environment
@@ -85,6 +88,14 @@ enum ShellCommand {
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module
+  /// does not declare; `nil` where the C library has none.
+  private static let closeFrom: CloseFrom? = dlsym(
+    UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
+  ).map { unsafeBitCast($0, to: CloseFrom.self) }
+  private typealias CloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
   /// C strings of `words`, ending with a null (freed by the caller).
   private static func strings(_ words: [String]) -> [UnsafeMutablePointer<CChar>?] {
