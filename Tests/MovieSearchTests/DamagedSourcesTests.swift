@@ -69,28 +69,34 @@ import Testing
     }
   }
 
-  /// A copy of the fixture's folder whose `title.basics` is unzipped and of 250,000 rows
-  /// (read in steps of 100,000), and whose `title.ratings` is cut short.
-  func longBasicsAndCutRatings() throws -> URL {
+  /// A copy of the fixture's folder whose `title.basics` has 250,000 rows (read in steps of
+  /// 100,000; gzipped when `gzipped`), and whose file `cut` (gzipped) is cut in half.
+  func longBasics(gzipped: Bool = false, cut: String) async throws -> URL {
     let source = try dataset()
     try FileManager.default.removeItem(at: source.appendingPathComponent("title.basics.tsv.gz"))
     let header = IMDbSource.headers.first { $0.key == "title.basics" }!.value
     let rows = (1...250_000).map {
       "tt\($0)\tmovie\tFilm \($0)\tFilm \($0)\t0\t2000\t\\N\t90\tDrama"
     }
-    try ([header.joined(separator: "\t")] + rows + [""]).joined(separator: "\n").write(
-      to: source.appendingPathComponent("title.basics.tsv"), atomically: false, encoding: .utf8)
-    let ratings = source.appendingPathComponent("title.ratings.tsv.gz")
-    let whole = try Data(contentsOf: ratings)
-    try whole.prefix(whole.count / 2).write(to: ratings)
+    let text = ([header.joined(separator: "\t")] + rows + [""]).joined(separator: "\n")
+    if gzipped {
+      try await gzip(text, to: source.appendingPathComponent("title.basics.tsv.gz"))
+    } else {
+      try text.write(
+        to: source.appendingPathComponent("title.basics.tsv"), atomically: false, encoding: .utf8)
+    }
+    let damaged = source.appendingPathComponent(cut + ".tsv.gz")
+    let whole = try Data(contentsOf: damaged)
+    try whole.prefix(whole.count / 2).write(to: damaged)
     return source
   }
 
-  /// The files after `title.basics` are read for their checks while it is read: one cut short
-  /// fails the build before `title.basics` is read (here, the check ended first), not when the
-  /// build reaches it.
-  @Test(.onOwnThreads) func aFileCutShortIsFoundBeforeTheFirstIsRead() throws {
-    let source = try longBasicsAndCutRatings()
+  /// Every file is read for its checks while `title.basics` is read, `title.basics` last: one
+  /// cut short fails the build before `title.basics` is read (here, the check ended first),
+  /// not when the build reaches it (or, for `title.basics`, reaches the cut).
+  @Test(.onOwnThreads, arguments: ["title.ratings", "title.basics"])
+  func aFileCutShortIsFoundBeforeTheFirstIsRead(_ file: String) async throws {
+    let source = try await longBasics(gzipped: file == "title.basics", cut: file)
     defer { try? FileManager.default.removeItem(at: source) }
     var steps: [String] = []
     let failure = #expect(throws: TSVReader.Failure.self) {
@@ -98,18 +104,19 @@ import Testing
         source.path, progress: { steps.append("\($0) \($1)") },
         checkAhead: { paths in
           #expect(paths.first == source.path + "/title.ratings.tsv.gz")
+          #expect(paths.last?.hasPrefix(source.path + "/title.basics.tsv") == true)
           let check = IntegrityCheck.start(paths: paths)
           #expect(check.waitUntilEnded(limit: .seconds(60)))
           return check
         })
     }
-    #expect(failure?.description == "title.ratings.tsv.gz ends early (an incomplete download?)")
+    #expect(failure?.description == "\(file).tsv.gz ends early (an incomplete download?)")
     #expect(steps == [])
   }
 
   /// What the check finds while `title.basics` is read stops the build at its next step.
-  @Test(.onOwnThreads) func aFailureFoundAheadStopsTheBuildAtItsNextStep() throws {
-    let source = try longBasicsAndCutRatings()
+  @Test(.onOwnThreads) func aFailureFoundAheadStopsTheBuildAtItsNextStep() async throws {
+    let source = try await longBasics(cut: "title.ratings")
     defer { try? FileManager.default.removeItem(at: source) }
     let check = IntegrityCheck.start(paths: [])
     var steps: [String] = []
