@@ -221,27 +221,39 @@ import Testing
     try await server.wait { $0 == .clientClosed(path: "/3/search/movie") }
   }
 
-  @Test func cancellingTheCallerClosesTheConnection() async throws {
+  /// A search for "slow" on a server that never answers, once the server has its request.
+  func searchUnderWay() async throws -> (
+    server: LoopbackServer, search: Task<MoviePage, any Error>
+  ) {
     let server = try LoopbackServer { _ in .hang }
-    defer { server.stop() }
     let client = client(server)
     let search = Task { try await client.searchMovies(MovieQuery("slow")) }
-    try await server.wait { $0 == .received(path: "/3/search/movie") }
+    do {
+      try await server.wait { $0 == .received(path: "/3/search/movie") }
+    } catch {
+      search.cancel()
+      server.stop()
+      throw error
+    }
+    return (server, search)
+  }
+
+  @Test func cancellingTheCallerClosesTheConnection() async throws {
+    let (server, search) = try await searchUnderWay()
+    defer { server.stop() }
     search.cancel()
     // The server sees the connection closed: the request was really cancelled.
     try await server.wait { $0 == .clientClosed(path: "/3/search/movie") }
     let result = await search.result
     #expect(throws: MovieServiceError.cancelled) { try result.get() }
   }
+
   /// A program started while a request is under way does not inherit its connection: one
   /// that lives on (here, started by a plain `posix_spawn`, which closes nothing) would hold it
   /// open past the cancellation, and the server would never see it closed.
   @Test func aProgramStartedMeanwhileHoldsNoConnectionOpen() async throws {
-    let server = try LoopbackServer { _ in .hang }
+    let (server, search) = try await searchUnderWay()
     defer { server.stop() }
-    let client = client(server)
-    let search = Task { try await client.searchMovies(MovieQuery("slow")) }
-    try await server.wait { $0 == .received(path: "/3/search/movie") }
     var program: pid_t = 0
     let words = ["/bin/sh", "-c", "read line"]
     let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
