@@ -165,6 +165,10 @@ enum Ranking {
   /// two years off still keep more than a typo's worth of the bonus.
   static let yearOff = typo / 3
 
+  /// The films people read before retyping: a film that matches every query word only
+  /// through a slip is looked for when films that miss a word are among them.
+  static let firstFew = 3
+
   static func cost(distance: Int, prefix: Bool) -> Float {
     Float(distance) * typo + (prefix ? typedPrefix : 0)
   }
@@ -236,6 +240,12 @@ enum Forgiveness {
   /// likely a typo in a longer title's beginning or a title's initials ("flec" → Fled before
   /// Fletch, "rfad" → Rad before Requiem for a Dream).
   static let slippedShortTitleFrom = 4
+  /// The most titles read word by word for a title one real word's slip from the query
+  /// (``SearchPass/realWords``), those of its rarest other word: each costs about a
+  /// microsecond at IMDb's size, and at 4,096 the searches that read them were 4 % slower in
+  /// all; beyond, the other words say too little to name a film (Benchmarks/README).
+  static let slipLookAlikesReadUpTo = 1_024
+
   /// The share of a long query's words a film must match.
   static let longQueryShare = 3
 

@@ -169,28 +169,6 @@ extension Searcher {
     }
   }
 
-  /// ``SearchPass/realWords``: when the best film still misses a word of a query of several,
-  /// and some word is a title word of six letters or more (one a letter longer could have two
-  /// typos), the query is searched again reading such words as slips for longer ones.
-  private func realWordSlips(_ run: inout SearchRun) throws(MovieServiceError) {
-    guard Ranking.isPartial(run.best),
-      (2...Forgiveness.realWordSlipsUpTo).contains(run.query.words.count),
-      run.query.words.contains(where: {
-        SearchPlan.maxDistance($0.count + 1) > 1 && SearchPlan.takenAsTyped($0, store: store)
-      })
-    else { return }
-    let engine = SearchEngine(
-      searcher: self,
-      plan: SearchPlan(run.query, searcher: self, everyTypo: true, realWordSlips: true))
-    let found = try films(engine, pass: .realWords, run)
-    // Kept only for a film it matches whole: its wider look-up makes a missed word seem
-    // commoner, so partial matches would rank otherwise than the words as typed rank them.
-    if let first = found.hits.first, !Ranking.isPartial(first.score), first.score < run.best {
-      run.engines[.realWords] = engine
-      (run.hits, run.total) = found
-    }
-  }
-
   /// ``SearchPass/splitWords``: when the query as typed matches no film with every word, it
   /// is split into title words and searched beside it; when a query of one word matches only
   /// through typos, into three words or more (two are among the plan's options already).

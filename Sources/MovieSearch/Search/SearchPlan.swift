@@ -125,9 +125,12 @@ struct SearchPlan {
   /// `oneTypoUnlessTyped`, a word that is no title word is looked up as the words as typed
   /// look it up (two typos only when one makes no whole word): the plan of a probe for a
   /// film within a typo of the best (see ``Searcher/typoMayWin(_:over:below:year:keep:)``).
+  /// With `slip`, its word matches only its terms, and the others only as typed, with no
+  /// typo.
   init(
     _ query: TitleQuery, searcher: Searcher, everyTypo: Bool = false, synonyms: Bool = false,
-    realWordSlips: Bool = false, droppedLetters: Bool = false, oneTypoUnlessTyped: Bool = false
+    realWordSlips: Bool = false, droppedLetters: Bool = false, oneTypoUnlessTyped: Bool = false,
+    slip: Slip? = nil
   ) {
     let store = searcher.store
     let words = query.words
@@ -170,6 +173,12 @@ struct SearchPlan {
           synonyms: synonyms, amongOthers: realWordSlips && words.count > 1,
           beingTyped: beingTyped, droppedLetter: droppedLetter)
       lookups[key] = (options, moreTypos)
+      // Beside a slip, the other words match as typed: no typo, no sound.
+      let asTyped =
+        slip.map {
+          $0.position == position
+            ? [Option(first: $0.choices)] : options.compactMap(Self.withoutSlips)
+        } ?? options
       if year != nil, word == query.yearWord { optional = .year }
       if !everyTypo, moreTypos { mayHaveMoreTypos = true }
       if everyTypo, !wordEveryTypo, moreTypos { leftSecondTyposOut = true }
@@ -178,7 +187,7 @@ struct SearchPlan {
       {
         mayHaveDroppedLetters = true
       }
-      self.words.append(Word(text: word, options: options, optional: optional))
+      self.words.append(Word(text: word, options: asTyped, optional: optional))
     }
     // A query of nothing but optional words must still match them.
     if self.words.allSatisfy({ $0.optional != nil }) {
@@ -196,6 +205,30 @@ struct SearchPlan {
         Float(store.titleCount + 1) / Float(1 + min(reached, store.titleCount)))
       self.words[index].missCost = Ranking.missedWord + Ranking.rarity * rarity
     }
+  }
+
+  /// A real word typed for a title word a slip away (``SearchPass/realWords``): the query word
+  /// at `position` matches only `terms`, each at the cost of its edits from it.
+  struct Slip {
+    var position: Int
+    /// Term ids, and each one's edits from the query word.
+    var terms: [Int: Int]
+
+    var choices: Choices {
+      SearchPlan.coalesced(
+        terms.map {
+          Choice(terms: $0.key..<$0.key + 1, cost: Ranking.cost(distance: $0.value, prefix: false))
+        })
+    }
+  }
+
+  /// `option` without the choices that cost a typo or more; `nil` when none is left.
+  static func withoutSlips(_ option: Option) -> Option? {
+    var kept = option
+    kept.first = option.first.filter { $0.cost < Ranking.typo }
+    kept.second = option.second.map { $0.filter { $0.cost < Ranking.typo } }
+    guard !kept.first.isEmpty, kept.second?.isEmpty != true else { return nil }
+    return kept
   }
 
   /// The term runs this plan's words match as one title word that `other`'s (the same

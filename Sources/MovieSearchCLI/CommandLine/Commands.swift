@@ -1,4 +1,5 @@
 import Foundation
+import MovieSearch
 
 /// Every command of `movie-search`, and dispatch to them.
 enum Commands {
@@ -94,19 +95,8 @@ enum Commands {
     return "Did you mean 'movie-search \(command.name)\(rest.isEmpty ? "" : " " + rest)'?"
   }
 
-  /// Levenshtein distance, for short words.
+  /// The edits between two names (see ``EditDistance``).
   static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(1, a.count) where !a.isEmpty {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(1, b.count) where !b.isEmpty {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    EditDistance.between(Array(a), Array(b))
   }
 }
