@@ -4,10 +4,11 @@ import MovieSearch
 /// A catalog's bytes, used as the program uses a catalog.
 enum CatalogHarness {
   /// Queries that reach every stage of the search: exact words, typos, prefixes, joined and
-  /// split words, initials, a year, people's names, words no title has.
+  /// split words, initials, a year, people's names, words no title has, a real word's slip
+  /// beside a title's other words ("10 violent place" reads 10 Rillington Place's words).
   static let queries = [
     "star wars", "matrx", "the", "ridley", "starwars", "lov", "night of the dead", "k",
-    "alein kign 1960", "qq", "bttf", "2001", "a b c d e f g h", "scott",
+    "alein kign 1960", "qq", "bttf", "2001", "a b c d e f g h", "scott", "10 violent place",
   ]
 
   static func run(_ bytes: [UInt8]) {
