@@ -75,6 +75,25 @@ import Testing
       try !catalog.titles("the vincent years", year: 1990).contains("The Violent Years (1956)"))
   }
 
+  /// A word being typed is the beginning of title words, never a slip: the finder's list
+  /// only narrows.
+  @Test func theWordBeingTypedIsNoSlip() throws {
+    let catalog = try smallCatalog([
+      ("The Boys of St. Vincent: 15 Years Later", 1993, 54), ("The Violent Years", 1956, 213),
+      ("Vincent & Theo", 1990, 473),
+    ])
+    let titles = { (typed: Bool) in
+      try catalog.searchMovies(MovieQuery("years vincent", isBeingTyped: typed)).results.map(
+        \.title)
+    }
+    #expect(
+      try titles(false).prefix(2) == [
+        "The Boys of St. Vincent: 15 Years Later", "The Violent Years",
+      ])
+    // Typed, every word is needed: the films that miss one are not listed either.
+    #expect(try titles(true) == ["The Boys of St. Vincent: 15 Years Later"])
+  }
+
   @Test func aLookAlikeWithAWordMoreIsNoSlip() throws {
     let catalog = try smallCatalog([
       ("The Boys of St. Vincent: 15 Years Later", 1993, 54),

@@ -20,10 +20,13 @@ extension Searcher {
     guard Ranking.isPartial(run.best), (2...Forgiveness.realWordSlipsUpTo).contains(words.count)
     else {
       // Words a title may lack (an article, a year, a word people add) are no slips, and a
-      // query of one other word is a title of its own.
+      // query of one other word is a title of its own. A word being typed is a beginning,
+      // never a slip: each letter added narrows the list.
       let needed = words.indices.filter { run.plan.words[$0].optional == nil }
-      if needed.count > 1 {
-        try lookAlikesOneSlipAway(at: slips.filter(needed.contains), needed: needed, &run)
+      let typing = run.query.lastWordBeingTyped ? words.count - 1 : nil
+      let slipped = slips.filter { needed.contains($0) && $0 != typing }
+      if needed.count > 1, !slipped.isEmpty {
+        try lookAlikesOneSlipAway(at: slipped, needed: needed, &run)
       }
       return
     }
