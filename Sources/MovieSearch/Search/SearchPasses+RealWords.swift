@@ -48,8 +48,9 @@ extension Searcher {
   /// else (a leading article aside) are merged before them — those of the position whose best
   /// film is best (its engine explains them). A title with more words is a look-alike, not
   /// the film meant ("the vincent years" lists The Violent Years before Vincent & Theo, not
-  /// a title that adds a word to it); a query that is the first film's title names that film
-  /// ("pulp fiction" lists no Pulp Diction before Pulp).
+  /// a title that adds a word to it); a query that is the first film's title, its every word
+  /// in order, names that film ("pulp fiction" lists no Pulp Diction before Pulp; "eating
+  /// venus" still lists Meeting Venus after Venus Eating).
   private func lookAlikesOneSlipAway(
     at positions: [Int], needed: [Int], _ run: inout SearchRun
   ) throws(MovieServiceError) {
@@ -59,7 +60,8 @@ extension Searcher {
     guard partialAmongFirst, needed.count < Forgiveness.longQueryWords else { return }
     if let first = run.hits.first {
       guard let found = run.engines[first.pass],
-        wholeTitles([first.title], scoredBy: found, run, below: .infinity).isEmpty
+        wholeTitles([first.title], scoredBy: found, run, below: .infinity, inOrder: true)
+          .isEmpty
       else { return }
     }
     var kept: (engine: SearchEngine, hits: [FilmHit])?
@@ -150,11 +152,12 @@ extension Searcher {
   }
 
   /// The films of `titles` whose every word (a leading article aside) `engine` matches, with
-  /// each query word, below `bound` — each film once, by its best title, best first, at most
-  /// a page. The titles are few: each is scored alone, as the engine's search would score it,
-  /// rather than met through every word's postings.
+  /// each query word — `inOrder`, in the query's order — below `bound`: each film once, by its
+  /// best title, best first, at most a page. The titles are few: each is scored alone, as the
+  /// engine's search would score it, rather than met through every word's postings.
   private func wholeTitles(
-    _ titles: [Int], scoredBy engine: SearchEngine, _ run: SearchRun, below bound: Float
+    _ titles: [Int], scoredBy engine: SearchEngine, _ run: SearchRun, below bound: Float,
+    inOrder: Bool = false
   ) -> [FilmHit] {
     var best: [Int: FilmHit] = [:]
     for title in titles {
@@ -170,7 +173,10 @@ extension Searcher {
       let holdsNothingElse = words.indices.allSatisfy {
         matched.contains($0) || ($0 == 0 && TitleText.articleWords.contains(words[0].text))
       }
-      if holdsNothingElse {
+      // The title's words as the query's came (a person's, after them, say nothing of it).
+      let positions = matches.map(\.position).filter { $0 < words.count }
+      let ordered = zip(positions, positions.dropFirst()).allSatisfy { $0 < $1 }
+      if holdsNothingElse, ordered || !inOrder {
         best[film] = FilmHit(film: film, title: title, score: score, pass: .realWords)
       }
     }
