@@ -70,8 +70,8 @@ import Testing
   }
 
   /// A copy of the fixture's folder whose `title.basics` has 250,000 rows (read in steps of
-  /// 100,000; gzipped when `gzipped`), and whose file `cut` (gzipped) is cut in half.
-  func longBasics(gzipped: Bool = false, cut: String) async throws -> URL {
+  /// 100,000; gzipped when `gzipped`), and whose file `cut` (gzipped), if any, is cut in half.
+  func longBasics(gzipped: Bool = false, cut: String?) async throws -> URL {
     let source = try dataset()
     try FileManager.default.removeItem(at: source.appendingPathComponent("title.basics.tsv.gz"))
     let header = IMDbSource.headers.first { $0.key == "title.basics" }!.value
@@ -85,10 +85,38 @@ import Testing
       try text.write(
         to: source.appendingPathComponent("title.basics.tsv"), atomically: false, encoding: .utf8)
     }
+    guard let cut else { return source }
     let damaged = source.appendingPathComponent(cut + ".tsv.gz")
     let whole = try Data(contentsOf: damaged)
     try whole.prefix(whole.count / 2).write(to: damaged)
     return source
+  }
+
+  /// An unzipped file has no trailer: one that ends inside a line of too few fields is found
+  /// from its last bytes before any file is read — one whose last line lacks only its line
+  /// end is whole.
+  @Test(arguments: [true, false])
+  func anUnzippedFileCutInALineIsFoundBeforeAnyIsRead(cutInALine: Bool) async throws {
+    let source = try await longBasics(cut: nil)
+    defer { try? FileManager.default.removeItem(at: source) }
+    let lines = try await text(of: "title.ratings.tsv.gz").split(separator: "\n")
+    let last = cutInALine ? lines[3].prefix { $0 != "\t" } + "\t" : lines[3]
+    try FileManager.default.removeItem(at: source.appendingPathComponent("title.ratings.tsv.gz"))
+    try (lines.prefix(3).joined(separator: "\n") + "\n" + last).write(
+      to: source.appendingPathComponent("title.ratings.tsv"), atomically: false, encoding: .utf8)
+    var steps: [String] = []
+    let read = {
+      try IMDbSource.read(
+        source.path, progress: { steps.append("\($0) \($1)") },
+        checkAhead: { _ in IntegrityCheck.start(paths: []) })
+    }
+    if cutInALine {
+      let failure = #expect(throws: CatalogFile.FormatError.self) { try read() }
+      #expect(failure?.description == "title.ratings.tsv ends early (an incomplete download?)")
+      #expect(steps == [])
+    } else {
+      #expect(try read().entries.count == 250_000)
+    }
   }
 
   /// Every file is read for its checks while `title.basics` is read, `title.basics` last: one

@@ -109,10 +109,11 @@ enum IMDbSource {
   }
 
   /// The films of the dataset in `directory`. `progress` is told the file read and the lines
-  /// read of it, every 100,000. Every file's header is checked first, and every file is read
-  /// whole for its checks while `title.basics` is read (`checkAhead`, given their paths: the
-  /// others first, then `title.basics`, which it inflates far faster than the build reads
-  /// it), so that a damaged one fails the build at once.
+  /// read of it, every 100,000. Every file's header is checked first (and an unzipped file's
+  /// last line), and every gzipped file is read whole for its checks while `title.basics` is
+  /// read (`checkAhead`, given their paths: the others first, then `title.basics`, which it
+  /// inflates far faster than the build reads it), so that a damaged one fails the build at
+  /// once.
   static func read(
     _ directory: String, types: Set<String> = ["movie"], includeAdult: Bool = false,
     languages: TitleLanguages = .english, progress: (String, Int) -> Void = { _, _ in },
@@ -127,8 +128,14 @@ enum IMDbSource {
       report.missing.append((file, purposes[file] ?? ""))
     }
     for file in files {
-      if let path = path(of: file, in: directory) {
-        try checkHeader(of: TSVReader(path: path), as: file)
+      guard let path = path(of: file, in: directory) else { continue }
+      let reader = try TSVReader(path: path)
+      try checkHeader(of: reader, as: file)
+      // An unzipped file's end is its last line: one cut in a line is said now, not when the
+      // build reaches it (the gzipped ones are read through by `checkAhead`).
+      let columns = headers.first { $0.key == file }?.value.count ?? 0
+      if !path.hasSuffix(".gz"), TSVReader.endsInALine(path, columns: columns) {
+        throw CatalogFile.FormatError(description: TSVReader.endsEarly(reader.name))
       }
     }
     let integrity = checkAhead(

@@ -162,6 +162,32 @@ final class TSVReader {
 }
 
 extension TSVReader {
+  /// The most bytes of an unzipped file's end ``endsInALine(_:columns:)`` reads: IMDb's
+  /// lines are a few hundred bytes, their longest a few kilobytes.
+  static let tailRead = 1 << 16
+
+  /// Whether the unzipped file at `path` ends inside a line of fewer than `columns` fields —
+  /// cut short, as the build finds when it reaches it — read from its last bytes alone (an
+  /// unzipped file has no trailer to check); `false` when those cannot tell (a line end
+  /// closes the file, or none is among them) or the file cannot be read (the build says why).
+  static func endsInALine(_ path: String, columns: Int) -> Bool {
+    let file = open(path, O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else { return false }
+    defer { close(file) }
+    var status = stat()
+    guard fstat(file, &status) == 0, status.st_size > 0 else { return false }
+    let size = Int(status.st_size)
+    let count = min(size, tailRead)
+    var tail = [UInt8](repeating: 0, count: count)
+    let read = tail.withUnsafeMutableBytes {
+      pread(file, $0.baseAddress, count, off_t(size - count))
+    }
+    guard read == count, tail.last != UInt8(ascii: "\n"),
+      let newline = tail.lastIndex(of: UInt8(ascii: "\n"))
+    else { return false }
+    return tail[(newline + 1)...].tabs + 1 < columns
+  }
+
   /// What is said of a file that ends before its end.
   static func endsEarly(_ name: String) -> String {
     "\(name) ends early (an incomplete download?)"
