@@ -63,6 +63,11 @@ enum IMDbSource {
   }
 
   /// The path of `file` in `directory`, gzipped or not; `nil` when it is not there.
+  /// The columns of IMDb's `file` (none for a name it does not have).
+  static func header(of file: String) -> [String] {
+    headers.first { $0.key == file }?.value ?? []
+  }
+
   static func path(of file: String, in directory: String) -> String? {
     for name in [file + ".tsv.gz", file + ".tsv"] {
       let path = (directory as NSString).appendingPathComponent(name)
@@ -96,7 +101,7 @@ enum IMDbSource {
     guard let header = try reader.nextLine(), !header.isEmpty else {
       throw CatalogFile.FormatError(description: "\(reader.name) is empty")
     }
-    let expected = headers.first { $0.key == file }?.value ?? []
+    let expected = Self.header(of: file)
     let names = header.fields.map { String(decoding: $0, as: UTF8.self) }
     guard !names.starts(with: expected) else { return }
     let what =
@@ -133,8 +138,7 @@ enum IMDbSource {
       try checkHeader(of: reader, as: file)
       // An unzipped file's end is its last line: one cut in a line is said now, not when the
       // build reaches it (the gzipped ones are read through by `checkAhead`).
-      let columns = headers.first { $0.key == file }?.value.count ?? 0
-      if !path.hasSuffix(".gz"), TSVReader.endsInALine(path, columns: columns) {
+      if !path.hasSuffix(".gz"), TSVReader.endsInALine(path, columns: header(of: file).count) {
         throw CatalogFile.FormatError(description: TSVReader.endsEarly(reader.name))
       }
     }
@@ -153,7 +157,7 @@ enum IMDbSource {
       try integrity.check()
       let reader = try TSVReader(path: path)
       try checkHeader(of: reader, as: file)
-      let columns = headers.first { $0.key == file }?.value.count ?? 0
+      let columns = header(of: file).count
       while let line = try reader.nextLine() {
         if reader.line % CatalogFile.progressStep == 0 {
           try integrity.check()
@@ -164,8 +168,7 @@ enum IMDbSource {
             path, line: reader.line, "the line is longer than \(TSVReader.longestLine >> 20) MiB")
           continue
         }
-        // A last line without its line end and its fields: the file was cut there.
-        if reader.lastLineUnended, line.tabs + 1 < columns {
+        if reader.lastLineUnended, TSVReader.isCut(line, columns: columns) {
           throw CatalogFile.FormatError(description: TSVReader.endsEarly(reader.name))
         }
         guard keep(line) else { continue }

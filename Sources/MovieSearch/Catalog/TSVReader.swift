@@ -185,7 +185,13 @@ extension TSVReader {
     guard read == count, tail.last != UInt8(ascii: "\n"),
       let newline = tail.lastIndex(of: UInt8(ascii: "\n"))
     else { return false }
-    return tail[(newline + 1)...].tabs + 1 < columns
+    return isCut(tail[(newline + 1)...], columns: columns)
+  }
+
+  /// Whether `lastLine`, a file's last and without its line end, lacks some of the `columns`
+  /// fields: the file was cut there (a whole last line merely lacks its line end).
+  static func isCut(_ lastLine: ArraySlice<UInt8>, columns: Int) -> Bool {
+    lastLine.tabs + 1 < columns
   }
 
   /// What is said of a file that ends before its end.

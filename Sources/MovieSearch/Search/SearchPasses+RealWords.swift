@@ -168,13 +168,15 @@ extension Searcher {
       guard let score = engine.score(title, matches: &matches), !Ranking.isPartial(score),
         score < bound, best[film].map({ score < $0.score }) ?? true
       else { continue }
-      let words = TitleText.words(store.title(title).text)
+      // The title's words by their term ids, as ``slipBeside(_:in:of:)`` reads them.
+      let words = store.titleWords(title)
       let matched = Set(matches.map(\.position))
-      let holdsNothingElse = words.indices.allSatisfy {
-        matched.contains($0) || ($0 == 0 && TitleText.articleWords.contains(words[0].text))
+      let holdsNothingElse = (0..<words.titleCount).allSatisfy {
+        matched.contains($0)
+          || ($0 == 0 && TitleText.articleWords.contains(store.term(words[0])))
       }
       // The title's words as the query's came (a person's, after them, say nothing of it).
-      let positions = matches.map(\.position).filter { $0 < words.count }
+      let positions = matches.map(\.position).filter { $0 < words.titleCount }
       let ordered = zip(positions, positions.dropFirst()).allSatisfy { $0 < $1 }
       if holdsNothingElse, ordered || !inOrder {
         best[film] = FilmHit(film: film, title: title, score: score, pass: .realWords)
