@@ -7,7 +7,8 @@ TITLES is `search-eval --titles FILE` (id, title, year, votes, and akas: the fil
 titles, `|`-separated, which both index beside its title, as a developer indexing a
 catalog's display, original and alternative titles would), QUERIES the evaluation set,
 RESULTS `search-eval --evaluate --results FILE` (movie-search's and fzf's three best ids per
-query). Prints recall@1 and @3 per category for all four, and the time per query:
+query). Prints recall@1 and @3 per category for all four (and realword's two parts, as
+search-eval gives them), and the time per query:
 
 - rapidfuzz: `fuzz.token_set_ratio` over every title and aka (its default processor: lower
   case, punctuation to spaces), a film scored by its best, best score first, ties broken by
@@ -28,6 +29,28 @@ import time
 import numpy
 import tantivy
 from rapidfuzz import fuzz, process, utils
+
+
+# The articles the catalog moves to a title's end, as a title's tokens (search-eval's
+# `titleArticles`).
+ARTICLES = {
+    "the", "a", "an", "la", "le", "les", "l'", "il", "el", "der", "die", "das", "o", "i", "de",
+    "los", "un", "una", "une", "las", "den", "gli", "het", "os", "en", "ein", "det", "lo", "ta",
+    "oi", "eine", "een", "as", "un'", "to", "ang",
+}
+
+
+def realword_part(query):
+    """realword's part of a query, as search-eval's `realWordPart` gives it: "the rest typed"
+    when its title has a word beside the one replaced (articles aside), "the only word" when
+    it has none; None for another category."""
+    if query["category"] != "realword":
+        return None
+    title, typed = query["title"].lower().split(" "), query["query"].split(" ")
+    if len(title) != len(typed):
+        return None
+    rest = [word for word, was in zip(title, typed) if word == was and word not in ARTICLES]
+    return "… realword, the rest typed" if rest else "… realword, the only word"
 
 
 def read_tsv(path):
@@ -112,8 +135,10 @@ def main():
     categories = []
     for query, fuzzy_ids, bm25_ids in zip(queries, rapidfuzz_found, tantivy_found):
         category, wanted = query["category"], int(query["id"])
-        if category not in categories:
-            categories.append(category)
+        part = realword_part(query)
+        for name in (category, part):
+            if name is not None and name not in categories:
+                categories.append(name)
         row = ours.get(query["query"] + "\t" + query["id"], {})
         found = {
             "movie-search": [int(i) for i in row.get("ours", "").split(",") if i],
@@ -121,12 +146,21 @@ def main():
             "rapidfuzz": fuzzy_ids,
             "tantivy": bm25_ids,
         }
-        for key in (category, "all"):
+        for key in (category, part, "all"):
+            if key is None:
+                continue
             for engine in engines:
                 counts = tally.setdefault((key, engine), [0, 0, 0])
                 counts[0] += found[engine][:1] == [wanted]
                 counts[1] += wanted in found[engine]
                 counts[2] += 1
+
+    # realword's parts under it.
+    parts = [name for name in categories if name.startswith("… ")]
+    categories = [name for name in categories if name not in parts]
+    if "realword" in categories:
+        at = categories.index("realword") + 1
+        categories[at:at] = sorted(parts, reverse=True)
 
     def percent(part, whole):
         return f"{100 * part / whole:.1f}" if whole else "-"

@@ -4,7 +4,8 @@ import MovieSearchBuiltInCatalog
 
 /// Recall@1 and @3 per category, for the built-in catalog's search and for `fzf --filter`
 /// over the same films, one line each ("Title (Year)", then " / " and each other title): fzf
-/// is a yardstick, run as a process.
+/// is a yardstick, run as a process. realword is also given in its two parts
+/// (``realWordPart(_:)``).
 /// With `results`, each query's three best ids for both are written there (a TSV that
 /// `scripts/anchors.py` reads to put rapidfuzz and tantivy beside them).
 /// With `imdbCatalog`, the search is that catalog's — one built from `--imdb`'s files, where
@@ -46,6 +47,8 @@ func evaluate(
     let elapsed = clock.now - start
     let found = page.results.prefix(3).map(\.id)
     ours[query.category, default: Recall()].add(found, query.id)
+    let part = realWordPart(query)
+    if let part { ours[part, default: Recall()].add(found, query.id) }
     if misses, !found.contains(query.id) {
       let titles = page.results.prefix(3).map(\.title)
       print("miss [\(query.category)] '\(query.text)' wants \(query.title): got \(titles)")
@@ -54,6 +57,7 @@ func evaluate(
     if useFzf {
       fzfFound = try fzfTop(query.text, list: list, count: 3)
       theirs[query.category, default: Recall()].add(fzfFound, query.id)
+      if let part { theirs[part, default: Recall()].add(fzfFound, query.id) }
     }
     let micros = Double(elapsed.components.attoseconds) / 1e12
     rows.append(
@@ -76,6 +80,15 @@ func evaluate(
     print(
       "| \(category) | \(mine.total) | \(mine.atOne) | \(mine.atThree) | \(other.atOne) | \(other.atThree) |"
     )
+    // realword's two parts, under it (counted in "all" once, with it).
+    for part in ["realword, the rest typed", "realword, the only word"]
+    where category == "realword" {
+      let mine = ours[part] ?? Recall()
+      let other = theirs[part] ?? Recall()
+      print(
+        "| … \(part) | \(mine.total) | \(mine.atOne) | \(mine.atThree) | \(other.atOne) | \(other.atThree) |"
+      )
+    }
   }
   print(
     "| **all** | \(all.ours.total) | \(all.ours.atOne) | \(all.ours.atThree) | \(all.theirs.atOne) | \(all.theirs.atThree) |"

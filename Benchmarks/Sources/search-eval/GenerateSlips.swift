@@ -114,6 +114,28 @@ func letterSlips(_ tokens: [String], _ random: inout SeededRandom) -> String? {
   return typed.joined(separator: " ")
 }
 
+/// The articles the catalog moves to a title's end ("Matrix, The"), as a title's tokens.
+let titleArticles: Set<String> = [
+  "the", "a", "an", "la", "le", "les", "l'", "il", "el", "der", "die", "das", "o", "i", "de",
+  "los", "un", "una", "une", "las", "den", "gli", "het", "os", "en", "ein", "det", "lo", "ta",
+  "oi", "eine", "een", "as", "un'", "to", "ang",
+]
+
+/// The two parts of realword, by what the query keeps of its title: "realword, the rest
+/// typed" when the title has a word beside the one replaced (articles aside) — issue 47's
+/// rule, "a real word that is a near-miss of a title word scoring as a typo when the rest of
+/// the title matches" — or "realword, the only word" when it has none: then nothing typed
+/// tells the slip from the word as typed, which other films' titles hold ("barbara" for
+/// Barbarosa beside Barbara). `nil` for a query of another category.
+func realWordPart(_ query: EvaluationQuery) -> String? {
+  guard query.category == "realword" else { return nil }
+  let title = query.title.lowercased().split(separator: " ").map(String.init)
+  let typed = query.text.split(separator: " ").map(String.init)
+  guard title.count == typed.count else { return nil }
+  let rest = title.indices.filter { title[$0] == typed[$0] && !titleArticles.contains(title[$0]) }
+  return rest.isEmpty ? "realword, the only word" : "realword, the rest typed"
+}
+
 /// One word (four letters or more) replaced by another real word one edit away (two from
 /// seven letters).
 func nearMiss(
