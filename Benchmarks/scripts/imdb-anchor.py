@@ -29,6 +29,8 @@ import shutil
 import sys
 import time
 
+from realword_parts import realword_part
+
 import tantivy
 
 ENGLISH_REGIONS = {"US", "GB", "CA", "AU", "NZ", "IE", "XWW"}
@@ -134,8 +136,10 @@ def main():
     wanted = ["tt%07d" % ((int(row["id"]) * 11_000_000 + 700_000 - 1) // 700_000) for row in table]
     tconsts = list(films)
     found = {}  # category → [queries, first, top three]
+    parts = {}  # realword's parts, the same
     times = []
-    for query, category, film in zip(queries, (row["category"] for row in table), wanted):
+    for query, row, film in zip(queries, table, wanted):
+        category = row["category"]
         start = time.perf_counter()
         words = analyzer.analyze(query)
         clauses = []
@@ -152,10 +156,12 @@ def main():
             hits = searcher.search(tantivy.Query.boolean_query(clauses), limit=20).hits
         times.append(time.perf_counter() - start)
         top = [tconsts[searcher.doc(address)["row"][0]] for _, address in hits[:3]]
-        counts = found.setdefault(category, [0, 0, 0])
-        counts[0] += 1
-        counts[1] += top[:1] == [film]
-        counts[2] += film in top
+        part = realword_part(row)
+        for counts in [found.setdefault(category, [0, 0, 0])] + (
+                [parts.setdefault(part, [0, 0, 0])] if part else []):
+            counts[0] += 1
+            counts[1] += top[:1] == [film]
+            counts[2] += film in top
     times.sort()
     p50 = 1e3 * times[len(times) // 2]
     p99 = 1e3 * times[min(len(times) - 1, int(len(times) * 0.99))]
@@ -164,7 +170,7 @@ def main():
     print(f"tantivy anchor: the evaluation's film among all, @1 {100 * total[1] / total[0]:.1f} %, "
           f"@3 {100 * total[2] / total[0]:.1f} %; @3 by category: "
           + ", ".join(f"{category} {100 * counts[2] / counts[0]:.1f}"
-                      for category, counts in found.items()))
+                      for category, counts in list(found.items()) + sorted(parts.items())))
 
 
 if __name__ == "__main__":
