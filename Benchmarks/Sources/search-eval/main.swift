@@ -70,6 +70,10 @@ if arguments.contains("--generate") {
   try speed(
     catalogPath: option("--catalog"),
     queries: try readQueries(option("--queries") ?? defaultQueries))
+} else if arguments.contains("--growth") {
+  try growth(
+    catalogPath: option("--catalog"),
+    queries: try readQueries(option("--queries") ?? defaultQueries))
 } else if arguments.contains("--discover") {
   try discoverSpeed(catalogPath: option("--catalog"))
 } else if arguments.contains("--hybrid-latency") {
@@ -87,7 +91,7 @@ if arguments.contains("--generate") {
     queries: try readQueries(option("--queries") ?? defaultQueries))
 } else {
   print(
-    "usage: search-eval --generate | --evaluate | --titles FILE | --speed | --discover | --imdb DIR | --million DIR"
+    "usage: search-eval --generate | --evaluate | --titles FILE | --speed | --growth | --discover | --imdb DIR | --million DIR"
   )
   exit(64)
 }

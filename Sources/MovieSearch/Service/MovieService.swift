@@ -15,8 +15,9 @@ public struct MovieQuery: Sendable, Hashable {
   public var region: String?
   /// The text is being typed (a search field's, at each key): its last word is unfinished
   /// unless a space follows it, so the offline catalog reads a last word that begins title
-  /// words as their beginning, never as a typo — each letter added narrows the list, as in a
-  /// finder. TMDb ignores it.
+  /// words as their beginning, never as a typo — a letter added narrows the list, as in a
+  /// finder, but for a word that begins none (read with its typos), a finished word's other
+  /// forms, and the films that match some words when none matches them all. TMDb ignores it.
   public var isBeingTyped: Bool
 
   /// Creates a query.
