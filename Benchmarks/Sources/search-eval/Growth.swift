@@ -5,7 +5,8 @@ import MovieSearchBuiltInCatalog
 /// Each evaluation query typed key by key as a finder types it (`isBeingTyped`): where the
 /// count of films grew as a letter was added — a finder's list should only narrow. States
 /// that end in a space or a mark (a word finished) and last words of one letter (which begin
-/// most titles' words) are not counted, as `NarrowingWhileTypingTests` counts them.
+/// most titles' words) are not counted, as `NarrowingWhileTypingTests` counts them. With
+/// `--trace`, every state's count is printed.
 func growth(catalogPath: String?, queries: [EvaluationQuery]) throws {
   let catalog =
     try catalogPath.map { try OfflineCatalog(contentsOf: $0) } ?? OfflineCatalog.builtIn()
@@ -20,6 +21,7 @@ func growth(catalogPath: String?, queries: [EvaluationQuery]) throws {
       let lastWord = typed.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).last ?? ""
       let found = try catalog.searchMovies(MovieQuery(typed, isBeingTyped: true)).totalResults
       typedStates += 1
+      if arguments.contains("--trace") { print("'\(typed)' \(found)") }
       defer { previous = found }
       guard lastWord.count > 1, found > previous else { continue }
       grown[query.category, default: 0] += 1
