@@ -26,7 +26,9 @@ func generateSlipQueries() throws -> [EvaluationQuery] {
   var titleCounts: [String: Int] = [:]
   for film in all { titleCounts[film.title.lowercased(), default: 0] += 1 }
   var wordCounts: [String: Int] = [:]
-  for film in all { for word in Set(words(of: film.title.lowercased())) { wordCounts[word, default: 0] += 1 } }
+  for film in all {
+    for word in Set(words(of: film.title.lowercased())) { wordCounts[word, default: 0] += 1 }
+  }
   // Real words: those of three titles or more, by length, for the near misses.
   let realWords = Dictionary(
     grouping: wordCounts.filter { $0.value >= 3 && $0.key.allSatisfy(\.isLetter) }.keys,
@@ -55,7 +57,9 @@ func generateSlipQueries() throws -> [EvaluationQuery] {
       if tokens.first != "the", Bool.random(using: &random) {
         add("addedword", "the " + title)
       } else {
-        add("addedword", title + " " + (["movie", "film", "dvd"].randomElement(using: &random) ?? "movie"))
+        add(
+          "addedword",
+          title + " " + (["movie", "film", "dvd"].randomElement(using: &random) ?? "movie"))
       }
     }
     if drawn() { add("letters2", letterSlips(tokens, &random)) }
@@ -150,8 +154,9 @@ func nearMiss(
       }
     }
   }
-  guard let (at, word) = options.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) })
-    .randomElement(using: &random)
+  guard
+    let (at, word) = options.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) })
+      .randomElement(using: &random)
   else { return nil }
   var typed = tokens
   typed[at] = word

@@ -71,10 +71,14 @@ func hybridLatency(runs: Int) async throws {
   }
   func summary(_ values: [Duration]) -> String {
     let sorted = values.sorted()
-    let ms = { (value: Duration) in String(format: "%.1f ms", Double(value / .microseconds(1)) / 1000) }
+    let ms = { (value: Duration) in
+      String(format: "%.1f ms", Double(value / .microseconds(1)) / 1000)
+    }
     return "median \(ms(sorted[sorted.count / 2])), max \(ms(sorted.last ?? .zero))"
   }
-  print("hybrid view model in process (built-in catalog, TMDb answering in 200 ms, debounce 300 ms, \(runs) runs):")
+  print(
+    "hybrid view model in process (built-in catalog, TMDb answering in 200 ms, debounce 300 ms, \(runs) runs):"
+  )
   print("  last key → catalog's list: \(summary(first))  (goal ≤ 5 ms)")
   print("  last key → merged list:    \(summary(merged))  (goal ≤ 510 ms)")
 }
