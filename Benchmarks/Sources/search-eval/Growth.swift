@@ -3,7 +3,7 @@ import MovieSearch
 import MovieSearchBuiltInCatalog
 
 /// Each evaluation query typed key by key as a finder types it (`isBeingTyped`): where the
-/// count of films grew as a letter was added — a finder's list should only narrow. States
+/// count of films grew as a letter was added, where a finder's list would narrow. States
 /// that end in a space or a mark (a word finished) and last words of one letter (which begin
 /// most titles' words) are not counted, as `NarrowingWhileTypingTests` counts them. With
 /// `--trace`, every state's count is printed.
@@ -15,7 +15,7 @@ func growth(catalogPath: String?, queries: [EvaluationQuery]) throws {
   for query in queries {
     var previous = Int.max
     let text = Array(query.text)
-    for length in 1...text.count {
+    for length in text.indices.map({ $0 + 1 }) {
       let typed = String(text.prefix(length))
       guard let last = typed.last, last.isLetter || last.isNumber else { continue }
       let lastWord = typed.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).last ?? ""
