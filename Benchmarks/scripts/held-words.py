@@ -20,11 +20,10 @@ import csv
 import re
 import sys
 
-ARTICLES = {
-    "the", "a", "an", "la", "le", "les", "l", "il", "el", "der", "die", "das", "o", "i", "de",
-    "los", "un", "una", "une", "las", "den", "gli", "het", "os", "en", "ein", "det", "lo", "ta",
-    "oi", "eine", "een", "as", "to", "ang",
-}
+from realword_parts import ARTICLES as TITLE_ARTICLES
+
+# The articles as words() spells them (apostrophes dropped: "l'" is "l").
+ARTICLES = {article.replace("'", "") for article in TITLE_ARTICLES}
 # Three or more other films holding the words: more than a page's first three can pass.
 HOLDERS_THAT_FILL_THE_FIRST_THREE = 3
 

@@ -81,8 +81,7 @@ func evaluate(
       "| \(category) | \(mine.total) | \(mine.atOne) | \(mine.atThree) | \(other.atOne) | \(other.atThree) |"
     )
     // realword's two parts, under it (counted in "all" once, with it).
-    for part in ["realword, the rest typed", "realword, the only word"]
-    where category == "realword" {
+    for part in realWordParts where category == "realword" {
       let mine = ours[part] ?? Recall()
       let other = theirs[part] ?? Recall()
       print(

@@ -131,13 +131,16 @@ let titleArticles: Set<String> = [
 /// the title matches" — or "realword, the only word" when it has none: then nothing typed
 /// tells the slip from the word as typed, which other films' titles hold ("barbara" for
 /// Barbarosa beside Barbara). `nil` for a query of another category.
+let realWordParts = ["realword, the rest typed", "realword, the only word"]
+
+/// ``realWordParts``' name for `query`.
 func realWordPart(_ query: EvaluationQuery) -> String? {
   guard query.category == "realword" else { return nil }
   let title = query.title.lowercased().split(separator: " ").map(String.init)
   let typed = query.text.split(separator: " ").map(String.init)
   guard title.count == typed.count else { return nil }
   let rest = title.indices.filter { title[$0] == typed[$0] && !titleArticles.contains(title[$0]) }
-  return rest.isEmpty ? "realword, the only word" : "realword, the rest typed"
+  return rest.isEmpty ? realWordParts[1] : realWordParts[0]
 }
 
 /// One word (four letters or more) replaced by another real word one edit away (two from
