@@ -21,4 +21,15 @@ import Testing
     #expect(
       ["Zuru", "Ängen", "Drama"].sorted(by: TitleOrder.areInOrder) == ["Ängen", "Drama", "Zuru"])
   }
+
+  /// An ASCII title is folded without Foundation: the same as Foundation folds it.
+  @Test func asciiIsFoldedAsFoundationFoldsIt() {
+    let every = String(decoding: (0..<0x80).map { UInt8($0) }, as: UTF8.self)
+    for text in [every, "The Matrix", "M*A*S*H", "$1000 a Touchdown", "Line\r\nbreak", ""] {
+      #expect(
+        TitleOrder.folded(text)
+          == text.folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
+    }
+  }
 }

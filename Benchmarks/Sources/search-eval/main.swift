@@ -57,8 +57,11 @@ if arguments.contains("--generate") {
     imdbCatalog: option("--imdb-catalog"))
 } else if let path = option("--titles") {
   // The catalog's films for the Python anchors: id, title, year, votes, and the film's
-  // other titles (original, English), `|`-separated, which they index beside the title.
-  let catalog = try OfflineCatalog.builtIn()
+  // other titles (original, English), `|`-separated, which they index beside the title;
+  // the built-in catalog's, or `--catalog`'s.
+  let catalog =
+    try option("--catalog").map { try OfflineCatalog(contentsOf: $0) }
+    ?? OfflineCatalog.builtIn()
   let lines = try catalog.allMovies.map { film in
     let others = try catalog.movieDetails(id: film.id, language: nil).alternativeTitles
     return "\(film.id)\t\(film.title)\t\(film.year ?? 0)\t\(film.voteCount)\t"

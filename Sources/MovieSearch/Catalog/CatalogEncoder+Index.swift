@@ -7,8 +7,11 @@ extension CatalogFile {
   struct Index {
     /// Each title's film and kind (see ``CatalogFile/titleFilm(_:kind:)``).
     var titleFilms: [Int] = []
-    /// Where each title's text starts (its end is where the next one's starts).
+    /// Where each title's stored form starts (its end is where the next one's starts).
     var titleStarts: [Int] = []
+    /// How many bytes of each title's stored form are stored as they are, before those
+    /// written as symbol codes (see ``TitleSpelling``).
+    var titleHeads: [UInt8] = []
     var summaries: [UInt8] = []
     /// The top bit of a title in `postingsByTerm`: the term is a word of the title itself.
     private static let inTitle: UInt32 = 1 << 31
@@ -41,13 +44,15 @@ extension CatalogFile {
       _ text: String, film: Int, kind: TitleKind, people: [Int], popularity: Float,
       year: Int, texts: inout [UInt8]
     ) -> Bool {
-      let title = Array(text.utf8)
-      let words = TitleText.words(text).map(\.text)
+      let found = TitleText.words(text)
+      let words = found.map(\.text)
       let article = words.count > 1 && TitleText.articleWords.contains(words[0])
       let number = titleFilms.count
       titleFilms.append(CatalogFile.titleFilm(film, kind: kind))
       titleStarts.append(texts.count)
-      texts += title
+      let stored = TitleSpelling.stored(text, words: found)
+      titleHeads.append(UInt8(stored.head.count))
+      texts += stored.head + stored.rest
       // Six bytes (see ``CatalogStore/summary(_:)``): the popularity's bits, then the year,
       // whether the title starts with an article and its words, up to 15.
       let popularityBits = UInt64(popularity.bitPattern)

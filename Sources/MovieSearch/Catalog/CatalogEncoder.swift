@@ -96,20 +96,23 @@ extension CatalogFile {
         popularity: popularityWeight(entry.popularity), year: entry.year, texts: &texts)
     }
     let search = try index.sections()
-    // Titles are written as codes of a table of their commonest pieces (see ``SymbolTable``).
-    // Each title coded from where it is in the plain texts (an array of its own per title
-    // took three seconds and 60 MB at IMDb's size).
+    // What titles store beyond their words (see ``TitleSpelling``) is written as codes of a
+    // table of its commonest pieces (see ``SymbolTable``), trained on the titles that store
+    // some. Each title coded from where it is in the plain texts (an array of its own per
+    // title took three seconds and 60 MB at IMDb's size).
     let plain = texts
     let starts = index.titleStarts + [plain.count]
+    let coded = { (title: Int) in starts[title] + Int(index.titleHeads[title])..<starts[title + 1] }
+    let storing = index.titleStarts.indices.filter { !coded($0).isEmpty }
     let textSymbols = SymbolTable.trained(
-      on: sampled(count: index.titleStarts.count).map { Array(plain[starts[$0]..<starts[$0 + 1]]) })
+      on: sampled(count: storing.count).map { Array(plain[coded(storing[$0])]) })
     texts = []
     texts.reserveCapacity(plain.count)
     plain.withUnsafeBufferPointer { plain in
       for title in index.titleStarts.indices {
         index.titleStarts[title] = texts.count
-        textSymbols.encode(
-          UnsafeBufferPointer(rebasing: plain[starts[title]..<starts[title + 1]]), into: &texts)
+        texts += plain[starts[title]..<coded(title).lowerBound]
+        textSymbols.encode(UnsafeBufferPointer(rebasing: plain[coded(title)]), into: &texts)
       }
     }
     guard entries.count < CatalogFile.mostFilms, texts.count <= UInt32.max,

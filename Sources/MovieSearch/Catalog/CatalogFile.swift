@@ -19,7 +19,7 @@ import Foundation
 /// |---|---|---|
 /// | records | as many bits per film as its fields take, by id, + 8 B | id, votes, year, minutes, rating, MPAA, genre flags, flags, budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs (see ``RecordLayout``); its title is title *i* |
 /// | title films | *P*: a number per other title | the film of each title after the display ones, times four, plus its kind (original, also known as) |
-/// | title starts | *O*: a number per title + 1 | where its text starts (and ends: where the next one starts) |
+/// | title starts | *O*: a number per title + 1 | where its stored text starts (and ends: where the next one starts) |
 /// | summaries | 6 B per title + 8 | what ranking reads in its loop: popularity (log10, 32 bits), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
 /// | word starts | *O*: a number per title and per film + 1 | where each title's words' codes start (in bits), then each film's people's |
 /// | words | the bits of their codes, + 8; *P*: 256 and 16,384 term ids | every title's words, then every film's people's, each as a code as long as its term is rare; then the terms of the two shortest kinds of codes (see ``WordCodes``) |
@@ -38,8 +38,8 @@ import Foundation
 /// | names | | the people's names, sorted bytewise, in blocks that keep only what a name adds to the one before (see ``NameBlocks``), as codes of the name symbols |
 /// | genre starts | 4 B per genre + 4 | where each genre's name starts |
 /// | genres | | the genre names |
-/// | text symbols | 2,296 B | the table the titles' texts are written in |
-/// | texts | | the titles' texts, as codes of the text symbols |
+/// | text symbols | 2,296 B | the table what the titles store of their texts is written in |
+/// | texts | | each title's text: spelled from its words when they give it back byte for byte — a byte, their cases when they differ, what lies around them when it is not one space each — else as it is (see ``TitleSpelling``); what is not a word, as codes of the text symbols |
 ///
 /// *P*: a table of numbers each in as many bits as the largest it can hold needs (the header
 /// says it: the texts' bytes, the words, the terms…), and 8 spare bytes (see ``PackedInts``).
@@ -52,13 +52,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "S")
+  static let version = UInt8(ascii: "T")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "S"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "T"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 128
 

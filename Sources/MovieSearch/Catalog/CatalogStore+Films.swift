@@ -35,11 +35,30 @@ extension CatalogStore {
       imdbNumber: layout.recordFields.contains(.imdbNumberIsID) ? id : field(.imdbNumber))
   }
 
-  /// A title's text, from where its codes are said to be (see ``SymbolTable``).
-  func text(start: Int, length: Int) -> String {
-    guard start + length <= layout.textBytes else { return "" }
-    return readBytes(layout.texts + start, length) { codes in
-      textSymbols.withDecoded(codes) { String(decoding: $0, as: UTF8.self) }
+  /// The text of title `index`, from its stored form, `length` bytes at `start` (see
+  /// ``TitleSpelling``): as it is, or spelled from the title's words. Damage gives an empty
+  /// text.
+  private func text(ofTitle index: Int, start: Int, length: Int) -> String {
+    guard length > 0, start + length <= layout.textBytes else { return "" }
+    return readBytes(layout.texts + start, length) { stored in
+      let first = stored[0]
+      guard TitleSpelling.isValid(first: first) else { return "" }
+      if first == TitleSpelling.literal {
+        return textSymbols.withDecoded(UnsafeRawBufferPointer(rebasing: stored.dropFirst())) {
+          String(decoding: $0, as: UTF8.self)
+        }
+      }
+      let ids = titleWords(index)
+      let cases = TitleSpelling.caseBytes(first: first, words: ids.titleCount)
+      guard stored.count > cases else { return "" }
+      let gaps = UnsafeRawBufferPointer(rebasing: stored[(1 + cases)...])
+      let trie = trie
+      let text = TitleSpelling.text(
+        first: first, cases: UnsafeRawBufferPointer(rebasing: stored[1..<1 + cases]),
+        words: ids.titleCount,
+        gaps: first & TitleSpelling.hasGaps == 0 ? nil : textSymbols.withDecoded(gaps) { Array($0) }
+      ) { position, text in trie.spell(ids[position], appendingTo: &text) }
+      return text.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
   }
 
@@ -95,7 +114,7 @@ extension CatalogStore {
     if isMapped, let text = recentTitles.value(for: index) { return (text, kind) }
     let start = titleStarts[index]
     let end = titleStarts[index + 1]
-    let text = start <= end ? text(start: start, length: end - start) : ""
+    let text = start <= end ? text(ofTitle: index, start: start, length: end - start) : ""
     if isMapped { recentTitles.remember(text, for: index) }
     return (text, kind)
   }

@@ -134,21 +134,31 @@ extension CatalogStore {
     /// a tail's stored rest. Empty for an id out of range or damage.
     func spell(_ term: Int) -> [UInt8] {
       var bytes: [UInt8] = []
-      guard term >= 0, term < termCount, count > 0 else { return bytes }
+      return spell(term, appendingTo: &bytes) ? bytes : []
+    }
+
+    /// Appends the bytes of term `term` (see ``spell(_:)``) to `bytes`; false, and `bytes` as
+    /// it was, for an id out of range or damage.
+    func spell(_ term: Int, appendingTo bytes: inout [UInt8]) -> Bool {
+      guard term >= 0, term < termCount, count > 0 else { return false }
+      let start = bytes.count
       var node = root
       // Each step goes a node deeper: a path longer than the nodes, or than the longest
       // title a catalog takes (which holds its words), is damage — a damaged trie costs a
       // term's spelling no more than that.
       for depth in 0...min(count, CatalogFile.longestTitle) {
         if let tail = tail(of: node, depth: depth) {
-          return node.terms.lowerBound == term ? bytes + tail.rest : []
+          guard node.terms.lowerBound == term else { break }
+          bytes += tail.rest
+          return true
         }
-        if node.isTerm, node.terms.lowerBound == term { return bytes }
-        guard let child = child(holding: term, of: node), depth < count else { return [] }
+        if node.isTerm, node.terms.lowerBound == term { return true }
+        guard let child = child(holding: term, of: node), depth < count else { break }
         bytes.append(child.byte)
         node = child
       }
-      return []
+      bytes.removeSubrange(start...)
+      return false
     }
 
     /// The first byte of term `term` — what the first step of ``spell(_:)`` reads; `nil` for

@@ -1,0 +1,150 @@
+/// How a catalog stores a title's text: spelled from the title's own words when that gives the
+/// text back byte for byte, else as it is.
+///
+/// A title's words are in the index already (its terms, see ``WordCodes``): most titles are
+/// those words, each in lower case, capitalised or in capitals, one space apart — "The Lord of
+/// the Rings". Such a title stores a byte (and, when its words are not all written alike, two
+/// bits per word) instead of its text. At IMDb's size nine titles in ten are spelled: the
+/// texts take 12.8 MB as they are, about 4 MB spelled. A text is read only for what is shown
+/// (a page of results, a film's details), never while searching.
+///
+/// A title's stored form, in the texts section: a byte — ``literal``, or the raw value of the
+/// ``Case`` all its words are written in (``perWord`` when they differ), plus ``hasGaps`` when
+/// what lies between them is not one space each — then the words' cases when they differ (two
+/// bits each, the first word's lowest, in whole bytes), then, as codes of the text symbols
+/// (see ``SymbolTable``), a literal's text, or what lies before, between and after a spelled
+/// title's words, joined by zero bytes.
+enum TitleSpelling {
+  /// How a word is written: its term (lower-case letters and digits) as it is, with its first
+  /// letter a capital, or all in capitals (ASCII letters only: any other spelling is stored as
+  /// it is).
+  enum Case: UInt8, CaseIterable {
+    case lower = 1
+    case capitalized = 2
+    case upper = 3
+  }
+
+  /// The first byte of a title whose words are not all written in one ``Case``.
+  static let perWord: UInt8 = 0
+  /// The first byte's bit saying that what lies around the words is stored.
+  static let hasGaps: UInt8 = 4
+  /// The first byte of a title stored as it is.
+  static let literal: UInt8 = 0x80
+  /// The most words a spelled title has: a longer one is stored as it is (the reader decodes
+  /// at most ``CatalogStore/WordIDs/capacity`` words of a title and its people).
+  static let mostWords = 32
+
+  /// `text`'s stored form (`words` are its words, ``TitleText/words(_:)``): the bytes stored
+  /// as they are (its first byte, its words' cases), then those stored as symbol codes.
+  static func stored(_ text: String, words: [TitleText.Word]) -> (head: [UInt8], rest: [UInt8]) {
+    let plain = Array(text.utf8)
+    let asItIs = (head: [literal], rest: plain)
+    guard (1...mostWords).contains(words.count) else { return asItIs }
+    let characters = Array(text)
+    var gaps: [[UInt8]] = []
+    var cases: [Case] = []
+    var shared = Set(Case.allCases)
+    var end = 0
+    for word in words {
+      guard end <= word.range.lowerBound, word.range.upperBound <= characters.count else {
+        return asItIs
+      }
+      gaps.append(Array(String(characters[end..<word.range.lowerBound]).utf8))
+      let written = Array(String(characters[word.range]).utf8)
+      let fitting = Case.allCases.filter { spelled(word.text, $0) == written }
+      guard let first = fitting.first else { return asItIs }
+      cases.append(first)
+      shared.formIntersection(fitting)
+      end = word.range.upperBound
+    }
+    gaps.append(Array(String(characters[end...]).utf8))
+    guard !gaps.contains(where: { $0.contains(0) }) else { return asItIs }
+    let spaced = gaps.indices.allSatisfy { gaps[$0] == defaultGap($0, words: words.count) }
+    let common = Case.allCases.first(where: shared.contains)
+    var head = [(common?.rawValue ?? perWord) | (spaced ? 0 : hasGaps)]
+    if common == nil {
+      head += stride(from: 0, to: cases.count, by: 4).map { first in
+        cases[first..<min(first + 4, cases.count)].enumerated().reduce(UInt8(0)) {
+          $0 | $1.element.rawValue << (2 * $1.offset)
+        }
+      }
+    }
+    let rest = spaced ? [] : Array(gaps.joined(separator: [0]))
+    // What the reader will make of it, checked: anything it would not give back is stored as
+    // it is.
+    let back = head.withUnsafeBytes { stored in
+      self.text(
+        first: head[0], cases: UnsafeRawBufferPointer(rebasing: stored.dropFirst()),
+        words: words.count, gaps: spaced ? nil : rest
+      ) { position, text in
+        text += words[position].text
+        return true
+      }
+    }
+    return back == plain ? (head, rest) : asItIs
+  }
+
+  /// How many bytes of a spelled title's cases follow its first byte, for `words` words.
+  static func caseBytes(first: UInt8, words: Int) -> Int {
+    first & 3 == perWord ? (words + 3) / 4 : 0
+  }
+
+  /// Whether a title's first byte is one a catalog writes.
+  static func isValid(first: UInt8) -> Bool {
+    first == literal || first & ~(3 | hasGaps) == 0
+  }
+
+  /// The text of a spelled title of `words` words: its first byte, its words' cases (when
+  /// they differ), what lies around its words (`nil`: one space between them), and `term`,
+  /// which appends a word's term to the text (false: there is none); `nil` when they do not
+  /// fit together (damage).
+  static func text(
+    first: UInt8, cases: UnsafeRawBufferPointer, words: Int, gaps: [UInt8]?,
+    term: (Int, inout [UInt8]) -> Bool
+  ) -> [UInt8]? {
+    let parts = gaps?.split(separator: 0, omittingEmptySubsequences: false)
+    guard parts.map({ $0.count == words + 1 }) ?? true,
+      cases.count >= caseBytes(first: first, words: words)
+    else { return nil }
+    var text: [UInt8] = []
+    text.reserveCapacity(words * 8 + (gaps?.count ?? words))
+    for position in 0..<words {
+      if let parts { text += parts[position] } else { text += defaultGap(position, words: words) }
+      let code = first & 3 == perWord ? cases[position / 4] >> (2 * (position % 4)) & 3 : first & 3
+      let start = text.count
+      guard let written = Case(rawValue: code), term(position, &text), text.count > start else {
+        return nil
+      }
+      write(&text[start...], written)
+    }
+    if let parts { text += parts[words] }
+    return text
+  }
+
+  /// What lies before word `position` of a title of `words` words written one space apart
+  /// (`position == words`: after the last).
+  private static func defaultGap(_ position: Int, words: Int) -> [UInt8] {
+    position == 0 || position == words ? [] : [UInt8(ascii: " ")]
+  }
+
+  /// `term` written in `written`.
+  static func spelled(_ term: [UInt8], _ written: Case) -> [UInt8] {
+    var bytes = term
+    write(&bytes[...], written)
+    return bytes
+  }
+
+  /// Writes `word` (a term's bytes) in `written`, in place.
+  private static func write(_ word: inout ArraySlice<UInt8>, _ written: Case) {
+    func capital(_ byte: UInt8) -> UInt8 {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+    }
+    switch written {
+    case .lower: break
+    case .capitalized:
+      if let first = word.indices.first { word[first] = capital(word[first]) }
+    case .upper:
+      for index in word.indices { word[index] = capital(word[index]) }
+    }
+  }
+}
