@@ -20,7 +20,9 @@ func million(directory: String, binary: String, queries: [EvaluationQuery]) thro
   let export = directory + "/export.json"
   let catalogPath = directory + "/million.bin"
   let titlesPath = directory + "/titles.txt"
-  if !FileManager.default.fileExists(atPath: catalogPath) {
+  // Built once, and again when the catalog there is not one this build reads (none, or of
+  // an older format's version).
+  if (try? OfflineCatalog(contentsOf: catalogPath)) == nil {
     let start = ContinuousClock.now
     let (text, titles) = try generateExport(count: 1_000_000)
     try text.write(toFile: export, atomically: false, encoding: .utf8)
