@@ -274,8 +274,12 @@ public struct OfflineCatalog: MovieService {
     let hits = reorder.map { Array($0(found).prefix(query.page * pageSize)) } ?? found
     let rows = hits.dropFirst((query.page - 1) * pageSize).map { hit in
       var movie = movie(hit.film)
-      // Found by another of its titles: that title is shown beside, and highlighted.
-      let (text, kind) = store.title(hit.title)
+      // Found by another of its titles: that title is shown beside, and highlighted. The
+      // display title is the movie's already (a title's text is spelled from its words, see
+      // `TitleSpelling`: once is enough).
+      let (text, kind) =
+        hit.title == hit.film
+        ? (movie.title, CatalogFile.TitleKind.display) : store.title(hit.title)
       if kind != .display { movie.alsoKnownAs = text }
       let explanation = searcher.explain(hit, in: run, text: text)
       movie.titleMatches = explanation?.matches ?? []
