@@ -52,7 +52,8 @@ extension CatalogFile {
       titleStarts.append(texts.count)
       let stored = TitleSpelling.stored(text, words: found)
       titleHeads.append(UInt8(stored.head.count))
-      texts += stored.head + stored.rest
+      texts += stored.head
+      texts += stored.rest
       // Six bytes (see ``CatalogStore/summary(_:)``): the popularity's bits, then the year,
       // whether the title starts with an article and its words, up to 15.
       let popularityBits = UInt64(popularity.bitPattern)

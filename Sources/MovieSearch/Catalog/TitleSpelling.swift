@@ -41,24 +41,31 @@ enum TitleSpelling {
     let plain = Array(text.utf8)
     let asItIs = (head: [literal], rest: plain)
     guard (1...mostWords).contains(words.count) else { return asItIs }
-    let characters = Array(text)
+    // A word's range counts characters: in an ASCII title without carriage returns (which
+    // make one character with a line feed), each byte is one.
+    let bytewise = plain.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    let characters = bytewise ? [] : Array(text)
+    let length = bytewise ? plain.count : characters.count
+    func piece(_ range: Range<Int>) -> [UInt8] {
+      bytewise ? Array(plain[range]) : Array(String(characters[range]).utf8)
+    }
     var gaps: [[UInt8]] = []
     var cases: [Case] = []
     var shared = Set(Case.allCases)
     var end = 0
     for word in words {
-      guard end <= word.range.lowerBound, word.range.upperBound <= characters.count else {
+      guard end <= word.range.lowerBound, word.range.upperBound <= length else {
         return asItIs
       }
-      gaps.append(Array(String(characters[end..<word.range.lowerBound]).utf8))
-      let written = Array(String(characters[word.range]).utf8)
+      gaps.append(piece(end..<word.range.lowerBound))
+      let written = piece(word.range)
       let fitting = Case.allCases.filter { spelled(word.text, $0) == written }
       guard let first = fitting.first else { return asItIs }
       cases.append(first)
       shared.formIntersection(fitting)
       end = word.range.upperBound
     }
-    gaps.append(Array(String(characters[end...]).utf8))
+    gaps.append(piece(end..<length))
     guard !gaps.contains(where: { $0.contains(0) }) else { return asItIs }
     let spaced = gaps.indices.allSatisfy { gaps[$0] == defaultGap($0, words: words.count) }
     let common = Case.allCases.first(where: shared.contains)
