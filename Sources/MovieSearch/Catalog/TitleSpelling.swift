@@ -41,9 +41,8 @@ enum TitleSpelling {
     let plain = Array(text.utf8)
     let asItIs = (head: [literal], rest: plain)
     guard (1...mostWords).contains(words.count) else { return asItIs }
-    // A word's range counts characters: in an ASCII title without carriage returns (which
-    // make one character with a line feed), each byte is one.
-    let bytewise = plain.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    // A word's range counts characters: in most titles each byte is one.
+    let bytewise = TitleText.isCharacterPerByte(plain)
     let characters = bytewise ? [] : Array(text)
     let length = bytewise ? plain.count : characters.count
     func piece(_ range: Range<Int>) -> [UInt8] {

@@ -76,10 +76,9 @@ enum TitleText {
         flush(offset)
       }
     }
-    // Most titles are ASCII: each byte is then a character (but a carriage return, which
-    // makes one with a line feed after it), taken without breaking the text into graphemes
-    // — a page of results splits every title on it to show its matches.
-    if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+    // Most titles are ASCII: each byte is then a character, taken without breaking the text
+    // into graphemes — a page of results splits every title on it to show its matches.
+    if isCharacterPerByte(text.utf8) {
       for byte in text.utf8 {
         take(byte)
         offset += 1
@@ -111,6 +110,13 @@ enum TitleText {
     }
     flush(offset)
     return joiningInitials(words, of: text)
+  }
+
+  /// Whether each byte of `utf8` is one character of its text (as a ``Word``'s range counts
+  /// them): ASCII without carriage returns, which make one character with a line feed after
+  /// them.
+  static func isCharacterPerByte(_ utf8: some Sequence<UInt8>) -> Bool {
+    utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
   }
 
   /// `words` with letters written one at a time between dots or stars ("M*A*S*H",
