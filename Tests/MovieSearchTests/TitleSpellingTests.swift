@@ -16,7 +16,9 @@ import Testing
     "iPhone McQueen", "2001: A Space Odyssey", "1984", "$", "#$*! Sundown", "  Two  spaces  ",
     "Tab\there", "Line\r\nbreak", "Nul\u{0}inside", "\u{212A}elvin", "İstanbul", "Straße",
     "Ωmega Ψ", "😀 Smile", "x" + String(repeating: " Word", count: 40), "ALL CAPS Title",
-    "Se7en", "WALL·E", "Ocean's 11", "-dash- -- ends-", "a", "A",
+    "Se7en", "WALL·E", "Ocean's 11", "-dash- -- ends-", "a", "A", "Don't Look Now",
+    "Rock 'n' Roll High School", "It's a Wonderful Life", "DON'T BE A MENACE", "Y'all'll",
+    "'''", "A''b", "o'Brien's 'Tis", "A Bug\u{2019}s Life",
   ]
 
   static func catalog(_ titles: [String]) throws -> [UInt8] {
@@ -38,11 +40,17 @@ import Testing
     }
   }
 
-  /// What each title stores: its first byte, its words' cases when they differ, and what
-  /// lies around its words when that is not one space each.
+  /// What each title stores: its first byte, its words' cases when they differ, its
+  /// apostrophes, and what lies around its words when that is not one space each — and
+  /// nothing at all for the commonest form, every word capitalised, one space apart.
   @Test(arguments: [
-    ("Star Wars", [TitleSpelling.Case.capitalized.rawValue]),
+    ("Star Wars", []),
     ("STAR WARS", [TitleSpelling.Case.upper.rawValue]),
+    // One apostrophe: in word 1, after its third letter.
+    (
+      "A Bug's Life",
+      [TitleSpelling.Case.capitalized.rawValue | TitleSpelling.hasApostrophes, 1, 1, 3]
+    ),
     // lower 1, capitalized 2: the first word's two bits lowest.
     ("The Lord of the Rings", [TitleSpelling.perWord, 0b01_01_10_10, 0b10]),
     ("1984", [TitleSpelling.Case.lower.rawValue]),
@@ -60,7 +68,7 @@ import Testing
     #expect(stored.count > 2)
   }
 
-  @Test(arguments: ["Amélie", "McQueen", "$", "A Bug's Life"])
+  @Test(arguments: ["Amélie", "McQueen", "$", "A Bug\u{2019}s Life"])
   func aTitleItsWordsCannotSpellIsStoredAsItIs(title: String) throws {
     let store = try CatalogStore(bytes: Self.catalog([title]))
     #expect(Self.storedForm(store, title: 0)?.first == TitleSpelling.literal)
@@ -72,9 +80,10 @@ import Testing
   @Test(arguments: [
     (0, UInt8(0x40)), (0, TitleSpelling.perWord),
     (0, TitleSpelling.Case.capitalized.rawValue | TitleSpelling.hasGaps),
+    (0, TitleSpelling.Case.upper.rawValue | TitleSpelling.hasApostrophes),
   ])
   func aDamagedStoredFormReadsAsNoText(title: Int, first: UInt8) throws {
-    let titles = ["Star Wars", "Star Wars: Episode IV"]
+    let titles = ["STAR WARS", "Star Wars: Episode IV"]
     var bytes = try Self.catalog(titles)
     let store = try CatalogStore(bytes: bytes)
     bytes[store.layout.texts + store.titleStarts[title]] = first
@@ -87,7 +96,7 @@ import Testing
   static func storedForm(_ store: CatalogStore, title: Int) -> [UInt8]? {
     let start = store.titleStarts[title]
     let end = store.titleStarts[title + 1]
-    guard start < end else { return nil }
+    guard start <= end else { return nil }
     return Array(store.inPlace(store.layout.texts + start, count: end - start))
   }
 }

@@ -39,9 +39,9 @@ extension CatalogStore {
   /// ``TitleSpelling``): as it is, or spelled from the title's words. Damage gives an empty
   /// text.
   private func text(ofTitle index: Int, start: Int, length: Int) -> String {
-    guard length > 0, start + length <= layout.textBytes else { return "" }
+    guard length >= 0, start + length <= layout.textBytes else { return "" }
     return readBytes(layout.texts + start, length) { stored in
-      let first = stored[0]
+      let first = stored.first ?? TitleSpelling.unstored
       guard TitleSpelling.isValid(first: first) else { return "" }
       if first == TitleSpelling.literal {
         return textSymbols.withDecoded(UnsafeRawBufferPointer(rebasing: stored.dropFirst())) {
@@ -49,13 +49,11 @@ extension CatalogStore {
         }
       }
       let ids = titleWords(index)
-      let cases = TitleSpelling.caseBytes(first: first, words: ids.titleCount)
-      guard stored.count > cases else { return "" }
-      let gaps = UnsafeRawBufferPointer(rebasing: stored[(1 + cases)...])
+      guard let head = TitleSpelling.headLength(stored, words: ids.titleCount) else { return "" }
+      let gaps = UnsafeRawBufferPointer(rebasing: stored[head...])
       let trie = trie
       let text = TitleSpelling.text(
-        first: first, cases: UnsafeRawBufferPointer(rebasing: stored[1..<1 + cases]),
-        words: ids.titleCount,
+        stored: UnsafeRawBufferPointer(rebasing: stored[..<head]), words: ids.titleCount,
         gaps: first & TitleSpelling.hasGaps == 0 ? nil : textSymbols.withDecoded(gaps) { Array($0) }
       ) { position, text in trie.spell(ids[position], appendingTo: &text) }
       return text.map { String(decoding: $0, as: UTF8.self) } ?? ""

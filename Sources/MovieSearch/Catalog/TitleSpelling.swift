@@ -4,17 +4,21 @@
 /// A title's words are in the index already (its terms, see ``WordCodes``): most titles are
 /// those words, each in lower case, capitalised or in capitals, one space apart — "The Lord of
 /// the Rings". Such a title stores a byte (and, when its words are not all written alike, two
-/// bits per word) instead of its text. At IMDb's size nine titles in ten are spelled, and the
-/// texts take 3.9 MB instead of 12.8 (as codes of the text symbols, every title whole). A
-/// text is read only for what is shown (a page of results, a film's details, a sort by
-/// title), never while searching.
+/// bits per word; when they hold apostrophes, two bytes for each) instead of its text — and
+/// nothing at all when every word is capitalised. At IMDb's size nine titles in ten are
+/// spelled, and the texts take 2.8 MB instead of 12.8 (as codes of the text symbols, every
+/// title whole). A text is read only for what is shown (a page of results, a film's details,
+/// a sort by title), never while searching.
 ///
 /// A title's stored form, in the texts section: a byte — ``literal``, or the raw value of the
 /// ``Case`` all its words are written in (``perWord`` when they differ), plus ``hasGaps`` when
-/// what lies between them is not one space each — then the words' cases when they differ (two
-/// bits each, the first word's lowest, in whole bytes), then, as codes of the text symbols
-/// (see ``SymbolTable``), a literal's text, or what lies before, between and after a spelled
-/// title's words, joined by zero bytes.
+/// what lies between them is not one space each, plus ``hasApostrophes`` when its words hold
+/// apostrophes (`A Bug's Life`: the word is `bugs`) — then the words' cases when they differ
+/// (two bits each, the first word's lowest, in whole bytes), then how many apostrophes and,
+/// for each, its word and its place in the word as written (a byte each), then, as codes of
+/// the text symbols (see ``SymbolTable``), a literal's text, or what lies before, between and
+/// after a spelled title's words, joined by zero bytes. The commonest form — every word
+/// capitalised, one space apart — is stored as nothing at all: an empty stored form.
 enum TitleSpelling {
   /// How a word is written: its term (lower-case letters and digits) as it is, with its first
   /// letter a capital, or all in capitals (ASCII letters only: any other spelling is stored as
@@ -29,11 +33,18 @@ enum TitleSpelling {
   static let perWord: UInt8 = 0
   /// The first byte's bit saying that what lies around the words is stored.
   static let hasGaps: UInt8 = 4
+  /// The first byte's bit saying that apostrophes inside the words are stored.
+  static let hasApostrophes: UInt8 = 8
+  /// The first byte of a title stored as nothing: every word capitalised, one space apart.
+  static let unstored = Case.capitalized.rawValue
   /// The first byte of a title stored as it is.
   static let literal: UInt8 = 0x80
   /// The most words a spelled title has: a longer one is stored as it is (the reader decodes
   /// at most ``CatalogStore/WordIDs/capacity`` words of a title and its people).
   static let mostWords = 32
+  /// The most apostrophes a spelled title holds (its stored bytes before the symbol codes
+  /// are counted in a byte).
+  static let mostApostrophes = 64
 
   /// `text`'s stored form (`words` are its words, ``TitleText/words(_:)``): the bytes stored
   /// as they are (its first byte, its words' cases), then those stored as symbol codes.
@@ -51,13 +62,20 @@ enum TitleSpelling {
     var gaps: [[UInt8]] = []
     var cases: [Case] = []
     var shared = Set(Case.allCases)
+    // Each apostrophe inside a word: the word's position, and its place in the word.
+    var apostrophes: [UInt8] = []
     var end = 0
-    for word in words {
+    for (position, word) in words.enumerated() {
       guard end <= word.range.lowerBound, word.range.upperBound <= length else {
         return asItIs
       }
       gaps.append(piece(end..<word.range.lowerBound))
-      let written = piece(word.range)
+      var written = piece(word.range)
+      for place in written.indices where written[place] == UInt8(ascii: "'") {
+        guard place <= Int(UInt8.max) else { return asItIs }
+        apostrophes += [UInt8(position), UInt8(place)]
+      }
+      written.removeAll { $0 == UInt8(ascii: "'") }
       let fitting = Case.allCases.filter { spelled(word.text, $0) == written }
       guard let first = fitting.first else { return asItIs }
       cases.append(first)
@@ -68,7 +86,10 @@ enum TitleSpelling {
     guard !gaps.contains(where: { $0.contains(0) }) else { return asItIs }
     let spaced = gaps.indices.allSatisfy { gaps[$0] == defaultGap($0, words: words.count) }
     let common = Case.allCases.first(where: shared.contains)
-    var head = [(common?.rawValue ?? perWord) | (spaced ? 0 : hasGaps)]
+    var head = [
+      (common?.rawValue ?? perWord) | (spaced ? 0 : hasGaps)
+        | (apostrophes.isEmpty ? 0 : hasApostrophes)
+    ]
     if common == nil {
       head += stride(from: 0, to: cases.count, by: 4).map { first in
         cases[first..<min(first + 4, cases.count)].enumerated().reduce(UInt8(0)) {
@@ -76,19 +97,33 @@ enum TitleSpelling {
         }
       }
     }
+    if !apostrophes.isEmpty {
+      guard apostrophes.count / 2 <= mostApostrophes else { return asItIs }
+      head += [UInt8(apostrophes.count / 2)] + apostrophes
+    }
+    if head == [unstored] { head = [] }
     let rest = spaced ? [] : Array(gaps.joined(separator: [0]))
     // What the reader will make of it, checked: anything it would not give back is stored as
     // it is.
     let back = head.withUnsafeBytes { stored in
-      self.text(
-        first: head[0], cases: UnsafeRawBufferPointer(rebasing: stored.dropFirst()),
-        words: words.count, gaps: spaced ? nil : rest
-      ) { position, text in
+      self.text(stored: stored, words: words.count, gaps: spaced ? nil : rest) { position, text in
         text += words[position].text
         return true
       }
     }
     return back == plain ? (head, rest) : asItIs
+  }
+
+  /// How many bytes of a spelled title's stored form are its first byte, its cases and its
+  /// apostrophes (what follows is what lies around its words), for `words` words; `nil` when
+  /// they are more than `stored` holds (damage).
+  static func headLength(_ stored: UnsafeRawBufferPointer, words: Int) -> Int? {
+    guard let first = stored.first else { return 0 }
+    let cases = caseBytes(first: first, words: words)
+    guard first & hasApostrophes != 0 else { return 1 + cases <= stored.count ? 1 + cases : nil }
+    guard 1 + cases < stored.count else { return nil }
+    let length = 2 + cases + 2 * Int(stored[1 + cases])
+    return length <= stored.count ? length : nil
   }
 
   /// How many bytes of a spelled title's cases follow its first byte, for `words` words.
@@ -98,21 +133,31 @@ enum TitleSpelling {
 
   /// Whether a title's first byte is one a catalog writes.
   static func isValid(first: UInt8) -> Bool {
-    first == literal || first & ~(3 | hasGaps) == 0
+    first == literal || first & ~(3 | hasGaps | hasApostrophes) == 0
   }
 
-  /// The text of a spelled title of `words` words: its first byte, its words' cases (when
-  /// they differ), what lies around its words (`nil`: one space between them), and `term`,
-  /// which appends a word's term to the text (false: there is none); `nil` when they do not
-  /// fit together (damage).
+  /// The text of a spelled title of `words` words: its stored form's first byte, cases and
+  /// apostrophes (``headLength(_:words:)``; none: ``unstored``), what lies around its words
+  /// (`nil`: one space between them), and `term`, which appends a word's term to the text
+  /// (false: there is none); `nil` when they do not fit together (damage).
   static func text(
-    first: UInt8, cases: UnsafeRawBufferPointer, words: Int, gaps: [UInt8]?,
+    stored: UnsafeRawBufferPointer, words: Int, gaps: [UInt8]?,
     term: (Int, inout [UInt8]) -> Bool
   ) -> [UInt8]? {
+    let first = stored.first ?? unstored
     let parts = gaps?.split(separator: 0, omittingEmptySubsequences: false)
     guard parts.map({ $0.count == words + 1 }) ?? true,
-      cases.count >= caseBytes(first: first, words: words)
+      let length = headLength(stored, words: words)
     else { return nil }
+    let caseCount = caseBytes(first: first, words: words)
+    let cases =
+      stored.isEmpty ? stored : UnsafeRawBufferPointer(rebasing: stored[1..<1 + caseCount])
+    // The apostrophes, by word and place, in order.
+    let apostrophes =
+      first & hasApostrophes == 0 || stored.isEmpty
+      ? UnsafeRawBufferPointer(rebasing: stored[0..<0])
+      : UnsafeRawBufferPointer(rebasing: stored[2 + caseCount..<length])
+    var next = 0
     var text: [UInt8] = []
     text.reserveCapacity(words * 8 + (gaps?.count ?? words))
     for position in 0..<words {
@@ -123,7 +168,15 @@ enum TitleSpelling {
         return nil
       }
       write(&text[start...], written)
+      while next + 1 < apostrophes.count, Int(apostrophes[next]) == position {
+        let place = start + Int(apostrophes[next + 1])
+        guard place <= text.count else { return nil }
+        text.insert(UInt8(ascii: "'"), at: place)
+        next += 2
+      }
     }
+    // Every apostrophe placed, in order.
+    guard next == apostrophes.count else { return nil }
     if let parts { text += parts[words] }
     return text
   }
