@@ -22,12 +22,12 @@ import Testing
     }
   }
 
-  /// Each field in as many bits as its largest value needs: ids to 1,273 (11 bits), votes to
-  /// 390 (9), years to 1999 (11), minutes to 119 (7), ratings to 9.5 (7), genre flags to 4
-  /// (3), no MPAA rating and no article (0); budgets to 40 million (26), IMDb numbers other
-  /// than the ids to 3,820 (12).
+  /// Each field in as many bits as its largest value needs: votes to 390 (9), years to 1999
+  /// (11), minutes to 119 (7), ratings to 9.5 (7), genre flags to 4 (3), no MPAA rating and
+  /// no article (0); budgets to 40 million (26), IMDb numbers other than the ids to 3,820
+  /// (12). The ids (to 1,273) are a table of their own: their field takes none.
   @Test(arguments: [
-    (false, 0, 48), (true, 0, 74), (false, 1, 48), (false, 2, 60), (true, 2, 86),
+    (false, 0, 37), (true, 0, 63), (false, 1, 37), (false, 2, 49), (true, 2, 75),
   ])
   func everyFieldReadsBackWhicheverAreStored(budgets: Bool, imdb: Int, bits: Int) throws {
     let numbers: (Int) -> Int? = [{ _ in nil }, { $0 }, { $0 * 3 + 1 }][imdb]
@@ -84,6 +84,26 @@ import Testing
     bytes.withUnsafeBytes { raw in
       #expect(layout.value(.id, at: 0, in: raw.baseAddress!) == Int(UInt32.max))
       #expect(layout.value(.votes, at: 0, in: raw.baseAddress!) == 5)
+    }
+  }
+
+  /// Ids are a table of their own, ascending: each film is found by its id, between and past
+  /// ids that are far apart; an id past 32 bits cannot be stored.
+  @Test func idsAreATableFoundBySearch() throws {
+    let ids = [1, 2, 3, 70, 71, 5_000, 1 << 20, (1 << 20) + 1, Int(UInt32.max)]
+    let entries = ids.reversed().map { CatalogFile.Entry(id: $0, title: "Film \($0)", year: 2000) }
+    let store = try CatalogStore(bytes: CatalogFile.encode(entries))
+    for (index, id) in ids.enumerated() {
+      #expect(store.id(index) == id)
+      #expect(store.record(index).title == "Film \(id)")
+      #expect(store.index(ofID: id) == index)
+    }
+    for missing in [0, 4, 69, 4_999, 1 << 19, Int(UInt32.max) - 1] {
+      #expect(store.index(ofID: missing) == nil)
+    }
+    #expect(store.id(-1) == 0 && store.id(ids.count) == 0)
+    #expect(throws: CatalogFile.FormatError.self) {
+      try CatalogFile.encode([CatalogFile.Entry(id: 1 << 33, title: "Far", year: 2000)])
     }
   }
 }

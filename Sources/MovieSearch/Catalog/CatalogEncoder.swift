@@ -62,7 +62,8 @@ extension CatalogFile {
       // In the order of `RecordLayout.Field`.
       RecordLayout.append(
         [
-          entry.id, entry.votes, entry.year, entry.minutes,
+          // The id is stored in a table of its own, ascending (see `CatalogFile`).
+          0, entry.votes, entry.year, entry.minutes,
           Int(UInt8(clamping: Int((entry.rating * 10).rounded()))), mpaa, Int(entry.genreFlags),
           Int(article ? leadingArticle : 0), fields.contains(.budget) ? entry.budget ?? 0 : 0,
           fields.storesIMDbNumber ? entry.imdbNumber ?? 0 : 0,
@@ -116,6 +117,7 @@ extension CatalogFile {
       }
     }
     guard entries.count < CatalogFile.mostFilms, texts.count <= UInt32.max,
+      entries.allSatisfy({ (0...largestID).contains($0.id) }),
       extrasStarts.last ?? 0 <= UInt32.max
     else {
       throw FormatError(description: "too many films or titles to encode")
@@ -148,6 +150,7 @@ extension CatalogFile {
       offsets(search.postingStarts, largest: search.postingCount),
       offsets(search.postingByteStarts, largest: search.postings.count),
       offsets(extrasStarts, largest: extrasStarts.last ?? 0),
+      offsets(entries.map(\.id), largest: largestID),
     ]
     header += [UInt8](repeating: 0, count: offsetTableSizesOffset - header.count)
     for table in tables {
@@ -163,7 +166,7 @@ extension CatalogFile {
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
-      header, recordLayout.encode(records),
+      header, recordLayout.encode(records), tables[6],
       PackedInts.encode(
         Array(index.titleFilms.dropFirst(entries.count)),
         largest: CatalogFile.largestTitleFilm(films: entries.count)),

@@ -17,7 +17,8 @@ import Foundation
 ///
 /// | section | size | what |
 /// |---|---|---|
-/// | records | as many bits per film as its fields take, by id, + 8 B | id, votes, year, minutes, rating, MPAA, genre flags, flags, budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs (see ``RecordLayout``); its title is title *i* |
+/// | records | as many bits per film as its fields take, by id, + 8 B | votes, year, minutes, rating, MPAA, genre flags, flags, budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs (see ``RecordLayout``; the id's field takes none); its title is title *i* |
+/// | film ids | *O*: a number per film | each film's id, ascending |
 /// | title films | *P*: a number per other title | the film of each title after the display ones, times four, plus its kind (original, also known as) |
 /// | title starts | *O*: a number per title + 1 | where its stored text starts (and ends: where the next one starts) |
 /// | summaries | 6 B per title + 8 | what ranking reads in its loop: popularity (log10, 32 bits), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
@@ -52,13 +53,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "U")
+  static let version = UInt8(ascii: "V")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "U"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "V"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 128
 
@@ -69,15 +70,20 @@ enum CatalogFile {
   /// The offset tables of a catalog, in the order of their sizes in the header.
   enum OffsetTableKind: Int, CaseIterable {
     case titleStarts, wordStarts, termStarts, postingStarts, postingByteStarts, extrasStarts
+    /// The films' ids, ascending (films are stored by id).
+    case filmIDs
   }
+
+  /// The largest id a film can have: ids are counted in 32 bits.
+  static let largestID = Int(UInt32.max)
 
   /// Where the header says how many bits each field of a record takes, a byte each, in
   /// the order of ``RecordLayout/Field``.
-  static let recordWidthsOffset = 104
+  static let recordWidthsOffset = 108
 
   /// Where the header says how many bits each part of a film's extras takes, a byte each,
   /// in the order of ``ExtrasLayout/widths``.
-  static let extrasWidthsOffset = 114
+  static let extrasWidthsOffset = 118
 
   /// Which of a record's optional fields a catalog stores (a byte of its header): a
   /// catalog of IMDb's files has no budgets, and its ids are IMDb's numbers; TMDb's export

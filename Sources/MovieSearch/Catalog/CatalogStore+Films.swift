@@ -27,7 +27,7 @@ extension CatalogStore {
   /// The film at `index` (0..<count).
   func record(_ index: Int) -> Record {
     func field(_ field: RecordLayout.Field) -> Int { recordField(index, field) }
-    let id = field(.id)
+    let id = self.id(index)
     return Record(
       id: id, votes: field(.votes), budget: field(.budget), year: field(.year),
       minutes: field(.minutes), rating: Double(field(.rating)) / 10, mpaa: field(.mpaa),
@@ -61,7 +61,7 @@ extension CatalogStore {
   }
 
   /// The id of the film at `index`.
-  func id(_ index: Int) -> Int { recordField(index, .id) }
+  func id(_ index: Int) -> Int { index >= 0 && index < filmCount ? filmIDs[index] : 0 }
 
   /// The index of the film with id `id`: records are stored by id.
   func index(ofID id: Int) -> Int? {

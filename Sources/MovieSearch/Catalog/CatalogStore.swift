@@ -60,6 +60,8 @@ final class CatalogStore: Sendable {
   let postingByteStarts: OffsetTable
   /// Where each film's extras start (and the last one's end).
   let extrasStarts: OffsetTable
+  /// Each film's id, ascending (see ``CatalogFile``).
+  let filmIDs: OffsetTable
 
   /// A catalog whose bytes stay where they are for the life of the process: one built into
   /// the binary's read-only data (`MovieSearchBuiltInCatalog`'s).
@@ -140,6 +142,8 @@ final class CatalogStore: Sendable {
       largest: layout.postingBytes)
     extrasStarts = table(
       .extrasStarts, at: layout.extrasStarts, count: layout.films + 1, largest: layout.extrasBits)
+    filmIDs = table(
+      .filmIDs, at: layout.filmIDs, count: layout.films, largest: CatalogFile.largestID)
     let what = name.map { "the catalog '\($0)'" } ?? "the movie catalog"
     guard size >= CatalogFile.headerSize, Array(bytes[0..<8]) == CatalogFile.magic else {
       let (reason, kind): (String, OfflineCatalog.FileError.Kind) =
@@ -170,7 +174,7 @@ final class CatalogStore: Sendable {
     let names, nameBytes, genres, genreBytes, postingBytes, soundOrderCount, initialsCount: Int
     /// Which of a record's optional fields a catalog has.
     let recordFields: CatalogFile.RecordFields
-    let titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts: Int
+    let filmIDs, titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts: Int
     let postingStarts, postingByteStarts: Int
     let postingsStart, nodesStart, termBytesStart, soundOrder, initialsOrder, extrasStarts: Int
     let extras, nameSymbols, nameStarts: Int
@@ -199,7 +203,8 @@ final class CatalogStore: Sendable {
       initialsCount = counts[15]
       // Unknown fields are damage (see `init`).
       recordFields = CatalogFile.RecordFields(rawValue: UInt8(truncatingIfNeeded: counts[16]))
-      titleFilms = CatalogFile.headerSize + (records ?? RecordLayout.none).size(count: films)
+      filmIDs = CatalogFile.headerSize + (records ?? RecordLayout.none).size(count: films)
+      titleFilms = filmIDs + tableSizes[CatalogFile.OffsetTableKind.filmIDs.rawValue]
       // Only the other titles say their film: a display title's is its own index.
       titleTexts =
         titleFilms

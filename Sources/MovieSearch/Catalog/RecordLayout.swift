@@ -3,9 +3,10 @@
 /// files give no MPAA ratings; a catalog of them keeps its genres by name) — as the header
 /// says (``CatalogFile/recordWidthsOffset``, a byte a field).
 ///
-/// At IMDb's size a record takes 78 bits instead of 16 bytes: ids to 11 million (24 bits),
-/// votes to 3 million (22), years (11), minutes (13), ratings in tenths (7), the article
-/// flag (1).
+/// At IMDb's size a record takes 54 bits instead of 16 bytes: votes to 3 million (22 bits),
+/// years (11), minutes (13), ratings in tenths (7), the article flag (1). The ids are a table
+/// of their own (ascending, as films are stored by id: a few bits each beside the block's
+/// first), and their field takes none.
 struct RecordLayout: Equatable {
   static func == (a: RecordLayout, b: RecordLayout) -> Bool { a.widths == b.widths }
 
