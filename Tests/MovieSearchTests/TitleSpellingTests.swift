@@ -37,6 +37,9 @@ import Testing
       #expect(store.title(film).text == title)
       let others = store.otherTitles(of: film).map { store.title($0).text }
       #expect(others == [title + " Original", "Also " + title.uppercased()])
+      // Each with its film and what it is to it (the title films and kinds).
+      #expect(store.otherTitles(of: film).map(store.film(ofTitle:)) == [film, film])
+      #expect(store.otherTitles(of: film).map(store.titleKind) == [.original, .alsoKnownAs])
     }
   }
 

@@ -151,6 +151,9 @@ extension CatalogFile {
       offsets(search.postingByteStarts, largest: search.postings.count),
       offsets(extrasStarts, largest: extrasStarts.last ?? 0),
       offsets(entries.map(\.id), largest: largestID),
+      offsets(
+        index.titleFilms.dropFirst(entries.count).map { $0 >> 2 },
+        largest: max(0, entries.count - 1)),
     ]
     header += [UInt8](repeating: 0, count: offsetTableSizesOffset - header.count)
     for table in tables {
@@ -166,10 +169,8 @@ extension CatalogFile {
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
-      header, recordLayout.encode(records), tables[6],
-      PackedInts.encode(
-        Array(index.titleFilms.dropFirst(entries.count)),
-        largest: CatalogFile.largestTitleFilm(films: entries.count)),
+      header, recordLayout.encode(records), tables[6], tables[7],
+      PackedInts.encode(index.titleFilms.dropFirst(entries.count).map { $0 & 3 }, largest: 3),
       tables[0], index.summaries + [UInt8](repeating: 0, count: 8), tables[1], search.wordIDs,
       tables[2], tables[3], tables[4],
       search.postings, search.nodes, search.termBytes,

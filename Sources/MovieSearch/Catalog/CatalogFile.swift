@@ -19,7 +19,8 @@ import Foundation
 /// |---|---|---|
 /// | records | as many bits per film as its fields take, by id, + 8 B | votes, year, minutes, rating, MPAA, genre flags, flags, budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs (see ``RecordLayout``; the id's field takes none); its title is title *i* |
 /// | film ids | *O*: a number per film | each film's id, ascending |
-/// | title films | *P*: a number per other title | the film of each title after the display ones, times four, plus its kind (original, also known as) |
+/// | title films | *O*: a number per other title | the film of each title after the display ones, ascending |
+/// | title kinds | *P*: two bits per other title | what each title after the display ones is to its film (original, also known as) |
 /// | title starts | *O*: a number per title + 1 | where its stored text starts (and ends: where the next one starts) |
 /// | summaries | 6 B per title + 8 | what ranking reads in its loop: popularity (log10, 32 bits), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
 /// | word starts | *O*: a number per title and per film + 1 | where each title's words' codes start (in bits), then each film's people's |
@@ -53,13 +54,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "V")
+  static let version = UInt8(ascii: "W")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "V"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "W"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 128
 
@@ -72,6 +73,8 @@ enum CatalogFile {
     case titleStarts, wordStarts, termStarts, postingStarts, postingByteStarts, extrasStarts
     /// The films' ids, ascending (films are stored by id).
     case filmIDs
+    /// The film of each title after the display ones, ascending (they come by film).
+    case titleFilms
   }
 
   /// The largest id a film can have: ids are counted in 32 bits.
@@ -79,11 +82,11 @@ enum CatalogFile {
 
   /// Where the header says how many bits each field of a record takes, a byte each, in
   /// the order of ``RecordLayout/Field``.
-  static let recordWidthsOffset = 108
+  static let recordWidthsOffset = 112
 
   /// Where the header says how many bits each part of a film's extras takes, a byte each,
   /// in the order of ``ExtrasLayout/widths``.
-  static let extrasWidthsOffset = 118
+  static let extrasWidthsOffset = 122
 
   /// Which of a record's optional fields a catalog stores (a byte of its header): a
   /// catalog of IMDb's files has no budgets, and its ids are IMDb's numbers; TMDb's export
@@ -108,10 +111,8 @@ enum CatalogFile {
   /// Title films' number for `film` and `kind`: the film times four plus the kind.
   static func titleFilm(_ film: Int, kind: TitleKind) -> Int { film << 2 | Int(kind.rawValue) }
 
-  /// The largest title film's number of a catalog of `films` films.
-  static func largestTitleFilm(films: Int) -> Int {
-    titleFilm(max(0, films - 1), kind: .alsoKnownAs) | 3
-  }
+  /// The bits of a title's kind in the title kinds.
+  static let kindBits = 2
 
   /// The initials order's number for an entry of ``InitialsIndex`` (a title, and whether
   /// its initials skip a leading article in the top bit): the title times two, plus one when

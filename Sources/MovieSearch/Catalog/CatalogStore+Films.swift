@@ -89,15 +89,13 @@ extension CatalogStore {
 
   /// The films and kinds of the titles after the display ones (see
   /// ``CatalogFile/titleFilm(_:kind:)``).
-  var titleFilms: PackedInts {
-    PackedInts(base + layout.titleFilms, largest: CatalogFile.largestTitleFilm(films: filmCount))
-  }
+  var titleKinds: PackedInts { PackedInts(base + layout.titleKinds, width: CatalogFile.kindBits) }
 
   /// The film of title `index` (a display title's is its own index).
   func film(ofTitle index: Int) -> Int {
     guard index >= filmCount else { return index }
     guard index < titleCount else { return 0 }
-    let film = titleFilms[index - filmCount] >> 2
+    let film = titleFilms[index - filmCount]
     return film < filmCount ? film : 0
   }
 
@@ -121,7 +119,7 @@ extension CatalogStore {
   func titleKind(_ index: Int) -> CatalogFile.TitleKind {
     guard index >= 0, index < titleCount else { return .alsoKnownAs }
     guard index >= filmCount else { return .display }
-    let bits = titleFilms[index - filmCount] & 3
+    let bits = titleKinds[index - filmCount]
     return CatalogFile.TitleKind(rawValue: UInt8(bits)) ?? .alsoKnownAs
   }
 
@@ -134,7 +132,7 @@ extension CatalogStore {
       var high = titleCount
       while low < high {
         let middle = (low + high) / 2
-        if titleFilms[middle - filmCount] >> 2 <= film {
+        if titleFilms[middle - filmCount] <= film {
           low = middle + 1
         } else {
           high = middle

@@ -62,6 +62,8 @@ final class CatalogStore: Sendable {
   let extrasStarts: OffsetTable
   /// Each film's id, ascending (see ``CatalogFile``).
   let filmIDs: OffsetTable
+  /// The film of each title after the display ones, ascending (see ``CatalogFile``).
+  let titleFilms: OffsetTable
 
   /// A catalog whose bytes stay where they are for the life of the process: one built into
   /// the binary's read-only data (`MovieSearchBuiltInCatalog`'s).
@@ -144,6 +146,9 @@ final class CatalogStore: Sendable {
       .extrasStarts, at: layout.extrasStarts, count: layout.films + 1, largest: layout.extrasBits)
     filmIDs = table(
       .filmIDs, at: layout.filmIDs, count: layout.films, largest: CatalogFile.largestID)
+    titleFilms = table(
+      .titleFilms, at: layout.titleFilms, count: max(0, layout.titles - layout.films),
+      largest: max(0, layout.films - 1))
     let what = name.map { "the catalog '\($0)'" } ?? "the movie catalog"
     guard size >= CatalogFile.headerSize, Array(bytes[0..<8]) == CatalogFile.magic else {
       let (reason, kind): (String, OfflineCatalog.FileError.Kind) =
@@ -174,7 +179,8 @@ final class CatalogStore: Sendable {
     let names, nameBytes, genres, genreBytes, postingBytes, soundOrderCount, initialsCount: Int
     /// Which of a record's optional fields a catalog has.
     let recordFields: CatalogFile.RecordFields
-    let filmIDs, titleFilms, titleTexts, summaries, wordStarts, wordIDs, termStarts: Int
+    let filmIDs, titleFilms, titleKinds, titleTexts, summaries, wordStarts, wordIDs: Int
+    let termStarts: Int
     let postingStarts, postingByteStarts: Int
     let postingsStart, nodesStart, termBytesStart, soundOrder, initialsOrder, extrasStarts: Int
     let extras, nameSymbols, nameStarts: Int
@@ -205,11 +211,10 @@ final class CatalogStore: Sendable {
       recordFields = CatalogFile.RecordFields(rawValue: UInt8(truncatingIfNeeded: counts[16]))
       filmIDs = CatalogFile.headerSize + (records ?? RecordLayout.none).size(count: films)
       titleFilms = filmIDs + tableSizes[CatalogFile.OffsetTableKind.filmIDs.rawValue]
-      // Only the other titles say their film: a display title's is its own index.
-      titleTexts =
-        titleFilms
-        + PackedInts.size(
-          count: titles - films, largest: CatalogFile.largestTitleFilm(films: films))
+      titleKinds = titleFilms + tableSizes[CatalogFile.OffsetTableKind.titleFilms.rawValue]
+      // Only the other titles say their film and kind: a display title's film is its own
+      // index.
+      titleTexts = titleKinds + PackedInts.size(count: titles - films, width: CatalogFile.kindBits)
       // Offsets and ids are packed (see ``PackedInts``), as wide as their largest can be.
       typealias Table = PackedInts
       typealias Kind = CatalogFile.OffsetTableKind
