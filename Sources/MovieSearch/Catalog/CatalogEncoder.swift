@@ -170,7 +170,8 @@ extension CatalogFile {
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
       header, recordLayout.encode(records), tables[6], tables[7],
-      PackedInts.encode(index.titleFilms.dropFirst(entries.count).map { $0 & 3 }, largest: 3),
+      PackedInts.encode(
+        index.titleFilms.dropFirst(entries.count).map { $0 & 3 }, largest: (1 << kindBits) - 1),
       tables[0], index.summaries + [UInt8](repeating: 0, count: 8), tables[1], search.wordIDs,
       tables[2], tables[3], tables[4],
       search.postings, search.nodes, search.termBytes,
