@@ -4,9 +4,10 @@ import Testing
 @testable import MovieSearch
 @testable import TestSupport
 
-/// The titles' and people's words are written as codes as long as their terms are rare
-/// (``WordCodes``): every run reads back as it was, the commonest terms take the fewest bits,
-/// and damaged codes read as some terms (or none), never past their bytes.
+/// The titles' and people's words are written as codes as long as their terms are rare in
+/// their book (``WordCodes``): every run reads back as it was, with the book it was written
+/// in; the commonest terms take the fewest bits, each book's tables sized for the fewest
+/// bits in all; damaged codes read as some terms (or none), never past their bytes.
 @Suite(.onOwnThreads) struct WordCodesTests {
   /// Runs of words of a vocabulary of `terms` terms, a few very common (the articles, the
   /// first names that recur), most rare.
@@ -23,36 +24,55 @@ import Testing
     }
   }
 
-  /// `runs` coded as a build codes them: one flat array of ids and where each run ends.
-  static func encode(_ runs: [[Int]], terms: Int) -> (
-    codes: [UInt8], starts: [Int], commonestTerms: [Int], commonTerms: [Int]
+  /// `runs` coded as a build codes them: one flat array of ids and where each run ends, the
+  /// runs from `secondBook` on in a second book.
+  static func encode(_ runs: [[Int]], terms: Int, secondBook: Int? = nil) -> (
+    codes: [UInt8], starts: [Int], books: [WordCodes.Book]
   ) {
     var ends: [Int] = []
     for run in runs { ends.append((ends.last ?? 0) + run.count) }
     return WordCodes.encode(
-      ids: runs.flatMap { $0.map { Int32($0) } }, ends: ends, termCount: terms)
+      ids: runs.flatMap { $0.map { Int32($0) } }, ends: ends, termCount: terms,
+      secondBook: secondBook)
   }
 
-  /// `runs` coded, and each read back from its start to its end.
-  private func roundTrip(_ runs: [[Int]], terms: Int) -> [[Int]] {
-    let coded = Self.encode(runs, terms: terms)
+  /// The codes and then each book's tables, as a catalog stores them.
+  static func stored(_ coded: (codes: [UInt8], starts: [Int], books: [WordCodes.Book]), terms: Int)
+    -> [UInt8]
+  {
     var bytes = coded.codes
-    bytes.append(packed: coded.commonestTerms, largest: terms - 1)
-    bytes.append(packed: coded.commonTerms, largest: terms - 1)
+    for book in coded.books {
+      bytes.append(packed: book.commonestTerms, largest: terms - 1)
+      bytes.append(packed: book.commonTerms, largest: terms - 1)
+    }
+    return bytes
+  }
+
+  /// The reader of book `number` of `books` over `bytes` (see ``stored(_:terms:)``).
+  static func reader(
+    _ bytes: UnsafeRawPointer, bits: Int, books: [WordCodes.Book], number: Int, terms: Int
+  ) -> WordCodes.Reader {
+    let tables =
+      bytes + WordCodes.size(bits: bits)
+      + books.prefix(number).reduce(0) { $0 + $1.tiers.tablesSize(termCount: terms) }
+    return WordCodes.Reader(
+      codes: bytes, bits: bits, tiers: books[number].tiers, tables: tables, termCount: terms)
+  }
+
+  /// `runs` coded (from `secondBook` on in a second book), and each read back from its
+  /// start to its end with its book.
+  private func roundTrip(_ runs: [[Int]], terms: Int, secondBook: Int? = nil) -> [[Int]] {
+    let coded = Self.encode(runs, terms: terms, secondBook: secondBook)
+    let bytes = Self.stored(coded, terms: terms)
     let bits = coded.starts.last ?? 0
     #expect(coded.codes.count == WordCodes.size(bits: bits))
     return bytes.withUnsafeBytes { raw in
-      let tables = raw.baseAddress! + WordCodes.size(bits: bits)
-      let reader = WordCodes.Reader(
-        codes: raw.baseAddress!, bits: bits,
-        commonestTerms: PackedInts(tables, largest: terms - 1),
-        commonTerms: PackedInts(
-          tables + PackedInts.size(count: WordCodes.commonest, largest: terms - 1),
-          largest: terms - 1),
-        idBits: PackedInts.width(largest: terms - 1), termCount: terms)
+      let readers = (0..<2).map {
+        Self.reader(raw.baseAddress!, bits: bits, books: coded.books, number: $0, terms: terms)
+      }
       return runs.indices.map { run in
         var ids = CatalogStore.WordIDs.Storage(repeating: -1)
-        let count = reader.decode(
+        let count = readers[run < (secondBook ?? runs.count) ? 0 : 1].decode(
           from: coded.starts[run], to: coded.starts[run + 1], into: &ids, at: 0)
         return (0..<count).map { Int(ids[$0]) }
       }
@@ -65,6 +85,32 @@ import Testing
       run.map { $0 % terms }
     }
     #expect(roundTrip(runs, terms: terms) == runs)
+    // Two books: the second's runs of other words (the first's terms shifted).
+    let second = runs.map { $0.map { ($0 + terms / 2) % terms } }
+    #expect(roundTrip(runs + second, terms: terms, secondBook: runs.count) == runs + second)
+  }
+
+  /// Each book lists its own commonest terms: a term common in one and rare in the other
+  /// takes a short code in the first only, and the tables are as large as pay for
+  /// themselves — none for a book of few words.
+  @Test func eachBookListsItsOwnCommonestTerms() {
+    let terms = 100_000
+    let titles = [[Int]](repeating: [7, 8, 9], count: 2_000)
+    let people = [[Int]](repeating: [70_000, 80_000], count: 2_000) + [[7]]
+    let coded = Self.encode(titles + people, terms: terms, secondBook: titles.count)
+    func listed(_ book: WordCodes.Book) -> Set<Int> {
+      Set(book.commonestTerms.prefix(book.tiers.commonest) + book.commonTerms)
+    }
+    #expect(listed(coded.books[0]).isSuperset(of: [7, 8, 9]))
+    #expect(!listed(coded.books[0]).contains(70_000))
+    #expect(listed(coded.books[1]).isSuperset(of: [70_000, 80_000]))
+    #expect(listed(coded.books[1]).isDisjoint(with: [8, 9]))
+    // Two or four bits a word where one book would take more for both.
+    let titleBits = coded.starts[titles.count]
+    #expect(titleBits <= 3 * 3 * titles.count)
+    #expect((coded.starts.last ?? 0) - titleBits <= 3 * 2 * 2_000 + 2 + 17)
+    #expect(coded.books.allSatisfy { $0.tiers.commonest + $0.tiers.common <= 8 })
+    #expect(roundTrip(titles + people, terms: terms, secondBook: titles.count) == titles + people)
   }
 
   @Test func theCommonestTermsTakeTheFewestBits() {
@@ -72,13 +118,15 @@ import Testing
     let runs = Self.runs(terms: terms, count: 20_000, seed: 5)
     let coded = Self.encode(runs, terms: terms)
     let words = runs.reduce(0) { $0 + $1.count }
-    let bits = coded.starts.last ?? 0
-    // Four words in ten among 200 terms, three among the next: far below 21 bits a word.
-    #expect(Double(bits) / Double(words) < 16, "\(bits) bits for \(words) words")
+    let bits = 8 * Self.stored(coded, terms: terms).count
+    // Four words in ten among 200 terms, three among the next: far below 21 bits a word,
+    // the tables included (tables of 256 and 16,384 terms alone would take 4.3 bits a word
+    // here: the tiers are chosen smaller).
+    #expect(Double(bits) / Double(words) < 18, "\(bits) bits for \(words) words")
     // The most frequent first.
     var frequency: [Int: Int] = [:]
     for run in runs { for id in run { frequency[id, default: 0] += 1 } }
-    let first = coded.commonestTerms[0]
+    let first = coded.books[0].commonestTerms[0]
     #expect(frequency[first] == frequency.values.max())
   }
 
@@ -95,10 +143,8 @@ import Testing
   @Test func damagedCodesReadWithinTheirBytes() {
     let terms = 5_000
     let runs = Self.runs(terms: terms, count: 500, seed: 8).map { $0.map { $0 % terms } }
-    let coded = Self.encode(runs, terms: terms)
-    var bytes = coded.codes
-    bytes.append(packed: coded.commonestTerms, largest: terms - 1)
-    bytes.append(packed: coded.commonTerms, largest: terms - 1)
+    let coded = Self.encode(runs, terms: terms, secondBook: runs.count / 2)
+    let bytes = Self.stored(coded, terms: terms)
     let bits = coded.starts.last ?? 0
     var random = SeededGenerator(seed: 9)
     for _ in 0..<500 {
@@ -110,14 +156,9 @@ import Testing
       let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: damaged.count, alignment: 8)
       defer { copy.deallocate() }
       copy.copyBytes(from: damaged)
-      let tables = UnsafeRawPointer(copy.baseAddress!) + WordCodes.size(bits: bits)
-      let reader = WordCodes.Reader(
-        codes: UnsafeRawPointer(copy.baseAddress!), bits: bits,
-        commonestTerms: PackedInts(tables, largest: terms - 1),
-        commonTerms: PackedInts(
-          tables + PackedInts.size(count: WordCodes.commonest, largest: terms - 1),
-          largest: terms - 1),
-        idBits: PackedInts.width(largest: terms - 1), termCount: terms)
+      let reader = Self.reader(
+        UnsafeRawPointer(copy.baseAddress!), bits: bits, books: coded.books,
+        number: Int(random.next() % 2), terms: terms)
       let start = Int(random.next() % UInt64(bits + 100))
       let end = start + Int(random.next() % 2_000)
       var ids = CatalogStore.WordIDs.Storage(repeating: -1)

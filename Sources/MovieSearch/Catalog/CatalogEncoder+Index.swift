@@ -113,6 +113,8 @@ extension CatalogFile {
       var termCount = 0
       /// The bits of the words' codes.
       var wordBits = 0
+      /// The tiers of the titles' words' codes, then the people's (see ``WordCodes``).
+      var wordTiers: [WordCodes.Tiers] = []
       var postingCount = 0
     }
 
@@ -127,8 +129,9 @@ extension CatalogFile {
       guard terms.count < 1 << 24 else {
         throw FormatError(description: "the vocabulary is too large to be encoded")
       }
-      // The titles' words, then the films' people's, as codes (see ``WordCodes``), and the
-      // terms of the commonest codes; each title's and film's start in bits.
+      // The titles' words, then the films' people's, as codes of two books (see
+      // ``WordCodes``), and each book's tables of the commonest terms; each title's and
+      // film's start in bits.
       // One flat array of every run's ids and where each ends: 1.8 million runs as arrays
       // of their own took 150 MB at IMDb's size.
       var ids: [Int32] = []
@@ -141,10 +144,14 @@ extension CatalogFile {
         for term in film { ids.append(Int32(idOfTerm[term])) }
         ends.append(ids.count)
       }
-      let coded = WordCodes.encode(ids: ids, ends: ends, termCount: terms.count)
+      let coded = WordCodes.encode(
+        ids: ids, ends: ends, termCount: terms.count, secondBook: wordCounts.count)
       sections.wordIDs = coded.codes
-      sections.wordIDs.append(packed: coded.commonestTerms, largest: terms.count - 1)
-      sections.wordIDs.append(packed: coded.commonTerms, largest: terms.count - 1)
+      for book in coded.books {
+        sections.wordIDs.append(packed: book.commonestTerms, largest: terms.count - 1)
+        sections.wordIDs.append(packed: book.commonTerms, largest: terms.count - 1)
+      }
+      sections.wordTiers = coded.books.map(\.tiers)
       sections.wordStarts = coded.starts
       sections.wordBits = coded.starts.last ?? 0
       guard sections.wordBits <= UInt32.max else {

@@ -137,6 +137,7 @@ extension CatalogFile {
     header.append(uint32: search.postings.count)
     header.append(uint32: search.soundOrder.count)
     header.append(uint32: search.initialsOrder.count)
+    header += search.wordTiers.flatMap { [UInt8($0.commonestBits), UInt8($0.commonBits)] }
     // The offset tables, whose sizes the header says (in `OffsetTableKind`'s order).
     func offsets(_ values: [Int], largest: Int) -> [UInt8] {
       var bytes: [UInt8] = []

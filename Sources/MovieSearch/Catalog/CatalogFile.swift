@@ -12,7 +12,7 @@ import Foundation
 /// first cast, stored once per film), which a query word may match too, at a cost. After a
 /// 128-byte header (the magic, thirteen counts, the origin and which record fields are stored,
 /// the bytes of the postings, the number of terms in sound order, the number of entries in
-/// initials order, four zeros, the bytes of each offset table (*O*), the bits of each field
+/// initials order, the tiers of the words' two books, the bytes of each offset table (*O*), the bits of each field
 /// of a record, the bits of each part of the extras, and zeros; the sixth count is the bits of the words' codes):
 ///
 /// | section | size | what |
@@ -24,7 +24,7 @@ import Foundation
 /// | title starts | *O*: a number per title + 1 | where its stored text starts (and ends: where the next one starts) |
 /// | summaries | 6 B per title + 8 | what ranking reads in its loop: popularity (log10, 32 bits), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
 /// | word starts | *O*: a number per title and per film + 1 | where each title's words' codes start (in bits), then each film's people's |
-/// | words | the bits of their codes, + 8; *P*: 256 and 16,384 term ids | every title's words, then every film's people's, each as a code as long as its term is rare; then the terms of the two shortest kinds of codes (see ``WordCodes``) |
+/// | words | the bits of their codes, + 8; *P*: the term ids of each book's two tables, the titles' then the people's | every title's words, then every film's people's, each as a code as long as its term is rare in its book (the titles' words, the people's); then each book's terms of its two shortest kinds of codes, as many as its tiers say (see ``WordCodes``) |
 /// | term starts | *O*: a number per term + 1 | where each term's stored bytes start |
 /// | posting starts | *O*: a number per term + 1 | how many postings come before each term's |
 /// | posting byte starts | *O*: a number per term + 1 | where each term's postings start |
@@ -54,13 +54,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "W")
+  static let version = UInt8(ascii: "X")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "W"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "X"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 128
 
@@ -182,6 +182,10 @@ enum CatalogFile {
 
   /// Where the header says how many entries the initials order holds.
   static let initialsOrderOffset = 72
+
+  /// Where the header says the tiers of the words' two books (see ``WordCodes``): a byte
+  /// each, the titles' commonest and common, then the people's.
+  static let wordTiersOffset = 76
 
   /// Where four bytes of the header say where a catalog came from (``Origin``);
   /// catalogs made before they said it have zeros there.

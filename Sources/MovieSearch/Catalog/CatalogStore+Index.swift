@@ -29,10 +29,9 @@ extension CatalogStore {
     guard index >= 0, index < titleCount else { return words }
     let people = layout.titles + film(ofTitle: index)
     let starts = wordStarts
-    let reader = wordCodes
-    words.titleCount = reader.decode(
+    words.titleCount = wordCodes(.titles).decode(
       from: starts[index], to: starts[index + 1], into: &words.ids, at: 0)
-    words.count = reader.decode(
+    words.count = wordCodes(.people).decode(
       from: starts[people], to: starts[people + 1], into: &words.ids, at: words.titleCount)
     return words
   }
@@ -41,22 +40,26 @@ extension CatalogStore {
   @inline(__always) func titleWords(_ index: Int) -> WordIDs {
     var words = WordIDs()
     guard index >= 0, index < titleCount else { return words }
-    words.titleCount = wordCodes.decode(
+    words.titleCount = wordCodes(.titles).decode(
       from: wordStarts[index], to: wordStarts[index + 1], into: &words.ids, at: 0)
     words.count = words.titleCount
     return words
   }
 
-  /// The codes of every title's words, then every film's people's (see ``WordCodes``).
-  var wordCodes: WordCodes.Reader {
-    let tables = base + layout.wordIDs + WordCodes.size(bits: layout.wordBits)
+  /// The words' two books (see ``WordCodes``).
+  enum WordBook: Int {
+    case titles, people
+  }
+
+  /// The codes of every title's words, then every film's people's, read as `book` writes
+  /// them (see ``WordCodes``).
+  @inline(__always) func wordCodes(_ book: WordBook) -> WordCodes.Reader {
+    let tiers = layout.wordTiers
+    var tables = base + layout.wordIDs + WordCodes.size(bits: layout.wordBits)
+    if book == .people { tables += tiers[0].tablesSize(termCount: termCount) }
     return WordCodes.Reader(
-      codes: base + layout.wordIDs, bits: layout.wordBits,
-      commonestTerms: PackedInts(tables, largest: termCount - 1),
-      commonTerms: PackedInts(
-        tables + PackedInts.size(count: WordCodes.commonest, largest: termCount - 1),
-        largest: termCount - 1),
-      idBits: PackedInts.width(largest: termCount - 1), termCount: termCount)
+      codes: base + layout.wordIDs, bits: layout.wordBits, tiers: tiers[book.rawValue],
+      tables: tables, termCount: termCount)
   }
 
   /// A title's term ids, decoded: its own words, then its film's people's (-1 for damage).

@@ -101,6 +101,13 @@ final class CatalogStore: Sendable {
         + [CatalogFile.postingBytesOffset, CatalogFile.soundOrderOffset].map(header)
         + [header(CatalogFile.initialsOrderOffset)]
         + [header(CatalogFile.recordFieldsOffset - 3) >> 24],
+      wordTiers: (0..<2).map {
+        size >= CatalogFile.headerSize
+          ? WordCodes.Tiers(
+            commonestBits: Int(bytes[CatalogFile.wordTiersOffset + 2 * $0]),
+            commonBits: Int(bytes[CatalogFile.wordTiersOffset + 2 * $0 + 1]))
+          : WordCodes.Tiers(commonestBits: 0, commonBits: 0)
+      },
       tableSizes: CatalogFile.OffsetTableKind.allCases.map {
         header(CatalogFile.offsetTableSizesOffset + 4 * $0.rawValue)
       },
@@ -189,14 +196,21 @@ final class CatalogStore: Sendable {
     /// The bytes of each offset table, by ``CatalogFile/OffsetTableKind``.
     let tableSizes: [Int]
 
+    /// The tiers of the words' two books (see ``WordCodes``): the titles', the people's.
+    let wordTiers: [WordCodes.Tiers]
+
     /// Where each field of a record is (see ``RecordLayout``); none is damage.
     let records: RecordLayout?
 
     /// How each film's extras are written (see ``ExtrasLayout``); none is damage.
     let extrasLayout: ExtrasLayout?
 
-    init(counts: [Int], tableSizes: [Int], recordWidths: [Int], extrasWidths: [Int]) {
+    init(
+      counts: [Int], wordTiers: [WordCodes.Tiers], tableSizes: [Int], recordWidths: [Int],
+      extrasWidths: [Int]
+    ) {
       self.tableSizes = tableSizes
+      self.wordTiers = wordTiers
       records = RecordLayout(widths: recordWidths)
       extrasLayout = ExtrasLayout(widths: extrasWidths)
       (films, terms, textBytes, termBytes, postings, wordBits, nodes) = (
@@ -222,10 +236,10 @@ final class CatalogStore: Sendable {
       // Eight spare bytes: any summary can be read with one eight-byte load.
       wordStarts = summaries + titles * CatalogFile.summarySize + 8
       wordIDs = wordStarts + tableSizes[Kind.wordStarts.rawValue]
+      let terms = terms
       termStarts =
         wordIDs + WordCodes.size(bits: wordBits)
-        + Table.size(count: WordCodes.commonest, largest: terms - 1)
-        + Table.size(count: WordCodes.common, largest: terms - 1)
+        + wordTiers.reduce(0) { $0 + $1.tablesSize(termCount: terms) }
       postingStarts = termStarts + tableSizes[Kind.termStarts.rawValue]
       postingByteStarts = postingStarts + tableSizes[Kind.postingStarts.rawValue]
       postingsStart = postingByteStarts + tableSizes[Kind.postingByteStarts.rawValue]
