@@ -54,12 +54,12 @@ extension CatalogFile {
       titleHeads.append(UInt8(stored.head.count))
       texts += stored.head
       texts += stored.rest
-      // Six bytes (see ``CatalogStore/summary(_:)``): the popularity's bits, then the year,
-      // whether the title starts with an article and its words, up to 15.
-      let popularityBits = UInt64(popularity.bitPattern)
-      let yearBits: UInt64 = UInt64(min(year, CatalogFile.latestYear)) << 32
-      let articleBit: UInt64 = (article ? 1 : 0) << 43
-      let wordBits: UInt64 = UInt64(min(words.count, 15)) << 44
+      // Five bytes (see ``CatalogStore/summary(_:)``): the popularity in 24 bits, then the
+      // year, whether the title starts with an article and its words, up to 15.
+      let popularityBits = CatalogFile.summaryPopularity(popularity)
+      let yearBits: UInt64 = UInt64(min(year, CatalogFile.latestYear)) << 24
+      let articleBit: UInt64 = (article ? 1 : 0) << 35
+      let wordBits: UInt64 = UInt64(min(words.count, 15)) << 36
       let fields = popularityBits | yearBits | articleBit | wordBits
       for byte in 0..<CatalogFile.summarySize {
         summaries.append(UInt8(truncatingIfNeeded: fields >> UInt64(8 * byte)))

@@ -22,7 +22,7 @@ import Foundation
 /// | title films | *O*: a number per other title | the film of each title after the display ones, ascending |
 /// | title kinds | *P*: two bits per other title | what each title after the display ones is to its film (original, also known as) |
 /// | title starts | *O*: a number per title + 1 | where its stored text starts (and ends: where the next one starts) |
-/// | summaries | 6 B per title + 8 | what ranking reads in its loop: popularity (log10, 32 bits), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
+/// | summaries | 5 B per title + 8 | what ranking reads in its loop: popularity (log10, 24 bits: a float's exponent and 16 bits of its fraction), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
 /// | word starts | *O*: a number per title and per film + 1 | where each title's words' codes start (in bits), then each film's people's |
 /// | words | the bits of their codes, + 8; *P*: the term ids of each book's two tables, the titles' then the people's | every title's words, then every film's people's, each as a code as long as its term is rare in its book (the titles' words, the people's); then each book's terms of its two shortest kinds of codes, as many as its tiers say (see ``WordCodes``) |
 /// | term starts | *O*: a number per term + 1 | where each term's stored bytes start |
@@ -54,13 +54,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "X")
+  static let version = UInt8(ascii: "Y")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "X"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "Y"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 128
 
@@ -124,7 +124,29 @@ enum CatalogFile {
 
   /// The largest initials order's number of a catalog of `titles` titles.
   static func largestInitialsEntry(titles: Int) -> Int { max(1, 2 * titles - 1) }
-  static let summarySize = 6
+  static let summarySize = 5
+
+  /// A popularity (log10 of votes and the like: never negative) as a summary keeps it, in 24
+  /// bits: its float's exponent and the first 16 bits of its fraction, rounded to the
+  /// nearest (eight parts in a million: an order kept, but between films a vote or so apart
+  /// among a hundred thousand).
+  static func summaryPopularity(_ popularity: Float) -> UInt64 {
+    // Nothing (not a number) is no popularity; infinity is kept as such.
+    guard popularity > 0 else { return 0 }
+    let bits = UInt64(popularity.bitPattern)
+    guard popularity.isFinite else { return bits >> popularityDroppedBits }
+    // A finite popularity stays finite: rounded up, the largest would become infinite.
+    let largest = UInt64(Float.greatestFiniteMagnitude.bitPattern) >> popularityDroppedBits
+    return min((bits + 1 << (popularityDroppedBits - 1)) >> popularityDroppedBits, largest)
+  }
+
+  /// The popularity a summary's 24 bits say (see ``summaryPopularity(_:)``).
+  @inline(__always) static func popularity(summaryBits bits: UInt64) -> Float {
+    Float(bitPattern: UInt32(truncatingIfNeeded: (bits & 0xFF_FFFF) << popularityDroppedBits))
+  }
+
+  /// The low bits of a popularity's float a summary does not keep.
+  static let popularityDroppedBits: UInt64 = 7
   /// The latest year a summary holds (eleven bits).
   static let latestYear = 2_047
 

@@ -5,7 +5,7 @@ import CacheHints
 /// the postings, and the packed tables of offsets they are found through (see
 /// ``CatalogFile``).
 extension CatalogStore {
-  /// What ranking reads of title `index` in one load of its six bytes: its film's
+  /// What ranking reads of title `index` in one load of its five bytes: its film's
   /// log10(1 + popularity) and year, its flags (whether it starts with an article), and how
   /// many words the title has (up to 15: ranking's lower bounds count no more, which keeps
   /// them bounds).
@@ -16,8 +16,8 @@ extension CatalogStore {
       fromByteOffset: layout.summaries + index * CatalogFile.summarySize, as: UInt64.self
     ).littleEndian
     return (
-      Float(bitPattern: UInt32(truncatingIfNeeded: value)), Int((value >> 32) & 0x7FF),
-      UInt8(truncatingIfNeeded: (value >> 43) & 1), Int((value >> 44) & 0xF)
+      CatalogFile.popularity(summaryBits: value), Int((value >> 24) & 0x7FF),
+      UInt8(truncatingIfNeeded: (value >> 35) & 1), Int((value >> 36) & 0xF)
     )
   }
 

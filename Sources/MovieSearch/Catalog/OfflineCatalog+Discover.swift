@@ -45,7 +45,7 @@ extension OfflineCatalog {
     _ filter: MovieFilter, first count: Int
   ) throws(MovieServiceError) -> (films: [Int], total: Int) {
     let test = try FilmTest(filter, store: store)
-    let ranking = Ranking(filter.sort, store: store)
+    let ranking = DiscoverOrder(filter.sort, store: store)
     var total = 0
     let chosen: [Int]
     if filter.sort.key == .title {
@@ -88,7 +88,7 @@ extension OfflineCatalog {
   /// `hits` in the order `sort` asks for (titles compared whole, as a person reads them: see
   /// ``TitleOrder``).
   func ordered(_ hits: [Searcher.FilmHit], by sort: MovieFilter.Sort) -> [Searcher.FilmHit] {
-    let ranking = Ranking(sort, store: store)
+    let ranking = DiscoverOrder(sort, store: store)
     // The element types spelled out: inferred, these two lines took the type checker 20 s.
     guard sort.key == .title else {
       let keyed: [(key: DiscoverKey, hit: Searcher.FilmHit)] = hits.map { hit in
@@ -227,7 +227,7 @@ extension OfflineCatalog {
   }
 
   /// A film's place in the order, as numbers compared cheaply: unknown values last.
-  private struct Ranking {
+  struct DiscoverOrder {
     let sort: MovieFilter.Sort
     let store: CatalogStore
     let records: RecordReader
@@ -238,10 +238,12 @@ extension OfflineCatalog {
       records = store.recordReader
     }
 
-    /// Smaller first: the value (negated when descending), then the more popular, then id
-    /// order.
+    /// Smaller first: the value (negated when descending), then the more popular, then the
+    /// more voted (a summary keeps a popularity to eight parts in a million: films a vote
+    /// apart among a hundred thousand read as equally popular), then id order.
     func key(_ film: Int) -> DiscoverKey {
       let popularity = Double(store.summary(film).popularity)
+      let votes = -records[film, .votes]
       let value: Double? =
         switch sort.key {
         case .popularity: popularity
@@ -252,26 +254,29 @@ extension OfflineCatalog {
         case .title: 0  // compared as text
         }
       guard let value else {
-        return .init(known: false, value: 0, popularity: -popularity, film: film)
+        return .init(known: false, value: 0, popularity: -popularity, votes: votes, film: film)
       }
       return .init(
-        known: true, value: sort.ascending ? value : -value, popularity: -popularity, film: film)
+        known: true, value: sort.ascending ? value : -value, popularity: -popularity,
+        votes: votes, film: film)
     }
   }
 }
 
 /// A film's place in a discover listing's order, compared cheaply: known values first, in
-/// the order asked, then by popularity, then by id.
+/// the order asked, then by popularity, then by votes, then by id.
 struct DiscoverKey: Comparable {
   var known: Bool
   var value: Double
   var popularity: Double
+  var votes: Int
   var film: Int
 
   static func < (a: DiscoverKey, b: DiscoverKey) -> Bool {
     if a.known != b.known { return a.known }
     if a.value != b.value { return a.value < b.value }
     if a.popularity != b.popularity { return a.popularity < b.popularity }
+    if a.votes != b.votes { return a.votes < b.votes }
     return a.film < b.film
   }
 }

@@ -322,11 +322,11 @@ public struct OfflineCatalog: MovieService {
     guard (1...MoviePage.maxPage).contains(page) else {
       throw .invalidRequest("page must be between 1 and \(MoviePage.maxPage), not \(page)")
     }
-    var best = BestHits(limit: page * MoviePage.pageSize)
-    for index in 0..<store.filmCount {
-      best.insert(SearchEngine.Hit(index: index, score: -store.summary(index).popularity))
-    }
-    let rows = best.sorted().dropFirst((page - 1) * MoviePage.pageSize).map { movie($0.index) }
+    // In discover's order by popularity (then votes, then id).
+    let ranking = DiscoverOrder(MovieFilter.Sort(.popularity), store: store)
+    var best = SmallestElements<DiscoverKey>(limit: page * MoviePage.pageSize)
+    for film in 0..<store.filmCount { best.insert(ranking.key(film)) }
+    let rows = best.sorted().dropFirst((page - 1) * MoviePage.pageSize).map { movie($0.film) }
     let pages = min(
       (store.filmCount + MoviePage.pageSize - 1) / MoviePage.pageSize, MoviePage.maxPage)
     return MoviePage(page: page, results: rows, totalPages: pages, totalResults: store.filmCount)
