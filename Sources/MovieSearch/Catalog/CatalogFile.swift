@@ -28,7 +28,7 @@ import Foundation
 /// | term starts | *O*: a number per term + 1 | where each term's stored bytes start |
 /// | posting starts | *O*: a number per term + 1 | how many postings come before each term's |
 /// | posting byte starts | *O*: a number per term + 1 | where each term's postings start |
-/// | postings | per term: 1 B + as many bits per title as its largest value needs; 8 B at the end | for each term, how many bits each of its values takes, then the titles that have it, in order, each as its difference from the one before (the first: itself) times two, plus one when the term is a word of the title itself (not only of its people's) |
+/// | postings | per term: 1 B + as many bits per title as its largest value needs (a term of one title: its value alone, in as few bytes as it takes); 8 B at the end | for each term, how many bits each of its values takes, then the titles that have it, in order, each as its difference from the one before (the first: itself) times two, plus one when the term is a word of the title itself (not only of its people's) |
 /// | trie nodes | 7 B per node + 8 | the vocabulary as a trie, for the typo walk: each node's first term (3 B), first child (23 bits) and whether its path is a term (the top bit), and byte (see ``trie(_:)``) |
 /// | term bytes | | the vocabulary, sorted bytewise: of each term, the bytes its trie path does not spell — none of a term a node ends at, the rest of a tail's (see ``trie(_:)``) |
 /// | sound order | *P*: a number per term of five bytes or more | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
@@ -54,13 +54,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "Y")
+  static let version = UInt8(ascii: "Z")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "Y"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "Z"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 128
 

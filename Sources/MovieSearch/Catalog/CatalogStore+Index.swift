@@ -157,7 +157,8 @@ extension CatalogStore {
   /// A run of postings, read in place. Each term's are packed (see ``CatalogFile``): a byte
   /// saying how many bits each takes, then each title less the one before (the first: less
   /// 0), doubled, plus one when the term is a word of the title itself. A fixed width reads
-  /// without a branch per posting; a term's largest gap sets it.
+  /// without a branch per posting; a term's largest gap sets it. A term of one title is its
+  /// value alone, in as few bytes as it takes.
   struct Postings {
     /// Their terms; how many postings, and how many bytes of them, come before each one's.
     let terms: Range<Int>
@@ -210,6 +211,16 @@ extension CatalogStore {
         defer { (count, start) = (nextCount, nextStart) }
         // The spare bytes after the last term's are not its own.
         guard start < nextStart, nextStart <= bytes &- 8, count < nextCount else { continue }
+        if nextCount &- count == 1 {
+          // One title alone: its value in the term's bytes, without a width.
+          let length = nextStart &- start
+          guard length <= 8 else { continue }
+          let word = postings.loadUnaligned(fromByteOffset: start, as: UInt64.self).littleEndian
+          let value = length == 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
+          let (title, inTitle) = (value &>> 1, value & 1 != 0)
+          if title < limit, inTitle || !titleWordsOnly { body(Int(title), inTitle) }
+          continue
+        }
         let width = Int(postings.load(fromByteOffset: start, as: UInt8.self))
         guard (1...48).contains(width) else { continue }
         let mask: UInt64 = (1 &<< UInt64(width)) &- 1

@@ -70,8 +70,16 @@ extension PackedInts {
 
 extension [UInt8] {
   /// Appends `values` (each below 2⁴⁸) packed (see ``CatalogStore/Postings``): a byte saying
-  /// how many bits each takes (as many as the largest needs, at least one), then their bits.
+  /// how many bits each takes (as many as the largest needs, at least one), then their bits —
+  /// or one value alone in as few bytes as it takes (how many bytes the values take says
+  /// it: most terms of a large catalog have one title, and the byte of the width would be a
+  /// quarter of them).
   mutating func append(packing values: [UInt64]) {
+    if values.count == 1 {
+      let bytes = Swift.max(1, (64 - values[0].leadingZeroBitCount + 7) / 8)
+      for byte in 0..<bytes { append(UInt8(truncatingIfNeeded: values[0] >> UInt64(8 * byte))) }
+      return
+    }
     let width = Swift.max(1, 64 - (values.max() ?? 0).leadingZeroBitCount)
     append(UInt8(width))
     append(bits: values, width: width)

@@ -7,7 +7,7 @@
 /// per **book**. The titles' words and the people's are two books — "the", "of", "love" are
 /// common in titles, first names in people's — each with the sizes of its two tables chosen
 /// for the fewest bits, tables included (``Tiers``): at IMDb's size a title's word takes
-/// about 15 bits and a person's 13 instead of 21. A run's words are read in order
+/// about 16 bits and a person's 14, tables included, instead of 21. A run's words are read in order
 /// (``CatalogStore/words(_:)``), so codes of different lengths cost nothing to find.
 enum WordCodes {
   /// The sizes of a book's two tables, as the bits of a place in each: its commonest terms,
