@@ -29,9 +29,9 @@ extension CatalogStore {
     guard index >= 0, index < titleCount else { return words }
     let people = layout.titles + film(ofTitle: index)
     let starts = wordStarts
-    words.titleCount = wordCodes(.titles).decode(
+    words.titleCount = titleWordCodes.decode(
       from: starts[index], to: starts[index + 1], into: &words.ids, at: 0)
-    words.count = wordCodes(.people).decode(
+    words.count = peopleWordCodes.decode(
       from: starts[people], to: starts[people + 1], into: &words.ids, at: words.titleCount)
     return words
   }
@@ -40,26 +40,25 @@ extension CatalogStore {
   @inline(__always) func titleWords(_ index: Int) -> WordIDs {
     var words = WordIDs()
     guard index >= 0, index < titleCount else { return words }
-    words.titleCount = wordCodes(.titles).decode(
+    words.titleCount = titleWordCodes.decode(
       from: wordStarts[index], to: wordStarts[index + 1], into: &words.ids, at: 0)
     words.count = words.titleCount
     return words
   }
 
-  /// The words' two books (see ``WordCodes``).
-  enum WordBook: Int {
-    case titles, people
+  /// The codes of every title's words, read as the titles' book writes them (see
+  /// ``WordCodes``).
+  @inline(__always) var titleWordCodes: WordCodes.Reader {
+    WordCodes.Reader(
+      codes: base + layout.wordIDs, bits: layout.wordBits, tiers: wordBooks.titles,
+      tables: base + wordTables.titles, termCount: termCount)
   }
 
-  /// The codes of every title's words, then every film's people's, read as `book` writes
-  /// them (see ``WordCodes``).
-  @inline(__always) func wordCodes(_ book: WordBook) -> WordCodes.Reader {
-    let tiers = layout.wordTiers
-    var tables = base + layout.wordIDs + WordCodes.size(bits: layout.wordBits)
-    if book == .people { tables += tiers[0].tablesSize(termCount: termCount) }
-    return WordCodes.Reader(
-      codes: base + layout.wordIDs, bits: layout.wordBits, tiers: tiers[book.rawValue],
-      tables: tables, termCount: termCount)
+  /// The codes of every film's people's words, read as the people's book writes them.
+  @inline(__always) var peopleWordCodes: WordCodes.Reader {
+    WordCodes.Reader(
+      codes: base + layout.wordIDs, bits: layout.wordBits, tiers: wordBooks.people,
+      tables: base + wordTables.people, termCount: termCount)
   }
 
   /// A title's term ids, decoded: its own words, then its film's people's (-1 for damage).

@@ -58,6 +58,11 @@ final class CatalogStore: Sendable {
   let postingStarts: OffsetTable
   /// Where each term's postings start.
   let postingByteStarts: OffsetTable
+  /// The words' two books (see ``WordCodes``), the titles' and the people's: their tiers,
+  /// and where their tables start — found once, as scoring reads both books for every title
+  /// it scores.
+  let wordBooks: (titles: WordCodes.Tiers, people: WordCodes.Tiers)
+  let wordTables: (titles: Int, people: Int)
   /// Where each film's extras start (and the last one's end).
   let extrasStarts: OffsetTable
   /// Each film's id, ascending (see ``CatalogFile``).
@@ -156,6 +161,9 @@ final class CatalogStore: Sendable {
     titleFilms = table(
       .titleFilms, at: layout.titleFilms, count: max(0, layout.titles - layout.films),
       largest: max(0, layout.films - 1))
+    wordBooks = (layout.wordTiers[0], layout.wordTiers[1])
+    let tables = layout.wordIDs + WordCodes.size(bits: layout.wordBits)
+    wordTables = (tables, tables + layout.wordTiers[0].tablesSize(termCount: layout.terms))
     let what = name.map { "the catalog '\($0)'" } ?? "the movie catalog"
     guard size >= CatalogFile.headerSize, Array(bytes[0..<8]) == CatalogFile.magic else {
       let (reason, kind): (String, OfflineCatalog.FileError.Kind) =
