@@ -5,7 +5,7 @@ import Testing
 @testable import TestSupport
 
 /// A catalog's offsets and ids are packed in as many bits as the largest needs, and each
-/// term's postings in as many as its largest gap needs: all read back as they were — the
+/// block of a term's postings in as many as its largest gap needs: all read back as they were — the
 /// postings as the titles that have the term, in order, with whether it is a word of the
 /// title itself.
 @Suite(.onOwnThreads) struct PackingTests {
@@ -29,20 +29,21 @@ import Testing
     #expect(PackedInts.width(largest: Int.max) == 48)
   }
 
-  /// Terms of every width from 1 to 48 bits, empty ones and one-posting ones among them, read
-  /// one term at a time and as one run.
+  /// Terms of every width from 1 to 48 bits, empty ones, one-posting ones and ones of more
+  /// than a block among them, of each kind, read one term at a time and as one run.
   @Test func everyWidthReadsBack() {
     var random = SeededGenerator(seed: 21)
     var lists: [[(title: Int, inTitle: Bool)]] = []
     for width in 1...48 {
-      for count in [0, 1, 2, 9, 64] {
+      // Terms of titles of each kind: some the term's own words, only their people's, all.
+      for (count, kind) in [0, 1, 2, 9, 64, 100].flatMap({ c in (0..<3).map { (c, $0) } }) {
         var title = 0
         lists.append(
           (0..<count).map { index in
             // One gap as wide as the width allows; the others smaller.
             let top = UInt64(1) << UInt64(max(0, width - 2))
             title += index == count / 2 ? Int(top) : Int(random.next() % top)
-            return (title, random.next() % 2 == 0)
+            return (title, kind == 0 ? random.next() % 2 == 0 : kind == 1)
           })
       }
     }
@@ -96,6 +97,28 @@ import Testing
         }
       }
     }
+  }
+
+  /// A term of only title words, or only people's, keeps no flag in its values, and a wide
+  /// gap widens its own block alone: 100 gaps of 1 and one of 2³⁰ take a byte a block, a bit
+  /// each in three blocks and 31 bits each in the second; with flags, a bit more each.
+  @Test func flagsAndWidthsCostOnlyWhereNeeded() {
+    let gaps = (0..<101).map { $0 == 50 ? UInt64(1) << 30 : 1 }
+    /// The bytes of blocks of 32, 32, 32 and 5 values, the second `wide` bits each.
+    func size(narrow: Int, wide: Int) -> Int {
+      [32, 32, 32, 5].enumerated().map { 1 + ($1 * ($0 == 1 ? wide : narrow) + 7) / 8 }
+        .reduce(0, +)
+    }
+    for kind in [CatalogFile.PostingKind.titleWords, .peopleWords] {
+      var bytes: [UInt8] = []
+      bytes.append(packing: gaps.map { $0 << 1 | (kind == .titleWords ? 1 : 0) })
+      #expect(bytes.count == size(narrow: 1, wide: 31), "\(kind)")
+      #expect(bytes[0] >> CatalogFile.PostingKind.shift == kind.rawValue)
+    }
+    var mixed: [UInt8] = []
+    mixed.append(packing: gaps.enumerated().map { $1 << 1 | UInt64($0 % 2) })
+    #expect(mixed[0] >> CatalogFile.PostingKind.shift == CatalogFile.PostingKind.mixed.rawValue)
+    #expect(mixed.count == size(narrow: 2, wide: 32))
   }
 
   /// Through a catalog: every term's postings are the titles whose words, or whose film's

@@ -153,11 +153,13 @@ extension CatalogStore {
       count: end - start, bytes: layout.postingBytes, limit: titleCount)
   }
 
-  /// A run of postings, read in place. Each term's are packed (see ``CatalogFile``): a byte
-  /// saying how many bits each takes, then each title less the one before (the first: less
-  /// 0), doubled, plus one when the term is a word of the title itself. A fixed width reads
-  /// without a branch per posting; a term's largest gap sets it. A term of one title is its
-  /// value alone, in as few bytes as it takes.
+  /// A run of postings, read in place. Each term's are packed (see ``CatalogFile``): each
+  /// title less the one before (the first: less 0), doubled, plus one when the term is a word
+  /// of the title itself — the flag kept only when the term is that of some of its titles and
+  /// not others (``CatalogFile/PostingKind``) — in blocks of ``CatalogFile/postingBlock``,
+  /// each a byte saying how many bits its values take, then their bits. A fixed width reads
+  /// without a branch per posting; a block's largest gap sets it. A term of one title is its
+  /// value alone (flag kept), in as few bytes as it takes.
   struct Postings {
     /// Their terms; how many postings, and how many bytes of them, come before each one's.
     let terms: Range<Int>
@@ -220,22 +222,42 @@ extension CatalogStore {
           if title < limit, inTitle || !titleWordsOnly { body(Int(title), inTitle) }
           continue
         }
-        let width = Int(postings.load(fromByteOffset: start, as: UInt8.self))
-        guard (1...48).contains(width) else { continue }
-        let mask: UInt64 = (1 &<< UInt64(width)) &- 1
-        let data = start &+ 1
-        // As many as its bytes hold at most.
-        let values = min(nextCount &- count, (nextStart &- data) &* 8 / width)
+        let head = postings.load(fromByteOffset: start, as: UInt8.self)
+        guard let kind = CatalogFile.PostingKind(rawValue: head &>> CatalogFile.PostingKind.shift)
+        else { continue }
+        if titleWordsOnly, kind == .peopleWords { continue }
+        // A mixed term's values keep their flag in the low bit; the others' are gaps alone.
+        let flagBits: UInt64 = kind == .mixed ? 1 : 0
+        let alwaysInTitle: UInt64 = kind == .titleWords ? 1 : 0
         var title: UInt64 = 0
-        var bit = 0
-        for _ in 0..<values {
-          let word = postings.loadUnaligned(fromByteOffset: data &+ bit &>> 3, as: UInt64.self)
-            .littleEndian
-          let value = (word &>> UInt64(bit & 7)) & mask
-          bit &+= width
-          title &+= value &>> 1
-          let inTitle = value & 1 != 0
-          if title < limit, inTitle || !titleWordsOnly { body(Int(title), inTitle) }
+        var left = nextCount &- count
+        var block = start
+        var width = Int(head & CatalogFile.PostingKind.widthMask)
+        while left > 0 {
+          guard (1...48).contains(width) else { break }
+          let mask: UInt64 = (1 &<< UInt64(width)) &- 1
+          let data = block &+ 1
+          let values = min(left, CatalogFile.postingBlock)
+          let end = data &+ (values &* width &+ 7) &>> 3
+          // A block past the term's bytes is damage.
+          guard end <= nextStart else { break }
+          var bit = 0
+          for _ in 0..<values {
+            let word = postings.loadUnaligned(fromByteOffset: data &+ bit &>> 3, as: UInt64.self)
+              .littleEndian
+            let value = (word &>> UInt64(bit & 7)) & mask
+            bit &+= width
+            title &+= value &>> flagBits
+            let inTitle = (value & flagBits | alwaysInTitle) != 0
+            if title < limit, inTitle || !titleWordsOnly { body(Int(title), inTitle) }
+          }
+          left &-= values
+          block = end
+          if left > 0, block < nextStart {
+            width = Int(postings.load(fromByteOffset: block, as: UInt8.self))
+          } else {
+            break
+          }
         }
       }
     }

@@ -69,20 +69,38 @@ extension PackedInts {
 }
 
 extension [UInt8] {
-  /// Appends `values` (each below 2⁴⁸) packed (see ``CatalogStore/Postings``): a byte saying
-  /// how many bits each takes (as many as the largest needs, at least one), then their bits —
-  /// or one value alone in as few bytes as it takes (how many bytes the values take says
-  /// it: most terms of a large catalog have one title, and the byte of the width would be a
-  /// quarter of them).
+  /// Appends a term's postings (each below 2⁴⁸: a title's gap from the one before, doubled,
+  /// plus one when the term is a word of the title itself) packed (see
+  /// ``CatalogStore/Postings``): one value alone in as few bytes as it takes (how many bytes
+  /// the values take says it: most terms of a large catalog have one title, and a byte of
+  /// width would be a quarter of them); else blocks of up to ``CatalogFile/postingBlock``
+  /// values, each a byte saying how many bits each of its values takes (as many as its
+  /// largest needs, at least one), then their bits. The first block's byte also says, in its
+  /// top two bits, whether the term is a word of every title (``CatalogFile/PostingKind``), of
+  /// none but their people's, or of some — only then do the values keep their flag.
   mutating func append(packing values: [UInt64]) {
     if values.count == 1 {
       let bytes = Swift.max(1, (64 - values[0].leadingZeroBitCount + 7) / 8)
       for byte in 0..<bytes { append(UInt8(truncatingIfNeeded: values[0] >> UInt64(8 * byte))) }
       return
     }
-    let width = Swift.max(1, 64 - (values.max() ?? 0).leadingZeroBitCount)
-    append(UInt8(width))
-    append(bits: values, width: width)
+    let flags = values.reduce(into: (some: false, every: true)) {
+      $0.some = $0.some || $1 & 1 != 0
+      $0.every = $0.every && $1 & 1 != 0
+    }
+    let kind: CatalogFile.PostingKind =
+      flags.every ? .titleWords : flags.some ? .mixed : .peopleWords
+    let kept = kind == .mixed ? values : values.map { $0 >> 1 }
+    var start = kept.startIndex
+    while start < kept.endIndex {
+      let block = kept[start..<Swift.min(start + CatalogFile.postingBlock, kept.endIndex)]
+      let width = Swift.max(1, 64 - (block.max() ?? 0).leadingZeroBitCount)
+      append(
+        UInt8(width)
+          | (start == kept.startIndex ? kind.rawValue << CatalogFile.PostingKind.shift : 0))
+      append(bits: [UInt64](block), width: width)
+      start = block.endIndex
+    }
   }
 
   /// Appends `values`, each in its low `width` bits (at most 48), low bits first, the last
