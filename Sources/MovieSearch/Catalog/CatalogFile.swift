@@ -45,8 +45,8 @@ import Foundation
 ///
 /// *P*: a table of numbers each in as many bits as the largest it can hold needs (the header
 /// says it: the texts' bytes, the words, the terms…), and 8 spare bytes (see ``PackedInts``).
-/// *O*: a table of offsets in blocks, each its first offset and the others' differences
-/// from it (see ``OffsetTable``).
+/// *O*: a table of offsets in blocks, each a line from its first offset to its last and
+/// every offset's distance above the line's lowest point (see ``OffsetTable``).
 ///
 /// Terms are sorted, and postings are laid out in term order: the titles of every term
 /// starting with a prefix are one contiguous run of postings. The trie's nodes are stored
@@ -54,13 +54,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "a")
+  static let version = UInt8(ascii: "b")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "a"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "b"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 128
 
