@@ -22,12 +22,13 @@ import Testing
     }
   }
 
-  /// Each field in as many bits as its largest value needs: votes to 390 (9), years to 1999
-  /// (11), minutes to 119 (7), ratings to 9.5 (7), genre flags to 4 (3), no MPAA rating and
-  /// no article (0); budgets to 40 million (26), IMDb numbers other than the ids to 3,820
-  /// (12). The ids (to 1,273) are a table of their own: their field takes none.
+  /// Each field in as many bits as its largest value needs: votes to 390 (9), minutes to 119
+  /// (7), ratings to 9.5 (7), genre flags to 4 (3), no MPAA rating and no article (0);
+  /// budgets to 40 million (26), IMDb numbers other than the ids to 3,820 (12). The ids (to
+  /// 1,273) are a table of their own, and the years (to 1999) are the summaries': their
+  /// fields take none.
   @Test(arguments: [
-    (false, 0, 37), (true, 0, 63), (false, 1, 37), (false, 2, 49), (true, 2, 75),
+    (false, 0, 26), (true, 0, 52), (false, 1, 26), (false, 2, 38), (true, 2, 64),
   ])
   func everyFieldReadsBackWhicheverAreStored(budgets: Bool, imdb: Int, bits: Int) throws {
     let numbers: (Int) -> Int? = [{ _ in nil }, { $0 }, { $0 * 3 + 1 }][imdb]
@@ -49,6 +50,25 @@ import Testing
       }
     }
     #expect(store.index(ofIMDbNumber: 5) == nil)
+  }
+
+  /// A year past what a summary holds (``CatalogFile/latestYear``) keeps the years' field,
+  /// and every film's year reads back as it was; within it, the field takes no bits.
+  @Test func aYearPastWhatASummaryHoldsKeepsItsField() throws {
+    var entries = Self.entries(budgets: false, imdb: { _ in nil })
+    let within = try CatalogStore(bytes: CatalogFile.encode(entries))
+    #expect(within.layout.records?.widths[RecordLayout.Field.year.rawValue] == 0)
+    #expect(within.layout.records?.yearsInSummaries == true)
+    entries[7].year = 2_100
+    let past = try CatalogStore(bytes: CatalogFile.encode(entries))
+    #expect(past.layout.records?.widths[RecordLayout.Field.year.rawValue] == 12)
+    #expect(past.layout.records?.yearsInSummaries == false)
+    for store in [within, past] {
+      #expect(
+        (0..<store.filmCount).map { store.record($0).year }
+          == (0..<store.filmCount).map { store === within && $0 == 7 ? 1967 : entries[$0].year })
+    }
+    #expect(past.summary(7).year == CatalogFile.latestYear)
   }
 
   @Test func aHeaderNamingUnknownFieldsIsDamage() throws {

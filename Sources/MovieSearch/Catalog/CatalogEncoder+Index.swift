@@ -57,7 +57,7 @@ extension CatalogFile {
       // Five bytes (see ``CatalogStore/summary(_:)``): the popularity in 24 bits, then the
       // year, whether the title starts with an article and its words, up to 15.
       let popularityBits = CatalogFile.summaryPopularity(popularity)
-      let yearBits: UInt64 = UInt64(min(year, CatalogFile.latestYear)) << 24
+      let yearBits = UInt64(min(year, CatalogFile.latestYear)) << CatalogFile.summaryYearShift
       let articleBit: UInt64 = (article ? 1 : 0) << 35
       let wordBits: UInt64 = UInt64(min(words.count, 15)) << 36
       let fields = popularityBits | yearBits | articleBit | wordBits

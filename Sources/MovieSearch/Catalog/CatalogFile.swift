@@ -54,13 +54,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "b")
+  static let version = UInt8(ascii: "c")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "b"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "c"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 128
 
@@ -149,6 +149,13 @@ enum CatalogFile {
   static let popularityDroppedBits: UInt64 = 7
   /// The latest year a summary holds (eleven bits).
   static let latestYear = 2_047
+  /// Where a summary's year is.
+  static let summaryYearShift: UInt64 = 24
+
+  /// The year a summary's bits say.
+  @inline(__always) static func year(summaryBits bits: UInt64) -> Int {
+    Int(truncatingIfNeeded: bits >> summaryYearShift & UInt64(latestYear))
+  }
 
   static let nodeSize = 7
   /// The most people of a film whose names are searched (its directors first, then its

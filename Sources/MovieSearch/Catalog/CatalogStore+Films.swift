@@ -159,7 +159,8 @@ extension CatalogStore {
   /// The records, read in place a field at a time — from the mapping, as the search reads
   /// (a listing reads every film: a `pread` each would cost a second over a million).
   var recordReader: RecordReader {
-    RecordReader(layout: records, bytes: base + CatalogFile.headerSize)
+    RecordReader(
+      layout: records, bytes: base + CatalogFile.headerSize, summaries: base + layout.summaries)
   }
 
   /// Whether one of film `film`'s genres (catalog genre indices, see ``extras(of:)``)

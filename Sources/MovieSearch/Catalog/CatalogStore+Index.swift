@@ -16,7 +16,7 @@ extension CatalogStore {
       fromByteOffset: layout.summaries + index * CatalogFile.summarySize, as: UInt64.self
     ).littleEndian
     return (
-      CatalogFile.popularity(summaryBits: value), Int((value >> 24) & 0x7FF),
+      CatalogFile.popularity(summaryBits: value), CatalogFile.year(summaryBits: value),
       UInt8(truncatingIfNeeded: (value >> 35) & 1), Int((value >> 36) & 0xF)
     )
   }

@@ -3,10 +3,12 @@
 /// files give no MPAA ratings; a catalog of them keeps its genres by name) — as the header
 /// says (``CatalogFile/recordWidthsOffset``, a byte a field).
 ///
-/// At IMDb's size a record takes 54 bits instead of 16 bytes: votes to 3 million (22 bits),
-/// years (11), minutes (13), ratings in tenths (7), the article flag (1). The ids are a table
-/// of their own (ascending, as films are stored by id: a few bits each beside the block's
-/// first), and their field takes none.
+/// At IMDb's size a record takes 39 bits instead of 16 bytes: votes to 3 million (22 bits
+/// in the generated files: 18), minutes (13), ratings in tenths (7), the article flag (1).
+/// The ids are a table of their own (ascending, as films are stored by id: a few bits each
+/// beside the block's first), and their field takes none; so does the year's when every
+/// film's fits a summary (to ``CatalogFile/latestYear``, as every real one does): a film's
+/// year is then its display title's summary's, which ranking reads anyway.
 struct RecordLayout: Equatable {
   static func == (a: RecordLayout, b: RecordLayout) -> Bool { a.widths == b.widths }
 
@@ -28,6 +30,8 @@ struct RecordLayout: Equatable {
   private let fieldOffsets: InlineArray<10, UInt16>
   /// The bits of a record.
   let bits: Int
+  /// Whether a film's year is read from its display title's summary (its field takes none).
+  let yearsInSummaries: Bool
 
   /// The layout of records whose fields take `widths` bits (one per ``Field``); `nil` when
   /// one is wider than a field can be (damage).
@@ -45,6 +49,7 @@ struct RecordLayout: Equatable {
     self.fieldWidths = fieldWidths
     self.fieldOffsets = fieldOffsets
     bits = at
+    yearsInSummaries = widths[Field.year.rawValue] == 0
   }
 
   /// Appends a record (its values by ``Field``) to `records`, a flat array of them (a
@@ -55,13 +60,14 @@ struct RecordLayout: Equatable {
   }
 
   /// The layout that holds `records` (see ``append(_:to:)``), each field as wide as its
-  /// largest needs.
+  /// largest needs — the year none when every one fits a summary.
   init(holding records: [UInt32]) {
     let fields = Field.allCases.count
     var largest = [UInt32](repeating: 0, count: fields)
     for (at, value) in records.enumerated() {
       largest[at % fields] = max(largest[at % fields], value)
     }
+    if largest[Field.year.rawValue] <= CatalogFile.latestYear { largest[Field.year.rawValue] = 0 }
     self.init(widths: largest.map { 32 - $0.leadingZeroBitCount })!
   }
 
@@ -100,10 +106,19 @@ struct RecordReader {
   let layout: RecordLayout
   /// The records' bytes (eight spare past the last).
   let bytes: UnsafeRawPointer
+  /// The titles' summaries (see ``CatalogFile``), where the films' years are when their
+  /// field takes no bits: film *i*'s is title *i*'s.
+  let summaries: UnsafeRawPointer
 
-  /// Field `field` of film `film`'s record.
+  /// Field `field` of film `film`'s record (its year from its summary, when there).
   @inline(__always) subscript(film: Int, field: RecordLayout.Field) -> Int {
-    layout.value(field, at: layout.start(of: film), in: bytes)
+    if field == .year, layout.yearsInSummaries {
+      return CatalogFile.year(
+        summaryBits: summaries.loadUnaligned(
+          fromByteOffset: film &* CatalogFile.summarySize, as: UInt64.self
+        ).littleEndian)
+    }
+    return layout.value(field, at: layout.start(of: film), in: bytes)
   }
 
   /// Film `film`'s rating, out of ten.
