@@ -17,7 +17,7 @@ import Foundation
 ///
 /// | section | size | what |
 /// |---|---|---|
-/// | records | as many bits per film as its fields take, by id, + 8 B | votes, year, minutes, rating, MPAA, genre flags, flags, budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs (see ``RecordLayout``; the id's field takes none); its title is title *i* |
+/// | records | as many bits per film as its fields take, by id, + 8 B | votes, year, minutes, rating, MPAA, genre flags, flags, budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs (see ``RecordLayout``; the id's field takes none, and the year's when every film's fits a summary, where it is read); its title is title *i* |
 /// | film ids | *O*: a number per film | each film's id, ascending |
 /// | title films | *O*: a number per other title | the film of each title after the display ones, ascending |
 /// | title kinds | *P*: two bits per other title | what each title after the display ones is to its film (original, also known as) |

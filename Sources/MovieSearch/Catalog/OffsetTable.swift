@@ -7,10 +7,9 @@
 /// their distances from it need a few bits where their differences from the block's first
 /// need as many as the block's span — at IMDb's size the eight offset tables take 8.2 MB
 /// where differences from each block's first took 11.7 (the built-in catalog's: 271 KB
-/// against 411). A number
-/// costs a block's record — its distances' width, its line's slope, its lowest point and
-/// where its distances start, side by side in one run of bits, read in two loads — and one
-/// load of its distance.
+/// against 411). A number costs a block's record — its distances' width, its line's slope,
+/// its lowest point and where its distances start, side by side in one run of bits, read in
+/// two loads — and one load of its distance.
 ///
 /// A block whose lowest point would lie below zero (one of the first, where offsets are
 /// small and a run of equal ones sits under the line) is written flat: its line is its first
@@ -19,9 +18,9 @@
 ///
 /// The bytes: a byte saying the bits of a record's lowest point, one saying those of where
 /// its distances start, a byte saying ``blockShift``, one saying the bits of a slope, four
-/// zeros; the records; the distances, and eight spare bytes. A table whose bytes
-/// do not fit what its catalog says reads every number from the same few bytes — a damaged
-/// file finds wrong or no results, never crashes, and never reads a number below zero.
+/// zeros; the records; the distances, and eight spare bytes. A table whose bytes do not fit
+/// what its catalog says reads every number from the same few bytes — a damaged file finds
+/// wrong or no results, never crashes, and never reads a number below zero.
 struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outlive it.
   /// Numbers per block: a power of two.
   static let blockShift = 6
@@ -32,7 +31,7 @@ struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outliv
   static let slopeFraction = 8
 
   private let records: UnsafeRawPointer
-  private let differences: UnsafeRawPointer
+  private let distances: UnsafeRawPointer
   /// The bits of a record and of its fields.
   private let recordBits, lowestBits, startBits: Int
   /// Where a record's lowest point and start are; its slope's bits; the bits its first load
@@ -40,7 +39,7 @@ struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outliv
   private let lowestShift, startShift, slopeMask, headBits: Int
   private let headHoldsLowest: Bool
   /// The distances' bits: a start past them is damage, read as their end.
-  private let differenceBits: Int
+  private let distanceBits: Int
   /// Every bit of a block's number; none in a damaged table, whose reads all stay in its
   /// first block.
   private let blockMask: Int
@@ -79,22 +78,22 @@ struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outliv
       // were one block of no distances.
       let anywhere = Self.zeros
       records = anywhere
-      differences = anywhere
+      distances = anywhere
       (self.recordBits, lowestBits, startBits) = (0, 1, 1)
       (lowestShift, startShift, slopeMask, headBits, headHoldsLowest) = (0, 0, 0, 1, false)
-      differenceBits = 0
+      distanceBits = 0
       blockMask = 0
       return
     }
     records = base + Self.headerSize
-    differences = base + sizes
+    distances = base + sizes
     (self.recordBits, lowestBits, startBits) = (recordBits, lowestWidth, startWidth)
     lowestShift = Self.widthBits + slopeWidth
     startShift = lowestShift + lowestWidth
     slopeMask = 1 << slopeWidth - 1
     headHoldsLowest = startShift <= Self.widestLoad
     headBits = headHoldsLowest ? startShift : lowestShift
-    differenceBits = (bytes - sizes - 8) * 8
+    distanceBits = (bytes - sizes - 8) * 8
     blockMask = .max
   }
 
@@ -116,12 +115,12 @@ struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outliv
   @inline(__always) subscript(index: Int) -> Int {
     let (bit, width, lowest, slope) = position(index)
     let line = ((index & (Self.blockSize &- 1)) &* slope) &>> Self.slopeFraction
-    return lowest &+ line &+ differences.bits(at: bit, width: width)
+    return lowest &+ line &+ distances.bits(at: bit, width: width)
   }
 
   /// Where number `index`'s distance starts (for a prefetch hint).
   @inline(__always) func address(of index: Int) -> UnsafeRawPointer {
-    differences + position(index).bit &>> 3
+    distances + position(index).bit &>> 3
   }
 
   /// The bit where number `index`'s distance starts, its width, and its block's lowest point
@@ -139,7 +138,7 @@ struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outliv
       ? head &>> lowestShift : records.bits(at: record &+ lowestShift, width: lowestBits)
     let start = records.bits(at: record &+ startShift, width: startBits)
     let bit = start &+ (index & (Self.blockSize &- 1)) &* width
-    return (min(bit, differenceBits), width, lowest, slope)
+    return (min(bit, distanceBits), width, lowest, slope)
   }
 }
 
