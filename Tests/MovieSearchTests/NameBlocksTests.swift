@@ -4,8 +4,9 @@ import Testing
 @testable import MovieSearch
 @testable import TestSupport
 
-/// People's names are stored sorted, in blocks sharing beginnings: every name reads back as
-/// it was, one at a time or all in order, and damage ends a block without a crash.
+/// People's names are stored sorted, in blocks sharing beginnings, each name's lengths in a
+/// byte when they are short: every name reads back as it was, one at a time or all in order,
+/// and damage ends a block without a crash.
 @Suite struct NameBlocksTests {
   /// Names that share beginnings (and some that do not), non-ASCII ones and an empty one,
   /// over several blocks, the last one partly full.
@@ -72,6 +73,31 @@ import Testing
     let smiths = store.people(named: "john smith")
     #expect(!smiths.isEmpty)
     #expect(smiths.allSatisfy { store.name($0).map { $0.hasPrefix("John Smith") } == true })
+  }
+
+  /// A name's lengths take one byte when it shares at most 14 bytes with the one before and
+  /// adds at most 15, else a long head and two varints: names of both kinds, and lengths at
+  /// the edges, read back.
+  @Test func aNamesLengthsTakeAByteUnlessTheyAreLong() {
+    let short = [Array("Ann Lee".utf8), Array("Ann Leeds".utf8)]
+    let (_, shortBytes) = NameBlocks.encode(short)
+    // Heads: "Ann Lee" adds 7; "Ann Leeds" shares 7 and adds 2.
+    #expect(shortBytes == [0x07] + short[0] + [0x72] + Array("ds".utf8))
+    let long = [
+      Array(String(repeating: "a", count: 15).utf8), Array(String(repeating: "a", count: 16).utf8),
+      Array((String(repeating: "a", count: 16) + String(repeating: "b", count: 20)).utf8),
+      Array(String(repeating: "c", count: 14).utf8),
+      Array((String(repeating: "c", count: 14) + "d").utf8),
+    ]
+    let (starts, bytes) = NameBlocks.encode(long)
+    // Adds 15 (a head), shares 15 (a long head), adds 20 (a long head), adds 14, shares 14.
+    #expect(bytes.count == (1 + 15) + (3 + 1) + (3 + 20) + (1 + 14) + (1 + 1))
+    #expect(starts.count == 8)
+    var read: [[UInt8]] = []
+    bytes.withUnsafeBytes { block in
+      NameBlocks.decode(block, through: long.count - 1) { _, name in read.append(Array(name)) }
+    }
+    #expect(read == long)
   }
 
   @Test func damageEndsABlockWithoutACrash() {
