@@ -152,6 +152,12 @@ enum CatalogFile {
   /// Where a summary's year is.
   static let summaryYearShift: UInt64 = 24
 
+  /// The bits of title `title`'s summary among the summaries at `summaries` (one eight-byte
+  /// load: the section keeps eight spare bytes).
+  @inline(__always) static func summaryBits(_ summaries: UnsafeRawPointer, title: Int) -> UInt64 {
+    summaries.loadUnaligned(fromByteOffset: title &* summarySize, as: UInt64.self).littleEndian
+  }
+
   /// The year a summary's bits say.
   @inline(__always) static func year(summaryBits bits: UInt64) -> Int {
     Int(truncatingIfNeeded: bits >> summaryYearShift & UInt64(latestYear))

@@ -12,9 +12,7 @@ extension CatalogStore {
   @inline(__always) func summary(_ index: Int) -> (
     popularity: Float, year: Int, flags: UInt8, titleWords: Int
   ) {
-    let value = base.loadUnaligned(
-      fromByteOffset: layout.summaries + index * CatalogFile.summarySize, as: UInt64.self
-    ).littleEndian
+    let value = CatalogFile.summaryBits(base + layout.summaries, title: index)
     return (
       CatalogFile.popularity(summaryBits: value), CatalogFile.year(summaryBits: value),
       UInt8(truncatingIfNeeded: (value >> 35) & 1), Int((value >> 36) & 0xF)

@@ -113,10 +113,7 @@ struct RecordReader {
   /// Field `field` of film `film`'s record (its year from its summary, when there).
   @inline(__always) subscript(film: Int, field: RecordLayout.Field) -> Int {
     if field == .year, layout.yearsInSummaries {
-      return CatalogFile.year(
-        summaryBits: summaries.loadUnaligned(
-          fromByteOffset: film &* CatalogFile.summarySize, as: UInt64.self
-        ).littleEndian)
+      return CatalogFile.year(summaryBits: CatalogFile.summaryBits(summaries, title: film))
     }
     return layout.value(field, at: layout.start(of: film), in: bytes)
   }
