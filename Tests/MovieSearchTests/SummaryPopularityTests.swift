@@ -3,24 +3,25 @@ import Testing
 
 @testable import MovieSearch
 
-/// A title's summary keeps its film's popularity in 24 bits (a float's exponent and 16 bits of
-/// its fraction): the order of popularities is kept, each within eight parts in a million;
-/// films that read as equally popular — a vote apart among a hundred thousand — are listed by
-/// their votes, as before.
+/// A catalog keeps a film's popularity in 24 bits (a float's exponent and 16 bits of its
+/// fraction, its summary naming it by its place in the palette: see `PopularityPaletteTests`):
+/// the order of popularities is kept, each within eight parts in a million; films that read
+/// as equally popular — a vote apart among a hundred thousand — are listed by their votes, as
+/// before.
 @Suite struct SummaryPopularityTests {
   @Test func popularitiesKeepTheirOrderWithinEightPartsInAMillion() {
     var values: [Float] = [0, 1e-30, 1e-3, 0.5, 1, 7.5, 1e30]
     values += (0..<2_000).map { CatalogFile.popularityWeight(Double($0 * $0 * 7)) }
     values.sort()
-    let kept = values.map { CatalogFile.popularity(summaryBits: CatalogFile.summaryPopularity($0)) }
+    let kept = values.map { CatalogFile.popularity(kept: CatalogFile.summaryPopularity($0)) }
     for (value, read) in zip(values, kept) {
       #expect(abs(read - value) <= value * 7.7e-6, "\(value) read as \(read)")
     }
     #expect(zip(kept, kept.dropFirst()).allSatisfy { $0 <= $1 })
     let largest = CatalogFile.summaryPopularity(.greatestFiniteMagnitude)
-    #expect(CatalogFile.popularity(summaryBits: largest).isFinite)
+    #expect(CatalogFile.popularity(kept: largest).isFinite)
     let infinite = CatalogFile.summaryPopularity(.infinity)
-    #expect(CatalogFile.popularity(summaryBits: infinite) == .infinity)
+    #expect(CatalogFile.popularity(kept: infinite) == .infinity)
     #expect(CatalogFile.summaryPopularity(.nan) == 0)
     #expect(CatalogFile.summaryPopularity(-1) == 0)
     #expect(kept.allSatisfy { $0.isFinite })

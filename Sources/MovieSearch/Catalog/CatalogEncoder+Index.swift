@@ -12,7 +12,8 @@ extension CatalogFile {
     /// How many bytes of each title's stored form are stored as they are, before those
     /// written as symbol codes (see ``TitleSpelling``).
     var titleHeads: [UInt8] = []
-    var summaries: [UInt8] = []
+    /// Each title's summary but for its popularity (see ``CatalogFile/summary(paletteIndex:year:article:words:)``).
+    private var summaryFields: [UInt32] = []
     /// The top bit of a title in `postingsByTerm`: the term is a word of the title itself.
     private static let inTitle: UInt32 = 1 << 31
     /// Each film's people's words, as terms.
@@ -54,16 +55,9 @@ extension CatalogFile {
       titleHeads.append(UInt8(stored.head.count))
       texts += stored.head
       texts += stored.rest
-      // Five bytes (see ``CatalogStore/summary(_:)``): the popularity in 24 bits, then the
-      // year, whether the title starts with an article and its words, up to 15.
-      let popularityBits = CatalogFile.summaryPopularity(popularity)
-      let yearBits = UInt64(min(year, CatalogFile.latestYear)) << CatalogFile.summaryYearShift
-      let articleBit: UInt64 = (article ? 1 : 0) << 35
-      let wordBits: UInt64 = UInt64(min(words.count, 15)) << 36
-      let fields = popularityBits | yearBits | articleBit | wordBits
-      for byte in 0..<CatalogFile.summarySize {
-        summaries.append(UInt8(truncatingIfNeeded: fields >> UInt64(8 * byte)))
-      }
+      // Its summary but for its place in the popularity palette (see ``summaries()``).
+      summaryFields.append(
+        CatalogFile.summary(paletteIndex: 0, year: year, article: article, words: words.count))
       wordCounts.append(words.count)
       popularities.append(popularity)
       articles.append(article)
@@ -76,6 +70,18 @@ extension CatalogFile {
         postingsByTerm[term].append(UInt32(number) | (inTitle ? Self.inTitle : 0))
       }
       return article
+    }
+
+    /// The popularity palette of the titles' films, and every title's summary (four bytes
+    /// each, then eight spare: see ``CatalogStore/summary(_:)``).
+    func summaries() -> (palette: PopularityPalette, bytes: [UInt8]) {
+      let palette = PopularityPalette(popularities)
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(CatalogFile.summarySize * summaryFields.count + 8)
+      for (fields, place) in zip(summaryFields, palette.places) {
+        bytes.append(uint32: Int(fields | UInt32(place)))
+      }
+      return (palette, bytes + [UInt8](repeating: 0, count: 8))
     }
 
     /// The entries of the initials order, sorted (see ``InitialsIndex``): the titles of

@@ -166,6 +166,9 @@ extension CatalogFile {
     let recordLayout = RecordLayout(holding: records)
     header += recordLayout.widths.map { UInt8($0) }
     header += extrasLayout.widths.map { UInt8($0) }
+    let summaries = index.summaries()
+    header += [UInt8](repeating: 0, count: paletteCountOffset - header.count)
+    header.append(uint32: summaries.palette.entries.count)
     header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
@@ -173,7 +176,7 @@ extension CatalogFile {
       header, recordLayout.encode(records), tables[6], tables[7],
       PackedInts.encode(
         index.titleFilms.dropFirst(entries.count).map { $0 & 3 }, largest: (1 << kindBits) - 1),
-      tables[0], index.summaries + [UInt8](repeating: 0, count: 8), tables[1], search.wordIDs,
+      tables[0], summaries.palette.encoded, summaries.bytes, tables[1], search.wordIDs,
       tables[2], tables[3], tables[4],
       search.postings, search.nodes, search.termBytes,
       PackedInts.encode(search.soundOrder, largest: search.termCount - 1),

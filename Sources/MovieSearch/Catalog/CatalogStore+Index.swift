@@ -5,17 +5,23 @@ import CacheHints
 /// the postings, and the packed tables of offsets they are found through (see
 /// ``CatalogFile``).
 extension CatalogStore {
-  /// What ranking reads of title `index` in one load of its five bytes: its film's
-  /// log10(1 + popularity) and year, its flags (whether it starts with an article), and how
-  /// many words the title has (up to 15: ranking's lower bounds count no more, which keeps
-  /// them bounds).
+  /// What ranking reads of title `index` in one load of its four bytes: its film's
+  /// log10(1 + popularity) (through the popularity palette, which stays in the cache) and
+  /// year, its flags (whether it starts with an article), and how many words the title has
+  /// (up to 15: ranking's lower bounds count no more, which keeps them bounds).
   @inline(__always) func summary(_ index: Int) -> (
     popularity: Float, year: Int, flags: UInt8, titleWords: Int
   ) {
     let value = CatalogFile.summaryBits(base + layout.summaries, title: index)
+    // A place past the palette (damage) reads its last.
+    let place = min(CatalogFile.paletteIndex(summaryBits: value), layout.paletteCount &- 1)
+    let popularity = base.loadUnaligned(
+      fromByteOffset: layout.palette &+ place &* 4, as: UInt32.self
+    ).littleEndian
     return (
-      CatalogFile.popularity(summaryBits: value), CatalogFile.year(summaryBits: value),
-      UInt8(truncatingIfNeeded: (value >> 35) & 1), Int((value >> 36) & 0xF)
+      Float(bitPattern: popularity), CatalogFile.year(summaryBits: value),
+      UInt8(truncatingIfNeeded: value >> CatalogFile.summaryArticleShift & 1),
+      Int(value >> CatalogFile.summaryWordsShift)
     )
   }
 

@@ -122,7 +122,8 @@ final class CatalogStore: Sendable {
       },
       extrasWidths: (0..<ExtrasLayout.widthCount).map {
         size >= CatalogFile.headerSize ? Int(bytes[CatalogFile.extrasWidthsOffset + $0]) : 0
-      })
+      },
+      paletteCount: header(CatalogFile.paletteCountOffset))
     filmCount = layout.films
     records = layout.records ?? .none
     extrasLayout = layout.extrasLayout ?? .none
@@ -181,6 +182,7 @@ final class CatalogStore: Sendable {
       CatalogFile.RecordFields.all.isSuperset(of: layout.recordFields), layout.records != nil,
       layout.extrasLayout != nil, layout.soundOrderCount <= termCount,
       layout.initialsCount <= 2 * titleCount,
+      (1...PopularityPalette.most).contains(layout.paletteCount),
       postingStarts[termCount] == layout.postings
     else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
@@ -194,7 +196,10 @@ final class CatalogStore: Sendable {
     let names, nameBytes, genres, genreBytes, postingBytes, soundOrderCount, initialsCount: Int
     /// Which of a record's optional fields a catalog has.
     let recordFields: CatalogFile.RecordFields
-    let filmIDs, titleFilms, titleKinds, titleTexts, summaries, wordStarts, wordIDs: Int
+    let filmIDs, titleFilms, titleKinds, titleTexts, palette, summaries, wordStarts, wordIDs: Int
+    /// How many places the popularity palette has (see ``PopularityPalette``): none is
+    /// damage.
+    let paletteCount: Int
     let termStarts: Int
     let postingStarts, postingByteStarts: Int
     let postingsStart, nodesStart, termBytesStart, soundOrder, initialsOrder, extrasStarts: Int
@@ -215,8 +220,9 @@ final class CatalogStore: Sendable {
 
     init(
       counts: [Int], wordTiers: [WordCodes.Tiers], tableSizes: [Int], recordWidths: [Int],
-      extrasWidths: [Int]
+      extrasWidths: [Int], paletteCount: Int
     ) {
+      self.paletteCount = paletteCount
       self.tableSizes = tableSizes
       self.wordTiers = wordTiers
       records = RecordLayout(widths: recordWidths)
@@ -240,7 +246,8 @@ final class CatalogStore: Sendable {
       // Offsets and ids are packed (see ``PackedInts``), as wide as their largest can be.
       typealias Table = PackedInts
       typealias Kind = CatalogFile.OffsetTableKind
-      summaries = titleTexts + tableSizes[Kind.titleStarts.rawValue]
+      palette = titleTexts + tableSizes[Kind.titleStarts.rawValue]
+      summaries = palette + PopularityPalette.size(count: paletteCount)
       // Eight spare bytes: any summary can be read with one eight-byte load.
       wordStarts = summaries + titles * CatalogFile.summarySize + 8
       wordIDs = wordStarts + tableSizes[Kind.wordStarts.rawValue]
