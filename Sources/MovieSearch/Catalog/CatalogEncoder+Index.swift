@@ -55,7 +55,8 @@ extension CatalogFile {
       titleHeads.append(UInt8(stored.head.count))
       texts += stored.head
       texts += stored.rest
-      // Its summary but for its place in the popularity palette (see ``summaries()``).
+      // Its summary but for its place in the popularity palette (see
+      // ``summaries(filmVotes:)``).
       summaryFields.append(
         CatalogFile.summary(paletteIndex: 0, year: year, article: article, words: words.count))
       wordCounts.append(words.count)
@@ -72,10 +73,12 @@ extension CatalogFile {
       return article
     }
 
-    /// The popularity palette of the titles' films, and every title's summary (four bytes
-    /// each, then eight spare: see ``CatalogStore/summary(_:)``).
-    func summaries() -> (palette: PopularityPalette, bytes: [UInt8]) {
-      let palette = PopularityPalette(popularities)
+    /// The popularity palette of the titles' films (whose vote counts are `filmVotes`), and
+    /// every title's summary (four bytes each, then eight spare: see
+    /// ``CatalogStore/summary(_:)``).
+    func summaries(filmVotes: [Int]) -> (palette: PopularityPalette, bytes: [UInt8]) {
+      let palette = PopularityPalette(
+        popularities, votes: titleFilms.map { filmVotes[$0 >> 2] })
       var bytes: [UInt8] = []
       bytes.reserveCapacity(CatalogFile.summarySize * summaryFields.count + 8)
       for (fields, place) in zip(summaryFields, palette.places) {

@@ -163,10 +163,17 @@ extension CatalogFile {
       }
       header.append(uint32: table.count)
     }
+    // A film's record keeps what its votes add to its place's in the palette.
+    let summaries = index.summaries(filmVotes: entries.map(\.votes))
+    let fieldCount = RecordLayout.Field.allCases.count
+    for film in entries.indices {
+      records[film * fieldCount + RecordLayout.Field.votes.rawValue] = UInt32(
+        clamping: entries[film].votes - summaries.palette.leastVotes[summaries.palette.places[film]]
+      )
+    }
     let recordLayout = RecordLayout(holding: records)
     header += recordLayout.widths.map { UInt8($0) }
     header += extrasLayout.widths.map { UInt8($0) }
-    let summaries = index.summaries()
     header += [UInt8](repeating: 0, count: paletteCountOffset - header.count)
     header.append(uint32: summaries.palette.entries.count)
     header += [UInt8](repeating: 0, count: headerSize - header.count)

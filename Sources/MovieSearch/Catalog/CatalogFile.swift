@@ -18,12 +18,12 @@ import Foundation
 ///
 /// | section | size | what |
 /// |---|---|---|
-/// | records | as many bits per film as its fields take, by id, + 8 B | votes, year, minutes, rating, MPAA, genre flags, flags, budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs (see ``RecordLayout``; the id's field takes none, and the year's when every film's fits a summary, where it is read); its title is title *i* |
+/// | records | as many bits per film as its fields take, by id, + 8 B | votes (what they add to the least of its place in the popularity palette), year, minutes, rating, MPAA, genre flags, flags, budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs (see ``RecordLayout``; the id's field takes none, and the year's when every film's fits a summary, where it is read); its title is title *i* |
 /// | film ids | *O*: a number per film | each film's id, ascending |
 /// | title films | *O*: a number per other title | the film of each title after the display ones, ascending |
 /// | title kinds | *P*: two bits per other title | what each title after the display ones is to its film (original, also known as) |
 /// | title starts | *O*: a number per title + 1 | where its stored text starts (and ends: where the next one starts) |
-/// | popularity palette | 4 B per place, as many as the header says (at most 2¹⁶) | the popularities the films have (log10, a float's exponent and 16 bits of its fraction), each once, ascending (see ``PopularityPalette``) |
+/// | popularity palette | 8 B per place, as many as the header says (at most 2¹⁶) | the popularities and vote counts the films have, each pair once, ascending: each place's popularity (log10, a float's exponent and 16 bits of its fraction), then each place's least votes (see ``PopularityPalette``) |
 /// | summaries | 4 B per title + 8 | what ranking reads in its loop: its film's place in the palette (16 bits), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
 /// | word starts | *O*: a number per title and per film + 1 | where each title's words' codes start (in bits), then each film's people's |
 /// | words | the bits of their codes, + 8; *P*: the term ids of each book's two tables, the titles' then the people's | every title's words, then every film's people's, each as a code as long as its term is rare in its book (the titles' words, the people's); then each book's terms of its two shortest kinds of codes, as many as its tiers say (see ``WordCodes``) |
@@ -56,13 +56,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "e")
+  static let version = UInt8(ascii: "f")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "e"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "f"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 132
 

@@ -160,7 +160,8 @@ extension CatalogStore {
   /// (a listing reads every film: a `pread` each would cost a second over a million).
   var recordReader: RecordReader {
     RecordReader(
-      layout: records, bytes: base + CatalogFile.headerSize, summaries: base + layout.summaries)
+      layout: records, bytes: base + CatalogFile.headerSize, summaries: base + layout.summaries,
+      palette: base + layout.palette, paletteCount: layout.paletteCount)
   }
 
   /// Whether one of film `film`'s genres (catalog genre indices, see ``extras(of:)``)

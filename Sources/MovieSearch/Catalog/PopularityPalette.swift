@@ -1,50 +1,68 @@
-/// The popularities a catalog's titles have, each once, ascending: a title's summary keeps
-/// its film's place here (``CatalogFile/paletteIndexBits`` bits, the header saying how many
-/// places there are) instead of the popularity.
+/// The popularities and vote counts a catalog's films have, each pair once, ascending: a
+/// title's summary keeps its film's place here (``CatalogFile/paletteIndexBits`` bits, the
+/// header saying how many places there are) instead of the popularity, and a film's record
+/// keeps only what its votes add to its place's.
 ///
 /// Popularities are log10 of vote counts, kept in 24 bits (``CatalogFile/summaryPopularity(_:)``),
-/// and films share few of them — 4,355 among the 687,195 films at IMDb's size, as many among
-/// the built-in 58,788 — so a summary takes four bytes instead of five, and reads the same
-/// popularity through a table that stays in the cache. A catalog of more distinct ones (a
-/// source whose popularity is a fraction) keeps their order, neighbours sharing a place: of
-/// n popularities the one of rank r has place ⌊r · 2¹⁶ / n⌋, and each place the least
-/// popularity of its ranks.
+/// and films share few of them: 4,373 vote counts among the built-in 58,788 films, as many
+/// among the 687,195 at IMDb's size. So a summary takes four bytes instead of five, reading the
+/// same popularity through a table that stays in the cache, and a record's votes take no bits
+/// (18 before). A catalog of more than 2¹⁶ pairs is placed by popularity alone — of n
+/// popularities the one of rank r at place ⌊r · 2¹⁶ / n⌋ when they too are more, neighbours
+/// sharing a place, each place its least popularity — and each place keeps the least votes of
+/// its films, a record what its film's add.
 struct PopularityPalette: Equatable {
-  /// The popularities' floats, by place (at least one).
+  /// The popularities' floats, by place (at least one), ascending.
   let entries: [Float]
+  /// The least vote count of the films at each place.
+  let leastVotes: [Int]
   /// Each title's place, in the order of the popularities it was made from.
   let places: [Int]
 
-  /// The palette of `popularities` (each title's film's), as summaries keep them.
-  init(_ popularities: [Float]) {
-    let kept = popularities.map { CatalogFile.popularity(kept: CatalogFile.summaryPopularity($0)) }
-    var distinct = Array(Set(kept.map(\.bitPattern)))
+  /// The palette of `popularities` and `votes` (each title's film's: never negative), as
+  /// summaries keep them, in at most `most` places.
+  init(_ popularities: [Float], votes: [Int], most: Int = Self.most) {
+    let kept = popularities.map {
+      CatalogFile.popularity(kept: CatalogFile.summaryPopularity($0)).bitPattern
+    }
     // Popularities are never negative: their floats' bits sort as they do.
-    distinct.sort()
-    let most = Self.most
+    let pairs = Set(zip(kept, votes).map { UInt64($0) << 32 | UInt64(UInt32(clamping: $1)) })
+    // Each title's key, and the keys in order: pairs when they fit, else popularities.
+    let keys =
+      pairs.count <= most
+      ? zip(kept, votes).map { UInt64($0) << 32 | UInt64(UInt32(clamping: $1)) }
+      : kept.map { UInt64($0) << 32 }
+    let distinct = pairs.count <= most ? pairs.sorted() : Set(keys).sorted()
     let place = { (rank: Int) in distinct.count <= most ? rank : rank * most / distinct.count }
     var entries: [Float] = []
-    var rankOf: [UInt32: Int] = [:]
-    rankOf.reserveCapacity(distinct.count)
-    for (rank, value) in distinct.enumerated() {
-      rankOf[value] = rank
-      if place(rank) == entries.count { entries.append(Float(bitPattern: value)) }
+    var placeOf: [UInt64: Int] = [:]
+    placeOf.reserveCapacity(distinct.count)
+    for (rank, key) in distinct.enumerated() {
+      placeOf[key] = place(rank)
+      if place(rank) == entries.count {
+        entries.append(Float(bitPattern: UInt32(truncatingIfNeeded: key >> 32)))
+      }
     }
+    places = keys.map { placeOf[$0] ?? 0 }
+    var leastVotes = [Int](repeating: Int.max, count: max(1, entries.count))
+    for (place, votes) in zip(places, votes) { leastVotes[place] = min(leastVotes[place], votes) }
+    self.leastVotes = leastVotes.map { $0 == Int.max ? 0 : $0 }
     self.entries = entries.isEmpty ? [0] : entries
-    places = kept.map { place(rankOf[$0.bitPattern] ?? 0) }
   }
 
   /// The most places a palette has: a summary keeps a place in ``CatalogFile/paletteIndexBits``.
   static let most = 1 << CatalogFile.paletteIndexBits
 
-  /// The palette's bytes: each float's bits, four bytes each.
+  /// The palette's bytes: each place's float's bits, then each place's least votes, four
+  /// bytes each.
   var encoded: [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Self.size(count: entries.count))
     for entry in entries { bytes.append(uint32: Int(entry.bitPattern)) }
+    for votes in leastVotes { bytes.append(uint32: votes) }
     return bytes
   }
 
   /// The bytes a palette of `count` places takes.
-  static func size(count: Int) -> Int { 4 * count }
+  static func size(count: Int) -> Int { 8 * count }
 }

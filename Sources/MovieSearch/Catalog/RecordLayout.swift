@@ -3,12 +3,13 @@
 /// files give no MPAA ratings; a catalog of them keeps its genres by name) — as the header
 /// says (``CatalogFile/recordWidthsOffset``, a byte a field).
 ///
-/// At IMDb's size a record takes 39 bits instead of 16 bytes: votes to 3 million (22 bits
-/// in the generated files: 18), minutes (13), ratings in tenths (7), the article flag (1).
-/// The ids are a table of their own (ascending, as films are stored by id: a few bits each
-/// beside the block's first), and their field takes none; so does the year's when every
-/// film's fits a summary (to ``CatalogFile/latestYear``, as every real one does): a film's
-/// year is then its display title's summary's, which ranking reads anyway.
+/// At IMDb's size a record takes 21 bits instead of 16 bytes: minutes (13), ratings in tenths
+/// (7), the article flag (1). The ids are a table of their own (ascending, as films are
+/// stored by id: a few bits each beside the block's first), and their field takes none; so
+/// does the year's when every film's fits a summary (to ``CatalogFile/latestYear``, as every
+/// real one does): a film's year is then its display title's summary's, which ranking reads
+/// anyway. And a film's votes are what they add to the least of its place in the popularity
+/// palette (see ``PopularityPalette``): nothing when each vote count has a place of its own.
 struct RecordLayout: Equatable {
   static func == (a: RecordLayout, b: RecordLayout) -> Bool { a.widths == b.widths }
 
@@ -107,15 +108,30 @@ struct RecordReader {
   /// The records' bytes (eight spare past the last).
   let bytes: UnsafeRawPointer
   /// The titles' summaries (see ``CatalogFile``), where the films' years are when their
-  /// field takes no bits: film *i*'s is title *i*'s.
+  /// field takes no bits, and their places in the popularity palette: film *i*'s is title
+  /// *i*'s.
   let summaries: UnsafeRawPointer
+  /// The popularity palette (see ``PopularityPalette``) and how many places it has (one or
+  /// more: checked when the catalog is opened).
+  let palette: UnsafeRawPointer
+  let paletteCount: Int
 
-  /// Field `field` of film `film`'s record (its year from its summary, when there).
+  /// Field `field` of film `film`'s record (its year from its summary, when there; its
+  /// votes what the record adds to its place's in the palette).
   @inline(__always) subscript(film: Int, field: RecordLayout.Field) -> Int {
     if field == .year, layout.yearsInSummaries {
       return CatalogFile.year(summaryBits: CatalogFile.summaryBits(summaries, title: film))
     }
-    return layout.value(field, at: layout.start(of: film), in: bytes)
+    let value = layout.value(field, at: layout.start(of: film), in: bytes)
+    guard field == .votes else { return value }
+    // A place past the palette (damage) reads its last.
+    let place = min(
+      CatalogFile.paletteIndex(summaryBits: CatalogFile.summaryBits(summaries, title: film)),
+      paletteCount &- 1)
+    let least = palette.loadUnaligned(
+      fromByteOffset: (paletteCount &+ place) &* 4, as: UInt32.self
+    ).littleEndian
+    return Int(least) &+ value
   }
 
   /// Film `film`'s rating, out of ten.
