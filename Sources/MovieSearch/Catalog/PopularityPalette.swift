@@ -4,7 +4,7 @@
 /// keeps only what its votes add to its place's.
 ///
 /// Popularities are log10 of vote counts, kept in 24 bits (``CatalogFile/summaryPopularity(_:)``),
-/// and films share few of them: 4,373 vote counts among the built-in 58,788 films, as many
+/// and films share few of them: 4,373 vote counts among the built-in 58,788 films, 4,374
 /// among the 687,195 at IMDb's size. So a summary takes four bytes instead of five, reading the
 /// same popularity through a table that stays in the cache, and a record's votes take no bits
 /// (18 before). A catalog of more than 2¹⁶ pairs is placed by popularity alone — of n
