@@ -25,14 +25,12 @@ struct PopularityPalette: Equatable {
     let kept = popularities.map {
       CatalogFile.popularity(kept: CatalogFile.summaryPopularity($0)).bitPattern
     }
-    // Popularities are never negative: their floats' bits sort as they do.
-    let pairs = Set(zip(kept, votes).map { UInt64($0) << 32 | UInt64(UInt32(clamping: $1)) })
-    // Each title's key, and the keys in order: pairs when they fit, else popularities.
-    let keys =
-      pairs.count <= most
-      ? zip(kept, votes).map { UInt64($0) << 32 | UInt64(UInt32(clamping: $1)) }
-      : kept.map { UInt64($0) << 32 }
-    let distinct = pairs.count <= most ? pairs.sorted() : Set(keys).sorted()
+    // Each title's key: its popularity's bits (never negative: they sort as the floats do),
+    // then its votes — or only its popularity when the pairs are too many.
+    let pairKeys = zip(kept, votes).map { UInt64($0) << 32 | UInt64(UInt32(clamping: $1)) }
+    let pairs = Set(pairKeys)
+    let keys = pairs.count <= most ? pairKeys : kept.map { UInt64($0) << 32 }
+    let distinct = (pairs.count <= most ? pairs : Set(keys)).sorted()
     let place = { (rank: Int) in distinct.count <= most ? rank : rank * most / distinct.count }
     var entries: [Float] = []
     var placeOf: [UInt64: Int] = [:]
