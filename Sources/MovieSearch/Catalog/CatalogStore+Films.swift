@@ -161,7 +161,7 @@ extension CatalogStore {
   var recordReader: RecordReader {
     RecordReader(
       layout: records, bytes: base + CatalogFile.headerSize, summaries: base + layout.summaries,
-      palette: base + layout.palette, paletteCount: layout.paletteCount)
+      palette: palette)
   }
 
   /// Whether one of film `film`'s genres (catalog genre indices, see ``extras(of:)``)

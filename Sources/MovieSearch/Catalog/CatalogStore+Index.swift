@@ -13,16 +13,17 @@ extension CatalogStore {
     popularity: Float, year: Int, flags: UInt8, titleWords: Int
   ) {
     let value = CatalogFile.summaryBits(base + layout.summaries, title: index)
-    // A place past the palette (damage) reads its last.
-    let place = min(CatalogFile.paletteIndex(summaryBits: value), layout.paletteCount &- 1)
-    let popularity = base.loadUnaligned(
-      fromByteOffset: layout.palette &+ place &* 4, as: UInt32.self
-    ).littleEndian
+    let palette = palette
     return (
-      Float(bitPattern: popularity), CatalogFile.year(summaryBits: value),
+      palette.popularity(palette.place(summaryBits: value)), CatalogFile.year(summaryBits: value),
       UInt8(truncatingIfNeeded: value >> CatalogFile.summaryArticleShift & 1),
       Int(value >> CatalogFile.summaryWordsShift)
     )
+  }
+
+  /// The popularity palette, read in place (see ``PopularityPalette``).
+  @inline(__always) var palette: PopularityPalette.Reader {
+    PopularityPalette.Reader(base: base + layout.palette, count: layout.paletteCount)
   }
 
   /// The term ids of title `index`: its words in order, then its film's people's (stored

@@ -248,7 +248,8 @@ final class CatalogStore: Sendable {
       typealias Kind = CatalogFile.OffsetTableKind
       palette = titleTexts + tableSizes[Kind.titleStarts.rawValue]
       summaries = palette + PopularityPalette.size(count: paletteCount)
-      // Eight spare bytes: any summary can be read with one eight-byte load.
+      // Eight spare bytes after the summaries (from when a summary was read with an
+      // eight-byte load; four-byte loads need none).
       wordStarts = summaries + titles * CatalogFile.summarySize + 8
       wordIDs = wordStarts + tableSizes[Kind.wordStarts.rawValue]
       let terms = terms

@@ -63,4 +63,29 @@ struct PopularityPalette: Equatable {
 
   /// The bytes a palette of `count` places takes.
   static func size(count: Int) -> Int { 8 * count }
+
+  /// A catalog's palette, read in place: the summaries' popularities and the records' votes
+  /// are read through it.
+  struct Reader {
+    /// The palette's bytes: the popularities' floats, then the least votes.
+    let base: UnsafeRawPointer
+    /// Its places: one or more (checked when the catalog is opened).
+    let count: Int
+
+    /// The place a summary's bits name (a place past the palette, damage, reads its last).
+    @inline(__always) func place(summaryBits bits: UInt32) -> Int {
+      min(CatalogFile.paletteIndex(summaryBits: bits), count &- 1)
+    }
+
+    /// The popularity at `place` (one of ``place(summaryBits:)``).
+    @inline(__always) func popularity(_ place: Int) -> Float {
+      Float(
+        bitPattern: base.loadUnaligned(fromByteOffset: place &* 4, as: UInt32.self).littleEndian)
+    }
+
+    /// The least votes of the films at `place` (one of ``place(summaryBits:)``).
+    @inline(__always) func leastVotes(_ place: Int) -> Int {
+      Int(base.loadUnaligned(fromByteOffset: (count &+ place) &* 4, as: UInt32.self).littleEndian)
+    }
+  }
 }

@@ -111,10 +111,8 @@ struct RecordReader {
   /// field takes no bits, and their places in the popularity palette: film *i*'s is title
   /// *i*'s.
   let summaries: UnsafeRawPointer
-  /// The popularity palette (see ``PopularityPalette``) and how many places it has (one or
-  /// more: checked when the catalog is opened).
-  let palette: UnsafeRawPointer
-  let paletteCount: Int
+  /// The popularity palette (see ``PopularityPalette``), where a film's least votes are.
+  let palette: PopularityPalette.Reader
 
   /// Field `field` of film `film`'s record (its year from its summary, when there; its
   /// votes what the record adds to its place's in the palette).
@@ -124,14 +122,8 @@ struct RecordReader {
     }
     let value = layout.value(field, at: layout.start(of: film), in: bytes)
     guard field == .votes else { return value }
-    // A place past the palette (damage) reads its last.
-    let place = min(
-      CatalogFile.paletteIndex(summaryBits: CatalogFile.summaryBits(summaries, title: film)),
-      paletteCount &- 1)
-    let least = palette.loadUnaligned(
-      fromByteOffset: (paletteCount &+ place) &* 4, as: UInt32.self
-    ).littleEndian
-    return Int(least) &+ value
+    let place = palette.place(summaryBits: CatalogFile.summaryBits(summaries, title: film))
+    return palette.leastVotes(place) &+ value
   }
 
   /// Film `film`'s rating, out of ten.
