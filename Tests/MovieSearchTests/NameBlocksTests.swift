@@ -62,7 +62,13 @@ import Testing
       #expect(index == all.count)
       all.append(String(decoding: bytes, as: UTF8.self))
     }
-    #expect(all == Self.names.map { String(decoding: $0, as: UTF8.self) })
+    // Sorted by their words, then bytewise: a name is found by its words.
+    let byWords = Self.names.map { String(decoding: $0, as: UTF8.self) }.sorted {
+      let (a, b) = (CatalogFile.nameKey($0), CatalogFile.nameKey($1))
+      return CatalogFile.bytewiseLess(a, b)
+        || (a == b && $0.utf8.lexicographicallyPrecedes($1.utf8))
+    }
+    #expect(all == byWords)
     for (film, entry) in entries.enumerated() {
       let extras = store.extras(of: film)
       #expect(extras.directors == entry.directors)

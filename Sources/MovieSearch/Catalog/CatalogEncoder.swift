@@ -5,13 +5,20 @@ extension CatalogFile {
   /// ``CatalogFile`` for the layout).
   static func encode(_ entries: [Entry], origin: Origin = Origin()) throws -> [UInt8] {
     let entries = entries.sorted { $0.id < $1.id }
-    // The people's names, sorted bytewise: a person's index is their place in that order.
-    let sortedNames = {
+    // The people's names, sorted by their words (see ``nameKey(_:)``), then bytewise: a
+    // person's index is their place in that order, and a name is found by its words.
+    let (sortedNames, nameWords, firstOfItsWords) = {
       var named = Set<String>()
       for entry in entries {
         for people in listedPeople(entry) { named.formUnion(people) }
       }
-      return named.map { Array($0.utf8) }.sorted(by: bytewiseLess)
+      let keyed = named.map { (key: nameKey($0), name: Array($0.utf8)) }.sorted {
+        bytewiseLess($0.key, $1.key) || ($0.key == $1.key && bytewiseLess($0.name, $1.name))
+      }
+      return (
+        keyed.map(\.name), keyed.map { $0.key.count { $0 == 0 } },
+        keyed.indices.map { $0 == 0 || keyed[$0 - 1].key != keyed[$0].key }
+      )
     }()
     guard sortedNames.count < 1 << 28 else {
       throw FormatError(description: "too many people to encode (\(sortedNames.count))")
@@ -28,7 +35,7 @@ extension CatalogFile {
     var texts: [UInt8] = []
     // Every film's record, by ``RecordLayout/Field``, one after the other.
     var records: [UInt32] = []
-    var extrasWriter = ExtrasWriter()
+    var extrasWriter = ExtrasWriter(nameWords: nameWords, firstOfItsWords: firstOfItsWords)
     // The optional fields only when some film has them; an IMDb number that is its film's
     // id (a catalog of IMDb's files) is not stored again.
     var fields: RecordFields = []
@@ -197,6 +204,12 @@ extension CatalogFile {
     file.reserveCapacity(sections.reduce(0) { $0 + $1.count })
     for section in sections { file += section }
     return file
+  }
+
+  /// What people's names are sorted by, and found by: their words (as the search reads
+  /// them), each followed by a zero byte (no word holds one).
+  static func nameKey(_ name: String) -> [UInt8] {
+    TitleText.words(name).flatMap { $0.text + [0] }
   }
 
   /// Whether `a` sorts before `b` bytewise (a prefix first): `memcmp`, as a million terms

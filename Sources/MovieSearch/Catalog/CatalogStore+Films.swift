@@ -167,36 +167,18 @@ extension CatalogStore {
   /// Whether one of film `film`'s genres (catalog genre indices, see ``extras(of:)``)
   /// passes `test`: read in place, nothing allocated.
   func anyGenre(of film: Int, _ test: (Int) -> Bool) -> Bool {
-    anyExtra(of: film, list: 0, test)
+    guard let (start, end) = extrasBits(of: film) else { return false }
+    return extrasLayout.anyGenre(start: start, end: end, in: base + layout.extras, test)
   }
 
-  /// Whether one of film `film`'s directors or cast (name indices) passes `test`.
-  func anyPerson(of film: Int, _ test: (Int) -> Bool) -> Bool {
-    anyExtra(of: film, list: 1, test) || anyExtra(of: film, list: 2, test)
-  }
-
-  /// Calls `body` with each of film `film`'s people (name indices): its directors, then its
-  /// cast.
-  func forEachPerson(of film: Int, _ body: (Int, _ isDirector: Bool) -> Void) {
-    _ = anyExtra(of: film, list: 1) {
-      body($0, true)
-      return false
-    }
-    _ = anyExtra(of: film, list: 2) {
-      body($0, false)
-      return false
-    }
-  }
-
-  /// Whether a value of list `list` (0: genres, 1: directors, 2: cast) of film `film`'s
-  /// extras passes `test`.
-  private func anyExtra(of film: Int, list: Int, _ test: (Int) -> Bool) -> Bool {
-    guard film < filmCount else { return false }
+  /// Where film `film`'s extras are, in bits of the extras; `nil` past the last film, or
+  /// for damage.
+  func extrasBits(of film: Int) -> (start: Int, end: Int)? {
+    guard film >= 0, film < filmCount else { return nil }
     let start = extrasStarts[film]
     let end = extrasStarts[film + 1]
-    guard start <= end, end <= layout.extrasBits else { return false }
-    // Read in place, as the search reads: a listing by person reads every film's.
-    return extrasLayout.any(list: list, start: start, end: end, in: base + layout.extras, test)
+    guard start <= end, end <= layout.extrasBits else { return nil }
+    return (start, end)
   }
 
   /// How many people the catalog names.

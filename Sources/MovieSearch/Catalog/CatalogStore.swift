@@ -307,14 +307,23 @@ final class CatalogStore: Sendable {
   /// Calls `body` with each person's index and name, in order, read in place (a listing by
   /// person reads every name).
   func forEachName(_ body: (Int, UnsafeRawBufferPointer) -> Void) {
-    for block in 0..<NameBlocks.blocks(layout.names) {
+    forEachName(inBlocks: 0..<NameBlocks.blocks(layout.names), body)
+  }
+
+  /// Calls `body` with the index and name of each person of name blocks `blocks` (those past
+  /// the last left out), in order, each block through position `last`.
+  func forEachName(
+    inBlocks blocks: Range<Int>, through last: Int = NameBlocks.size - 1,
+    _ body: (Int, UnsafeRawBufferPointer) -> Void
+  ) {
+    for block in blocks.clamped(to: 0..<NameBlocks.blocks(layout.names)) {
       let start = load32(layout.nameStarts + block * 4)
       let end = load32(layout.nameStarts + (block + 1) * 4)
       guard start <= end, end <= layout.nameBytes else { continue }
       let first = block * NameBlocks.size
       NameBlocks.decode(
         inPlace(layout.nameBytesStart + start, count: end - start), symbols: nameSymbols,
-        through: min(NameBlocks.size, layout.names - first) - 1
+        through: min(NameBlocks.size, layout.names - first, last + 1) - 1
       ) { position, name in body(first + position, name) }
     }
   }

@@ -1,4 +1,4 @@
-/// People's names as a catalog stores them (see ``CatalogFile``): sorted bytewise, in blocks
+/// People's names as a catalog stores them (see ``CatalogFile``): sorted, in blocks
 /// of ``size``, each name after a block's first keeping only what differs from the name
 /// before it — a sorted list of names shares long beginnings ("John Smith", "John Smythe"),
 /// and IMDb's files name millions of people.

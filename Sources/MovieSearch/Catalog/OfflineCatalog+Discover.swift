@@ -142,7 +142,7 @@ extension OfflineCatalog {
     let store: CatalogStore
     /// Per filter genre: the flag bits and the catalog genre indices that are that genre.
     let genres: [(flags: UInt8, indices: Set<Int>)]
-    let people: Set<Int>?
+    let people: PeopleMatcher?
     let certification: Int?
     let records: RecordReader
 
@@ -171,7 +171,7 @@ extension OfflineCatalog {
         guard store.personCount > 0 else {
           throw .invalidRequest("the catalog has no people")
         }
-        people = store.people(named: person)
+        people = PeopleMatcher(store.people(named: person), in: store)
       } else {
         people = nil
       }
@@ -219,7 +219,7 @@ extension OfflineCatalog {
           return false
         }
       }
-      if let people, !store.anyPerson(of: film, people.contains) {
+      if let people, !store.anyPerson(of: film, among: people) {
         return false
       }
       return true

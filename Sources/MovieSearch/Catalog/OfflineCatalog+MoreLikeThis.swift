@@ -29,6 +29,7 @@ extension OfflineCatalog {
       genres.insert($0)
       return false
     }
+    let directorMatcher = directors.isEmpty ? nil : PeopleMatcher(directors, in: store)
     let records = store.recordReader
     let mine = records.filterFields(film)
     // (same director, shared genres, rating, votes, film): the larger the better.
@@ -37,9 +38,9 @@ extension OfflineCatalog {
       let fields = records.filterFields(other)
       guard fields.votes >= Self.moreLikeThisVotes else { continue }
       var sameDirector = false
-      if !directors.isEmpty {
-        store.forEachPerson(of: other) { person, isDirector in
-          if isDirector, directors.contains(person) { sameDirector = true }
+      if let directorMatcher {
+        store.forEachPerson(of: other, among: directorMatcher) { _, isDirector in
+          if isDirector { sameDirector = true }
         }
       }
       var shared = (mine.genreFlags & fields.genreFlags).nonzeroBitCount

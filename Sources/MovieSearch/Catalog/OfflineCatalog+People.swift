@@ -53,14 +53,14 @@ extension OfflineCatalog {
   /// known first (their films' votes, then the number of films); empty on a catalog without
   /// people (see ``hasPeople``).
   public func people(named name: String, limit: Int = 20) -> [CatalogPerson] {
-    let matching = store.people(named: name)
-    guard !matching.isEmpty else { return [] }
+    let named = store.people(named: name)
+    guard !named.isEmpty else { return [] }
+    let matching = PeopleMatcher(named, in: store)
     var found: [Int: CatalogPerson] = [:]
     let records = store.recordReader
     for film in 0..<store.filmCount {
       let votes = records[film, .votes]
-      store.forEachPerson(of: film) { person, isDirector in
-        guard matching.contains(person) else { return }
+      store.forEachPerson(of: film, among: matching) { person, isDirector in
         var entry =
           found[person]
           ?? CatalogPerson(
@@ -93,10 +93,10 @@ extension OfflineCatalog {
   /// The films of `person`, by year (films of no known year last), each with their parts.
   public func films(of person: CatalogPerson) -> [FilmCredit] {
     var credits: [(year: Int, film: Int, roles: [CreditRole])] = []
+    let matcher = PeopleMatcher([person.id], in: store)
     for film in 0..<store.filmCount {
       var roles: [CreditRole] = []
-      store.forEachPerson(of: film) { index, isDirector in
-        guard index == person.id else { return }
+      store.forEachPerson(of: film, among: matcher) { _, isDirector in
         let role: CreditRole = isDirector ? .director : .cast
         if !roles.contains(role) { roles.append(role) }
       }

@@ -44,6 +44,11 @@ enum CatalogHarness {
     _ = try? catalog.discoverMovies(MovieFilter(), page: 2, pageSize: 7)
     _ = catalog.coverage
     _ = catalog.genreNames
+    // People are found by their words in a film's searched people: a filter by one reads
+    // every film's.
+    var byPerson = MovieFilter()
+    byPerson.person = "scott"
+    _ = try? catalog.discoverMovies(byPerson, page: 1)
     for person in catalog.people(named: "scott").prefix(3) {
       _ = catalog.films(of: person)
     }
