@@ -100,7 +100,7 @@ import Testing
     RecordLayout.append([1 << 40, 5, 0, 0, 0, 0, 0, 0, 0, 0], to: &records)
     let layout = RecordLayout(holding: records)
     #expect(layout.widths[0] == 32)
-    let bytes = layout.encode(records)
+    let bytes = layout.encode(records).bytes
     bytes.withUnsafeBytes { raw in
       #expect(layout.value(.id, at: 0, in: raw.baseAddress!) == Int(UInt32.max))
       #expect(layout.value(.votes, at: 0, in: raw.baseAddress!) == 5)

@@ -39,12 +39,11 @@ extension CatalogFile {
       }
     }
 
-    /// Adds a title (its words, then the `people` terms); returns whether it starts with an
-    /// article.
+    /// Adds a title (its words, then the `people` terms).
     mutating func add(
       _ text: String, film: Int, kind: TitleKind, people: [Int], popularity: Float,
       year: Int, texts: inout [UInt8]
-    ) -> Bool {
+    ) {
       let found = TitleText.words(text)
       let words = found.map(\.text)
       let article = words.count > 1 && TitleText.articleWords.contains(words[0])
@@ -70,7 +69,6 @@ extension CatalogFile {
       where postingsByTerm[term].last.map({ $0 & ~Self.inTitle }) != UInt32(number) {
         postingsByTerm[term].append(UInt32(number) | (inTitle ? Self.inTitle : 0))
       }
-      return article
     }
 
     /// The popularity palette of the titles' films (whose vote counts are `filmVotes`), and

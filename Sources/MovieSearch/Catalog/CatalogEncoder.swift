@@ -63,7 +63,7 @@ extension CatalogFile {
         })
       index.people.append(people)
       let popularity = popularityWeight(entry.popularity)
-      let article = index.add(
+      index.add(
         display, film: film, kind: .display, people: people, popularity: popularity,
         year: entry.year, texts: &texts)
       // In the order of `RecordLayout.Field`.
@@ -72,7 +72,8 @@ extension CatalogFile {
           // The id is stored in a table of its own, ascending (see `CatalogFile`).
           0, entry.votes, entry.year, entry.minutes,
           Int(UInt8(clamping: Int((entry.rating * 10).rounded()))), mpaa, Int(entry.genreFlags),
-          Int(article ? leadingArticle : 0), fields.contains(.budget) ? entry.budget ?? 0 : 0,
+          // The flags: none (whether the title starts with an article is its summary's).
+          0, fields.contains(.budget) ? entry.budget ?? 0 : 0,
           fields.storesIMDbNumber ? entry.imdbNumber ?? 0 : 0,
         ], to: &records)
       // Its other titles: the original when it differs, then the alternative titles, each
@@ -99,7 +100,7 @@ extension CatalogFile {
     let (extrasLayout, extras, extrasStarts) = extrasWriter.finished()
     for other in others {
       let entry = entries[other.film]
-      _ = index.add(
+      index.add(
         other.text, film: other.film, kind: other.kind, people: other.people,
         popularity: popularityWeight(entry.popularity), year: entry.year, texts: &texts)
     }
@@ -179,15 +180,17 @@ extension CatalogFile {
       )
     }
     let recordLayout = RecordLayout(holding: records)
-    header += recordLayout.widths.map { UInt8($0) }
+    header += recordLayout.headerBytes
     header += extrasLayout.widths.map { UInt8($0) }
     header += [UInt8](repeating: 0, count: paletteCountOffset - header.count)
     header.append(uint32: summaries.palette.entries.count)
+    let (recordBytes, recordsApart) = recordLayout.encode(records)
+    header.append(uint32: recordsApart.count / RecordExceptions.entrySize)
     header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let sections = [
-      header, recordLayout.encode(records), tables[6], tables[7],
+      header, recordBytes, recordsApart, tables[6], tables[7],
       PackedInts.encode(
         index.titleFilms.dropFirst(entries.count).map { $0 & 3 }, largest: (1 << kindBits) - 1),
       tables[0], summaries.palette.encoded, summaries.bytes, tables[1], search.wordIDs,

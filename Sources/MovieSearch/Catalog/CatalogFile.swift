@@ -10,15 +10,17 @@ import Foundation
 /// *i*'s), then its other titles — the original, alternative titles — after them, by film.
 /// A title is searched by its words and by the words of its film's people (its directors and
 /// first cast, stored once per film), which a query word may match too, at a cost. After a
-/// 132-byte header (the magic, thirteen counts, the origin and which record fields are stored,
+/// 136-byte header (the magic, thirteen counts, the origin and which record fields are stored,
 /// the bytes of the postings, the number of terms in sound order, the number of entries in
 /// initials order, the tiers of the words' two books, the bytes of each offset table (*O*), the bits of each field
-/// of a record, the bits of each part of the extras, a zero, and how many places the popularity
-/// palette has; the sixth count is the bits of the words' codes):
+/// of a record (the top bit set for an escaped field), the bits of each part of the extras, a
+/// zero, how many places the popularity palette has, and how many of the records' values are
+/// kept apart; the sixth count is the bits of the words' codes):
 ///
 /// | section | size | what |
 /// |---|---|---|
-/// | records | as many bits per film as its fields take, by id, + 8 B | votes (what they add to the least of its place in the popularity palette), year, minutes, rating, MPAA, genre flags, flags, budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs (see ``RecordLayout``; the id's field takes none, and the year's when every film's fits a summary, where it is read); its title is title *i* |
+/// | records | as many bits per film as its fields take, by id, + 8 B | votes (what they add to the least of its place in the popularity palette), year, minutes, rating, MPAA, genre flags, flags (none since format `h`), budget, IMDb number (when not the id), each in as many bits as the catalog's largest needs, or an escaped field's as most need (see ``RecordLayout``; the id's field takes none, and the year's when every film's fits a summary, where it is read); its title is title *i* |
+/// | records apart | 12 B per value, as many as the header says | the values of escaped fields their bits do not hold, by film and field (see ``RecordExceptions``) |
 /// | film ids | *O*: a number per film | each film's id, ascending |
 /// | title films | *O*: a number per other title | the film of each title after the display ones, ascending |
 /// | title kinds | *P*: two bits per other title | what each title after the display ones is to its film (original, also known as) |
@@ -56,15 +58,19 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "g")
+  static let version = UInt8(ascii: "h")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "g"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "h"), 0xcfbb_7d06_f120_1a6e
   )
-  static let headerSize = 132
+  static let headerSize = 136
+
+  /// Where the header says how many values of records' escaped fields are kept apart (see
+  /// ``RecordExceptions``), four bytes.
+  static let recordExceptionsCountOffset = 132
 
   /// Where the header says how many bytes each ``OffsetTable`` takes, four each, in the order
   /// of ``OffsetTableKind``.

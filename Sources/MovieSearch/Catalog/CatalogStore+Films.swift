@@ -81,10 +81,8 @@ extension CatalogStore {
   func index(ofIMDbNumber number: Int) -> Int? {
     if layout.recordFields.contains(.imdbNumberIsID) { return index(ofID: number) }
     guard layout.recordFields.storesIMDbNumber else { return nil }
-    let bytes = base + CatalogFile.headerSize
-    return (0..<filmCount).first {
-      records.value(.imdbNumber, at: records.start(of: $0), in: bytes) == number
-    }
+    let records = recordReader
+    return (0..<filmCount).first { records[$0, .imdbNumber] == number }
   }
 
   /// The films and kinds of the titles after the display ones (see
@@ -161,7 +159,9 @@ extension CatalogStore {
   var recordReader: RecordReader {
     RecordReader(
       layout: records, bytes: base + CatalogFile.headerSize, summaries: base + layout.summaries,
-      palette: palette)
+      palette: palette,
+      exceptions: RecordExceptions(
+        base: base + layout.recordExceptions, count: layout.recordExceptionCount))
   }
 
   /// Whether one of film `film`'s genres (catalog genre indices, see ``extras(of:)``)

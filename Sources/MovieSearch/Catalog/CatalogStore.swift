@@ -116,14 +116,14 @@ final class CatalogStore: Sendable {
       tableSizes: CatalogFile.OffsetTableKind.allCases.map {
         header(CatalogFile.offsetTableSizesOffset + 4 * $0.rawValue)
       },
-      recordWidths: RecordLayout.Field.allCases.map {
-        size >= CatalogFile.headerSize
-          ? Int(bytes[CatalogFile.recordWidthsOffset + $0.rawValue]) : 0
+      recordBytes: RecordLayout.Field.allCases.map {
+        size >= CatalogFile.headerSize ? bytes[CatalogFile.recordWidthsOffset + $0.rawValue] : 0
       },
       extrasWidths: (0..<ExtrasLayout.widthCount).map {
         size >= CatalogFile.headerSize ? Int(bytes[CatalogFile.extrasWidthsOffset + $0]) : 0
       },
-      paletteCount: header(CatalogFile.paletteCountOffset))
+      paletteCount: header(CatalogFile.paletteCountOffset),
+      recordExceptionCount: header(CatalogFile.recordExceptionsCountOffset))
     filmCount = layout.films
     records = layout.records ?? .none
     extrasLayout = layout.extrasLayout ?? .none
@@ -183,6 +183,7 @@ final class CatalogStore: Sendable {
       layout.extrasLayout != nil, layout.soundOrderCount <= termCount,
       layout.initialsCount <= 2 * titleCount,
       (1...PopularityPalette.most).contains(layout.paletteCount),
+      layout.recordExceptionCount <= filmCount * RecordLayout.Field.allCases.count,
       postingStarts[termCount] == layout.postings
     else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
@@ -200,6 +201,9 @@ final class CatalogStore: Sendable {
     /// How many places the popularity palette has (see ``PopularityPalette``): none is
     /// damage.
     let paletteCount: Int
+    /// Where the values of records' escaped fields kept apart are, and how many (see
+    /// ``RecordExceptions``).
+    let recordExceptions, recordExceptionCount: Int
     let termStarts: Int
     let postingStarts, postingByteStarts: Int
     let postingsStart, nodesStart, termBytesStart, soundOrder, initialsOrder, extrasStarts: Int
@@ -219,13 +223,14 @@ final class CatalogStore: Sendable {
     let extrasLayout: ExtrasLayout?
 
     init(
-      counts: [Int], wordTiers: [WordCodes.Tiers], tableSizes: [Int], recordWidths: [Int],
-      extrasWidths: [Int], paletteCount: Int
+      counts: [Int], wordTiers: [WordCodes.Tiers], tableSizes: [Int], recordBytes: [UInt8],
+      extrasWidths: [Int], paletteCount: Int, recordExceptionCount: Int
     ) {
       self.paletteCount = paletteCount
+      self.recordExceptionCount = recordExceptionCount
       self.tableSizes = tableSizes
       self.wordTiers = wordTiers
-      records = RecordLayout(widths: recordWidths)
+      records = RecordLayout(headerBytes: recordBytes)
       extrasLayout = ExtrasLayout(widths: extrasWidths)
       (films, terms, textBytes, termBytes, postings, wordBits, nodes) = (
         counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6]
@@ -237,7 +242,8 @@ final class CatalogStore: Sendable {
       initialsCount = counts[15]
       // Unknown fields are damage (see `init`).
       recordFields = CatalogFile.RecordFields(rawValue: UInt8(truncatingIfNeeded: counts[16]))
-      filmIDs = CatalogFile.headerSize + (records ?? RecordLayout.none).size(count: films)
+      recordExceptions = CatalogFile.headerSize + (records ?? RecordLayout.none).size(count: films)
+      filmIDs = recordExceptions + recordExceptionCount * RecordExceptions.entrySize
       titleFilms = filmIDs + tableSizes[CatalogFile.OffsetTableKind.filmIDs.rawValue]
       titleKinds = titleFilms + tableSizes[CatalogFile.OffsetTableKind.titleFilms.rawValue]
       // Only the other titles say their film and kind: a display title's film is its own
