@@ -212,8 +212,11 @@ extension CatalogFile {
   /// What people's names are sorted by, and found by: their words (as the search reads
   /// them), each followed by a zero byte (no word holds one).
   static func nameKey(_ name: String) -> [UInt8] {
-    TitleText.words(name).flatMap { $0.text + [0] }
+    nameKey(words: TitleText.words(name).map(\.text))
   }
+
+  /// ``nameKey(_:)`` of a name whose words are `words`.
+  static func nameKey(words: [[UInt8]]) -> [UInt8] { words.flatMap { $0 + [0] } }
 
   /// Whether `a` sorts before `b` bytewise (a prefix first): `memcmp`, as a million terms
   /// and names are sorted (the generic comparison took two seconds of a build).

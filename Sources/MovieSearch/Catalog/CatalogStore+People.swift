@@ -124,7 +124,14 @@ extension CatalogStore {
     let (block, position) = index.quotientAndRemainder(dividingBy: NameBlocks.size)
     if position == 0, block > 0 { read(block - 1, through: NameBlocks.size - 1) }
     read(block, through: position)
-    guard let key = names[index], names[index - 1] != key else { return nil }
+    guard let key = names[index] else { return nil }
+    return wordsFinding(key: key, before: names[index - 1])
+  }
+
+  /// The term ids of the words of a name whose ``CatalogFile/nameKey(_:)`` is `key`, when the
+  /// name before it (`before`'s) has other words and each is a term; else `nil`.
+  func wordsFinding(key: [UInt8], before: [UInt8]?) -> [Int32]? {
+    guard before != key else { return nil }
     var ids: [Int32] = []
     for word in key.split(separator: 0, omittingEmptySubsequences: false).dropLast() {
       let exact = exactAndPrefix(Array(word)).exact
@@ -158,25 +165,33 @@ struct PeopleMatcher {
   /// bit each: only these can write one of them by words.
   private let filmsByWords: [UInt64]
 
-  /// A matcher of `names` (indices) in `store`.
+  /// A matcher of `names` (indices) in `store`: each name's words read from its block.
   init(_ names: Set<Int>, in store: CatalogStore) {
-    self.names = names
+    self.init(names.map { ($0, store.wordsFinding(person: $0)) }, in: store)
+  }
+
+  /// A matcher of `people` in `store`: each one's index, and its words' term ids when it is
+  /// found by them (see ``CatalogStore/wordsFinding(key:before:)``).
+  init(_ people: [(index: Int, words: [Int32]?)], in store: CatalogStore) {
+    names = Set(people.map(\.index))
     var byWords: [[Int32]: Int] = [:]
-    for index in names {
-      if let ids = store.wordsFinding(person: index) { byWords[ids] = index }
+    for (index, words) in people {
+      if let words { byWords[words] = index }
     }
     self.byWords = byWords
     firstWords = Set(byWords.keys.compactMap(\.first))
-    // The postings of each one's rarest word say which films' words to read.
+    // The postings of a word say which films' words to read: of a word all of them have
+    // (people called "maria": one list), else of each one's rarest.
     var films = [UInt64](repeating: 0, count: (store.filmCount + 63) / 64)
     let starts = store.postingStarts
-    for ids in byWords.keys {
-      guard
-        let rarest = ids.map(Int.init).min(by: {
-          starts[$0 + 1] - starts[$0] < starts[$1 + 1] - starts[$1]
-        })
-      else { continue }
-      store.postings(rarest..<rarest + 1).visit { title, _ in
+    func rarest(_ terms: some Sequence<Int32>) -> Int? {
+      terms.map(Int.init).min { starts[$0 + 1] - starts[$0] < starts[$1 + 1] - starts[$1] }
+    }
+    let shared = byWords.keys.dropFirst().reduce(Set(byWords.keys.first ?? [])) {
+      $0.intersection($1)
+    }
+    for term in rarest(shared).map({ [$0] }) ?? byWords.keys.compactMap({ rarest($0) }) {
+      store.postings(term..<term + 1).visit { title, _ in
         let film = store.film(ofTitle: title)
         if film >= 0, film < store.filmCount { films[film / 64] |= 1 << UInt64(film % 64) }
       }

@@ -171,7 +171,7 @@ extension OfflineCatalog {
         guard store.personCount > 0 else {
           throw .invalidRequest("the catalog has no people")
         }
-        people = PeopleMatcher(store.people(named: person), in: store)
+        people = store.peopleMatcher(named: person)
       } else {
         people = nil
       }

@@ -53,9 +53,8 @@ extension OfflineCatalog {
   /// known first (their films' votes, then the number of films); empty on a catalog without
   /// people (see ``hasPeople``).
   public func people(named name: String, limit: Int = 20) -> [CatalogPerson] {
-    let named = store.people(named: name)
-    guard !named.isEmpty else { return [] }
-    let matching = PeopleMatcher(named, in: store)
+    let matching = store.peopleMatcher(named: name)
+    guard !matching.names.isEmpty else { return [] }
     var found: [Int: CatalogPerson] = [:]
     let records = store.recordReader
     for film in 0..<store.filmCount {
@@ -114,17 +113,30 @@ extension OfflineCatalog {
 extension CatalogStore {
   /// The indices of the names that have every word of `name`: every name is read, in
   /// place; most are rejected by their bytes (an ASCII name without a word's letters).
-  func people(named name: String) -> Set<Int> {
+  func people(named name: String) -> Set<Int> { peopleMatcher(named: name).names }
+
+  /// The people whose names have every word of `name` (see ``people(named:)``), as a
+  /// matcher: each one's words read in the same pass over the names (its name and the one
+  /// before it are at hand), not from its block again.
+  func peopleMatcher(named name: String) -> PeopleMatcher {
     let words = TitleText.words(name).map(\.text)
-    guard !words.isEmpty else { return [] }
-    var found = Set<Int>()
+    guard !words.isEmpty else { return PeopleMatcher([], in: self) }
+    var found: [(index: Int, words: [Int32]?)] = []
+    var previous: [UInt8] = []
     forEachName { index, bytes in
+      defer {
+        previous.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: bytes)
+      }
       let mayHave = !bytes.allSatisfy { $0 < 0x80 } || words.allSatisfy { Self.holds(bytes, $0) }
       guard mayHave else { return }
-      let nameWords = Set(TitleText.words(String(decoding: bytes, as: UTF8.self)).map(\.text))
-      if words.allSatisfy(nameWords.contains) { found.insert(index) }
+      let nameWords = TitleText.words(String(decoding: bytes, as: UTF8.self)).map(\.text)
+      guard words.allSatisfy(nameWords.contains) else { return }
+      let key = CatalogFile.nameKey(words: nameWords)
+      let before = index == 0 ? nil : previous.withUnsafeBytes { CatalogFile.nameKey(bytes: $0) }
+      found.append((index, wordsFinding(key: key, before: before)))
     }
-    return found
+    return PeopleMatcher(found, in: self)
   }
 
   /// Whether `bytes`, lower-cased, hold `word`.
