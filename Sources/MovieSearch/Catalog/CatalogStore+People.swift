@@ -128,10 +128,11 @@ extension CatalogStore {
     return wordsFinding(key: key, before: names[index - 1])
   }
 
-  /// The term ids of the words of a name whose ``CatalogFile/nameKey(_:)`` is `key`, when the
-  /// name before it (`before`'s) has other words and each is a term; else `nil`.
+  /// The term ids of the words of a name whose ``CatalogFile/nameKey(_:)`` is `key`, when it
+  /// has some, the name before it (`before`'s) has other words, and each is a term; else
+  /// `nil`.
   func wordsFinding(key: [UInt8], before: [UInt8]?) -> [Int32]? {
-    guard before != key else { return nil }
+    guard !key.isEmpty, before != key else { return nil }
     var ids: [Int32] = []
     for word in key.split(separator: 0, omittingEmptySubsequences: false).dropLast() {
       let exact = exactAndPrefix(Array(word)).exact
@@ -161,8 +162,8 @@ struct PeopleMatcher {
   /// The first term of each of those: most runs of words are rejected by it.
   private let firstWords: Set<Int32>
 
-  /// The films whose people's words hold the rarest word of one of those found by words, a
-  /// bit each: only these can write one of them by words.
+  /// The films whose people's words hold a word of those found by words — one they all have,
+  /// else each one's rarest — a bit each: only these can write one of them by words.
   private let filmsByWords: [UInt64]
 
   /// A matcher of `names` (indices) in `store`: each name's words read from its block.
