@@ -76,7 +76,7 @@ import Testing
     }
     #expect(store.name(Self.names.count) == nil)
     #expect(store.name(-1) == nil)
-    let smiths = store.people(named: "john smith")
+    let smiths = store.peopleMatcher(named: "john smith").names
     #expect(!smiths.isEmpty)
     #expect(smiths.allSatisfy { store.name($0).map { $0.hasPrefix("John Smith") } == true })
   }

@@ -102,8 +102,9 @@ import Testing
     #expect(layout.widths[0] == 32)
     let bytes = layout.encode(records).bytes
     bytes.withUnsafeBytes { raw in
-      #expect(layout.value(.id, at: 0, in: raw.baseAddress!) == Int(UInt32.max))
-      #expect(layout.value(.votes, at: 0, in: raw.baseAddress!) == 5)
+      let none = RecordExceptions(base: raw.baseAddress!, count: 0)
+      #expect(layout.value(.id, of: 0, in: raw.baseAddress!, apart: none) == Int(UInt32.max))
+      #expect(layout.value(.votes, of: 0, in: raw.baseAddress!, apart: none) == 5)
     }
   }
 

@@ -111,13 +111,10 @@ extension OfflineCatalog {
 }
 
 extension CatalogStore {
-  /// The indices of the names that have every word of `name`: every name is read, in
-  /// place; most are rejected by their bytes (an ASCII name without a word's letters).
-  func people(named name: String) -> Set<Int> { peopleMatcher(named: name).names }
-
-  /// The people whose names have every word of `name` (see ``people(named:)``), as a
-  /// matcher: each one's words read in the same pass over the names (its name and the one
-  /// before it are at hand), not from its block again.
+  /// The people whose names have every word of `name`, as a matcher: every name is read, in
+  /// place, most rejected by their bytes (an ASCII name without a word's letters); each
+  /// one's words read in the same pass (its name and the one before it are at hand), not
+  /// from its block again.
   func peopleMatcher(named name: String) -> PeopleMatcher {
     let words = TitleText.words(name).map(\.text)
     guard !words.isEmpty else { return PeopleMatcher([], in: self) }

@@ -155,13 +155,6 @@ struct RecordLayout: Equatable {
   /// Where record `index` starts, in bits.
   @inline(__always) func start(of index: Int) -> Int { index &* bits }
 
-  /// Field `field` of the record at bit `start` of `bytes` (which hold eight bytes past it).
-  @inline(__always) func value(_ field: Field, at start: Int, in bytes: UnsafeRawPointer) -> Int {
-    let width = Int(fieldWidths[field.rawValue])
-    guard width > 0 else { return 0 }
-    return bytes.bits(at: start &+ Int(fieldOffsets[field.rawValue]), width: width)
-  }
-
   /// Field `field` of record `film` of `bytes` (which hold eight bytes past it), or — when
   /// its bits say so — the value kept apart in `exceptions`.
   @inline(__always) func value(
