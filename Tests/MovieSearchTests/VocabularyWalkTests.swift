@@ -101,7 +101,7 @@ import Testing
   ) {
     let terms = (0..<store.termCount).map { Array(store.term($0)) }
     let walked = store.fuzzyMatches(word, maxDistance: limit)
-    guard word.count <= FuzzyWalk.longestWord else {
+    guard word.count <= CatalogStore.longestWalkedWord else {
       #expect(walked.isEmpty, sourceLocation: sourceLocation)
       return
     }

@@ -110,7 +110,8 @@ extension CatalogFile {
       var postingStarts: [Int] = []
       var postingByteStarts: [Int] = []
       var postings: [UInt8] = []
-      var nodes: [UInt8] = []
+      /// The trie's nodes, the sentinel after them included (see ``trie(_:)``).
+      var nodes: [TrieBlocks.Node] = []
       var termBytes: [UInt8] = []
       /// The ids of the terms of ``Phonetic/shortest`` bytes or more, by key.
       var soundOrder: [Int] = []
@@ -215,11 +216,13 @@ extension CatalogFile {
   /// child each, spelling the ends of terms no other term shares. With the nodes, how many
   /// of each term's bytes its path spells: all of a term whose node it ends at, a tail's
   /// down to the tail (the rest is what the file stores of the term).
-  static func trie(_ terms: [[UInt8]]) throws(FormatError) -> (nodes: [UInt8], spelled: [Int]) {
+  static func trie(_ terms: [[UInt8]]) throws(FormatError) -> (
+    nodes: [TrieBlocks.Node], spelled: [Int]
+  ) {
     // (terms, depth, byte) of each node, in breadth-first order; children found when a node
     // is read.
     var queue: [(terms: Range<Int>, depth: Int, byte: UInt8)] = [(0..<terms.count, 0, 0)]
-    var bytes: [UInt8] = []
+    var nodes: [TrieBlocks.Node] = []
     var spelled = [Int](repeating: 0, count: terms.count)
     var next = 0
     while next < queue.count {
@@ -237,14 +240,39 @@ extension CatalogFile {
         queue.append((low..<high, depth + 1, child))
         low = high
       }
-      guard queue.count < Int(CatalogStore.Trie.termFlag) else {
+      guard queue.count < Int(CatalogFile.trieTermFlag) else {
         throw FormatError(description: "the vocabulary is too large to be encoded")
       }
-      bytes.appendNode(terms: range.lowerBound, firstChild: firstChild, isTerm: isTerm, byte: byte)
+      nodes.append(
+        TrieBlocks.Node(
+          firstTerm: range.lowerBound, firstChild: firstChild, isTerm: isTerm, byte: byte))
     }
-    bytes.appendNode(terms: terms.count, firstChild: queue.count, isTerm: false, byte: 0)
-    // A spare byte: the sentinel can be read with an eight-byte load.
-    bytes.append(0)
-    return (bytes, spelled)
+    nodes.append(
+      TrieBlocks.Node(firstTerm: terms.count, firstChild: queue.count, isTerm: false, byte: 0))
+    return (nodes, spelled)
+  }
+
+  /// How a catalog stores its trie's `nodes` (the sentinel included), and the bytes: seven
+  /// bytes a node, or blocks (``TrieBlocks``) — `inBlocks`, or when `nil` as their size
+  /// says (``largestTrieOfWholeNodes``). The header's word for it: 0 for whole nodes, else
+  /// one more than how many blocks are wide.
+  static func trieBytes(_ nodes: [TrieBlocks.Node], inBlocks: Bool? = nil) -> (
+    bytes: [UInt8], header: Int
+  ) {
+    guard inBlocks ?? (nodes.count * nodeSize > largestTrieOfWholeNodes) else {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(nodes.count * nodeSize + 1)
+      for node in nodes {
+        bytes.append(uint24: node.firstTerm)
+        bytes.append(
+          uint24: node.firstChild | (node.isTerm ? Int(CatalogFile.trieTermFlag) : 0))
+        bytes.append(node.byte)
+      }
+      // A spare byte: the sentinel can be read with an eight-byte load.
+      bytes.append(0)
+      return (bytes, 0)
+    }
+    let (bytes, wide) = TrieBlocks.encode(nodes)
+    return (bytes, wide + 1)
   }
 }

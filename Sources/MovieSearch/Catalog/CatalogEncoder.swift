@@ -2,8 +2,11 @@ import Foundation
 
 extension CatalogFile {
   /// Encodes entries (in any order; they are stored by id) into the binary form (see
-  /// ``CatalogFile`` for the layout).
-  static func encode(_ entries: [Entry], origin: Origin = Origin()) throws -> [UInt8] {
+  /// ``CatalogFile`` for the layout); the trie's nodes in blocks when `trieInBlocks`, whole
+  /// when `false`, as their size says when `nil` (``trieBytes(_:inBlocks:)``).
+  static func encode(_ entries: [Entry], origin: Origin = Origin(), trieInBlocks: Bool? = nil)
+    throws -> [UInt8]
+  {
     let entries = entries.sorted { $0.id < $1.id }
     // The people's names, sorted by their words (see ``nameKey(_:)``), then bytewise: a
     // person's index is their place in that order, and a name is found by its words.
@@ -133,7 +136,7 @@ extension CatalogFile {
     var header = magic
     for count in [
       entries.count, search.termCount, texts.count, search.termBytes.count, search.postingCount,
-      search.wordBits, search.nodes.count / nodeSize - 1, index.titleFilms.count,
+      search.wordBits, search.nodes.count - 1, index.titleFilms.count,
       extrasStarts.last ?? 0,
       sortedNames.count, names.bytes.count, genreNames.count, genreNames.bytes.count,
     ] {
@@ -186,23 +189,31 @@ extension CatalogFile {
     header.append(uint32: summaries.palette.entries.count)
     let (recordBytes, recordsApart) = recordLayout.encode(records)
     header.append(uint32: recordsApart.count / RecordExceptions.entrySize)
+    let trie = trieBytes(search.nodes, inBlocks: trieInBlocks)
+    header.append(uint32: trie.header)
     header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
-    let sections = [
+    let beforeTrie = [
       header, recordBytes, recordsApart, tables[6], tables[7],
       PackedInts.encode(
         index.titleFilms.dropFirst(entries.count).map { $0 & 3 }, largest: (1 << kindBits) - 1),
       tables[0], summaries.palette.encoded, summaries.bytes, tables[1], search.wordIDs,
-      tables[2], tables[3], tables[4],
-      search.postings, search.nodes, search.termBytes,
-      PackedInts.encode(search.soundOrder, largest: search.termCount - 1),
-      PackedInts.encode(
-        search.initialsOrder,
-        largest: CatalogFile.largestInitialsEntry(titles: index.titleFilms.count)),
-      tables[5], extras, nameSymbols.stored, names.starts,
-      names.bytes, genreNames.starts, genreNames.bytes, textSymbols.stored, texts,
+      tables[2], tables[3], tables[4], search.postings,
     ]
+    // A trie in blocks starts at a multiple of a cache line (see ``trieAligned(_:)``).
+    let trieStart = beforeTrie.reduce(0) { $0 + $1.count }
+    let padding = trie.header == 0 ? 0 : trieAligned(trieStart) - trieStart
+    let sections =
+      beforeTrie + [
+        [UInt8](repeating: 0, count: padding), trie.bytes, search.termBytes,
+        PackedInts.encode(search.soundOrder, largest: search.termCount - 1),
+        PackedInts.encode(
+          search.initialsOrder,
+          largest: CatalogFile.largestInitialsEntry(titles: index.titleFilms.count)),
+        tables[5], extras, nameSymbols.stored, names.starts,
+        names.bytes, genreNames.starts, genreNames.bytes, textSymbols.stored, texts,
+      ]
     var file: [UInt8] = []
     file.reserveCapacity(sections.reduce(0) { $0 + $1.count })
     for section in sections { file += section }
@@ -272,14 +283,6 @@ extension CatalogFile {
 }
 
 extension [UInt8] {
-  /// A trie node (see ``CatalogFile/trie(_:)``): its first term, its first child with the
-  /// term flag in the top bit, its byte.
-  mutating func appendNode(terms: Int, firstChild: Int, isTerm: Bool, byte: UInt8) {
-    append(uint24: terms)
-    append(uint24: firstChild | (isTerm ? Int(CatalogStore.Trie.termFlag) : 0))
-    append(byte)
-  }
-
   mutating func append(uint32 value: Int) {
     let value = UInt32(clamping: value)
     for shift in stride(from: 0, to: 32, by: 8) {

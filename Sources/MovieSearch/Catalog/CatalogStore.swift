@@ -123,7 +123,8 @@ final class CatalogStore: Sendable {
         size >= CatalogFile.headerSize ? Int(bytes[CatalogFile.extrasWidthsOffset + $0]) : 0
       },
       paletteCount: header(CatalogFile.paletteCountOffset),
-      recordExceptionCount: header(CatalogFile.recordExceptionsCountOffset))
+      recordExceptionCount: header(CatalogFile.recordExceptionsCountOffset),
+      trieBlocks: header(CatalogFile.trieBlocksOffset))
     filmCount = layout.films
     records = layout.records ?? .none
     extrasLayout = layout.extrasLayout ?? .none
@@ -184,104 +185,10 @@ final class CatalogStore: Sendable {
       layout.initialsCount <= 2 * titleCount,
       (1...PopularityPalette.most).contains(layout.paletteCount),
       layout.recordExceptionCount <= filmCount * RecordLayout.Field.allCases.count,
+      layout.wideTrieBlocks <= TrieBlocks.blocks(nodes: layout.nodes + 1),
       postingStarts[termCount] == layout.postings
     else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
-    }
-  }
-
-  /// Where each section starts, from the header's counts (each below 2³²: no sum overflows).
-  struct Layout {
-    /// `wordBits`: the bits of the words' codes (see ``WordCodes``).
-    let films, terms, textBytes, termBytes, postings, wordBits, nodes, titles, extrasBits: Int
-    let names, nameBytes, genres, genreBytes, postingBytes, soundOrderCount, initialsCount: Int
-    /// Which of a record's optional fields a catalog has.
-    let recordFields: CatalogFile.RecordFields
-    let filmIDs, titleFilms, titleKinds, titleTexts, palette, summaries, wordStarts, wordIDs: Int
-    /// How many places the popularity palette has (see ``PopularityPalette``): none is
-    /// damage.
-    let paletteCount: Int
-    /// Where the values of records' escaped fields kept apart are, and how many (see
-    /// ``RecordExceptions``).
-    let recordExceptions, recordExceptionCount: Int
-    let termStarts: Int
-    let postingStarts, postingByteStarts: Int
-    let postingsStart, nodesStart, termBytesStart, soundOrder, initialsOrder, extrasStarts: Int
-    let extras, nameSymbols, nameStarts: Int
-    let nameBytesStart, genreStarts, genreBytesStart, textSymbols, texts, end: Int
-
-    /// The bytes of each offset table, by ``CatalogFile/OffsetTableKind``.
-    let tableSizes: [Int]
-
-    /// The tiers of the words' two books (see ``WordCodes``): the titles', the people's.
-    let wordTiers: [WordCodes.Tiers]
-
-    /// Where each field of a record is (see ``RecordLayout``); none is damage.
-    let records: RecordLayout?
-
-    /// How each film's extras are written (see ``ExtrasLayout``); none is damage.
-    let extrasLayout: ExtrasLayout?
-
-    init(
-      counts: [Int], wordTiers: [WordCodes.Tiers], tableSizes: [Int], recordBytes: [UInt8],
-      extrasWidths: [Int], paletteCount: Int, recordExceptionCount: Int
-    ) {
-      self.paletteCount = paletteCount
-      self.recordExceptionCount = recordExceptionCount
-      self.tableSizes = tableSizes
-      self.wordTiers = wordTiers
-      records = RecordLayout(headerBytes: recordBytes)
-      extrasLayout = ExtrasLayout(widths: extrasWidths)
-      (films, terms, textBytes, termBytes, postings, wordBits, nodes) = (
-        counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6]
-      )
-      (titles, extrasBits, names, nameBytes, genres, genreBytes, postingBytes) = (
-        counts[7], counts[8], counts[9], counts[10], counts[11], counts[12], counts[13]
-      )
-      soundOrderCount = counts[14]
-      initialsCount = counts[15]
-      // Unknown fields are damage (see `init`).
-      recordFields = CatalogFile.RecordFields(rawValue: UInt8(truncatingIfNeeded: counts[16]))
-      recordExceptions = CatalogFile.headerSize + (records ?? RecordLayout.none).size(count: films)
-      filmIDs = recordExceptions + recordExceptionCount * RecordExceptions.entrySize
-      titleFilms = filmIDs + tableSizes[CatalogFile.OffsetTableKind.filmIDs.rawValue]
-      titleKinds = titleFilms + tableSizes[CatalogFile.OffsetTableKind.titleFilms.rawValue]
-      // Only the other titles say their film and kind: a display title's film is its own
-      // index.
-      titleTexts = titleKinds + PackedInts.size(count: titles - films, width: CatalogFile.kindBits)
-      // Offsets and ids are packed (see ``PackedInts``), as wide as their largest can be.
-      typealias Table = PackedInts
-      typealias Kind = CatalogFile.OffsetTableKind
-      palette = titleTexts + tableSizes[Kind.titleStarts.rawValue]
-      summaries = palette + PopularityPalette.size(count: paletteCount)
-      // Eight spare bytes after the summaries (from when a summary was read with an
-      // eight-byte load; four-byte loads need none).
-      wordStarts = summaries + titles * CatalogFile.summarySize + 8
-      wordIDs = wordStarts + tableSizes[Kind.wordStarts.rawValue]
-      let terms = terms
-      termStarts =
-        wordIDs + WordCodes.size(bits: wordBits)
-        + wordTiers.reduce(0) { $0 + $1.tablesSize(termCount: terms) }
-      postingStarts = termStarts + tableSizes[Kind.termStarts.rawValue]
-      postingByteStarts = postingStarts + tableSizes[Kind.postingStarts.rawValue]
-      postingsStart = postingByteStarts + tableSizes[Kind.postingByteStarts.rawValue]
-      nodesStart = postingsStart + postingBytes
-      termBytesStart = nodesStart + (nodes + 1) * CatalogFile.nodeSize + 1
-      soundOrder = termBytesStart + termBytes
-      initialsOrder = soundOrder + Table.size(count: soundOrderCount, largest: terms - 1)
-      extrasStarts =
-        initialsOrder
-        + Table.size(
-          count: initialsCount, largest: CatalogFile.largestInitialsEntry(titles: titles))
-      extras = extrasStarts + tableSizes[Kind.extrasStarts.rawValue]
-      nameSymbols = extras + ExtrasLayout.size(bits: extrasBits)
-      nameStarts = nameSymbols + SymbolTable.storedSize
-      nameBytesStart = nameStarts + (NameBlocks.blocks(names) + 1) * 4
-      genreStarts = nameBytesStart + nameBytes
-      genreBytesStart = genreStarts + (genres + 1) * 4
-      textSymbols = genreBytesStart + genreBytes
-      texts = textSymbols + SymbolTable.storedSize
-      end = texts + textBytes
     }
   }
 

@@ -37,7 +37,18 @@ extension CatalogStore {
     _ word: [UInt8], from start: Int,
     _ body: (_ length: Int, _ exact: Range<Int>, _ longer: Range<Int>) -> Bool
   ) {
-    let trie = self.trie
+    if layout.trieInBlocks {
+      termsAlong(word, from: start, in: trie(NodesInBlocks()), body)
+    } else {
+      termsAlong(word, from: start, in: trie(WholeNodes()), body)
+    }
+  }
+
+  /// ``termsAlong(_:from:_:)`` in `trie`, read as its nodes are stored.
+  private func termsAlong<Nodes: TrieLayout>(
+    _ word: [UInt8], from start: Int, in trie: Trie<Nodes>,
+    _ body: (_ length: Int, _ exact: Range<Int>, _ longer: Range<Int>) -> Bool
+  ) {
     guard trie.count > 0, start >= 0 else { return }
     var node = trie.root
     var depth = 0
@@ -79,7 +90,7 @@ extension CatalogStore {
   /// rows of the edit-distance table (optimal string alignment, so a swap of neighbours is
   /// one edit) as bit sets, and leaving a branch as soon as no term in it can come within
   /// the distance. A branch whose beginning already settles the distance is returned whole,
-  /// as one run. Words longer than ``FuzzyWalk/longestWord`` bytes have no typo matches.
+  /// as one run. Words longer than ``CatalogStore/longestWalkedWord`` bytes have no typo matches.
   func fuzzyMatches(_ word: [UInt8], maxDistance: Int) -> [TermMatch] {
     // A walk of two typos over a large vocabulary takes a millisecond or more: on a machine
     // of two cores or more, it is made in two halves at once.
@@ -92,7 +103,7 @@ extension CatalogStore {
   /// split in two runs of about as many terms. The two runs' matches, one after the other,
   /// are those of one walk, in its order.
   func fuzzyMatches(_ word: [UInt8], maxDistance: Int, inTwo: Bool) -> [TermMatch] {
-    guard !word.isEmpty, word.count <= FuzzyWalk.longestWord, termCount > 0, maxDistance >= 0
+    guard !word.isEmpty, word.count <= Self.longestWalkedWord, termCount > 0, maxDistance >= 0
     else { return [] }
     let root = trie.root
     let children = root.children
@@ -120,6 +131,11 @@ extension CatalogStore {
   /// built-in catalog's 39,000 terms are walked in far less, too little to wake a thread for.
   static let termsWalkedInTwo = 500_000
 
+  /// The longest word the typo walk takes (``FuzzyWalk``): its lengths fit a 64-bit set (the
+  /// empty beginning, within `e` edits of a prefix of length at most `e`, is not stored but
+  /// known).
+  static let longestWalkedWord = 64
+
   /// The processors this process may run on.
   static let cores = ProcessInfo.processInfo.activeProcessorCount
 
@@ -135,15 +151,19 @@ extension CatalogStore {
     return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (depths + 1) * levels + 256) {
       rows in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: depths) { path in
-        var walk = FuzzyWalk(
-          word: word, limit: maxDistance, trie: trie, scratch: rows.baseAddress!,
-          path: path.baseAddress!, depths: depths)
-        if let run {
-          walk.visit(trie.root, children: run, depth: 0, best: word.count)
-        } else {
-          walk.descend(trie.root, depth: 0, best: word.count)
+        // A walk made for the trie's layout (see ``CatalogStore/trie(_:)``).
+        func walk<Nodes: TrieLayout>(_ trie: Trie<Nodes>) -> [TermMatch] {
+          var walk = FuzzyWalk(
+            word: word, limit: maxDistance, trie: trie, scratch: rows.baseAddress!,
+            path: path.baseAddress!, depths: depths)
+          if let run {
+            walk.visit(trie.root, children: run, depth: 0, best: word.count)
+          } else {
+            walk.descend(trie.root, depth: 0, best: word.count)
+          }
+          return walk.matches
         }
-        return walk.matches
+        return layout.trieInBlocks ? walk(trie(NodesInBlocks())) : walk(trie(WholeNodes()))
       }
     }
   }
@@ -155,13 +175,9 @@ extension CatalogStore {
 /// `j - 1`, from 1 to the word's length) for which the word's first `j` bytes are within
 /// `e` edits of the walk's current prefix. A step is a few shifts and masks per distance,
 /// not a cell per letter: the walk visits tens of thousands of nodes for a long word.
-struct FuzzyWalk {
-  /// The longest word the walk takes: its lengths fit a 64-bit set (the empty beginning,
-  /// within `e` edits of a prefix of length at most `e`, is not stored but known).
-  static let longestWord = 64
-
+struct FuzzyWalk<Nodes: TrieLayout> {
   let limit: Int
-  let trie: CatalogStore.Trie
+  let trie: CatalogStore.Trie<Nodes>
   /// How deep the walk may go: `word.count + limit + 1` bytes.
   let depths: Int
   /// The bit of the whole word, and the bits of all its lengths.
@@ -176,13 +192,14 @@ struct FuzzyWalk {
   let path: UnsafeMutablePointer<UInt8>
   var matches: [TermMatch] = []
 
-  /// A walk of `word` (1 to ``longestWord`` bytes) over `scratch` (256 + (`depths` + 1) ×
+  /// A walk of `word` (1 to ``CatalogStore/longestWalkedWord`` bytes) over `scratch` (256 + (`depths` + 1) ×
   /// (`limit` + 1) words) and `path` (`depths` bytes).
   init(
-    word: [UInt8], limit: Int, trie: CatalogStore.Trie, scratch: UnsafeMutablePointer<UInt64>,
+    word: [UInt8], limit: Int, trie: CatalogStore.Trie<Nodes>,
+    scratch: UnsafeMutablePointer<UInt64>,
     path: UnsafeMutablePointer<UInt8>, depths: Int
   ) {
-    precondition(!word.isEmpty && word.count <= Self.longestWord)
+    precondition(!word.isEmpty && word.count <= CatalogStore.longestWalkedWord)
     self.limit = limit
     self.trie = trie
     self.path = path
@@ -203,7 +220,7 @@ struct FuzzyWalk {
   }
   /// Visits the children of trie node `node`, whose path (of length `depth`) is `path`;
   /// `best` is the smallest distance between `word` and a beginning of `path`.
-  mutating func descend(_ node: CatalogStore.Trie.Node, depth: Int, best: Int) {
+  mutating func descend(_ node: CatalogStore.TrieNode, depth: Int, best: Int) {
     if let tail = trie.tail(of: node, depth: depth) {
       // The rest of the path is one term's: followed byte by byte.
       var depth = depth
@@ -222,16 +239,46 @@ struct FuzzyWalk {
 
   /// Visits the children `run` of trie node `node` (not a tail), as ``descend(_:depth:best:)``.
   mutating func visit(
-    _ node: CatalogStore.Trie.Node, children run: Range<Int>, depth: Int, best: Int
+    _ node: CatalogStore.TrieNode, children run: Range<Int>, depth: Int, best: Int
   ) {
-    for index in run { trie.prefetchBelow(index) }
-    for index in run {
-      let child = trie.child(index, of: node)
-      if let deeper = enter(
-        child.byte, terms: child.terms, isTerm: child.isTerm, depth: depth, best: best)
-      {
-        descend(child, depth: depth + 1, best: deeper)
+    // Each of the two in a function of its own, with one call of `enter` (so that it is
+    // inlined): a walk made for its layout calls one.
+    if trie.inBlocks {
+      visitBlocks(node, children: run, depth: depth, best: best)
+    } else {
+      for index in run { trie.prefetchBelow(index) }
+      for index in run {
+        let child = trie.child(index, of: node)
+        if let deeper = enter(
+          child.byte, terms: child.terms, isTerm: child.isTerm, depth: depth, best: best)
+        {
+          descend(child, depth: depth + 1, best: deeper)
+        }
       }
+    }
+  }
+
+  /// ``visit(_:children:depth:best:)`` of nodes in blocks: the children read a few at a time
+  /// (most nodes have no more), each block's head once for the few, and each few asked for
+  /// ahead before any is entered.
+  private mutating func visitBlocks(
+    _ node: CatalogStore.TrieNode, children run: Range<Int>, depth: Int, best: Int
+  ) {
+    var children = CatalogStore.Trie<Nodes>.ChildNodes(repeating: .damaged)
+    var start = run.lowerBound
+    while start < run.upperBound {
+      let few = start..<min(run.upperBound, start + children.count)
+      trie.children(few, of: node, into: &children)
+      for position in 0..<few.count { trie.prefetchBelow(children[position]) }
+      for position in 0..<few.count {
+        let child = children[position]
+        if let deeper = enter(
+          child.byte, terms: child.terms, isTerm: child.isTerm, depth: depth, best: best)
+        {
+          descend(child, depth: depth + 1, best: deeper)
+        }
+      }
+      start = few.upperBound
     }
   }
 
