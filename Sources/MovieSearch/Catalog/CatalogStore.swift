@@ -79,9 +79,11 @@ final class CatalogStore: Sendable {
       address: UInt(bitPattern: bytes.baseAddress), size: bytes.count, owner: .embedded)
   }
 
-  /// A catalog from bytes in memory (they are copied once).
+  /// A catalog from bytes in memory (they are copied once), at the start of a cache line as
+  /// a mapped file is (a trie's blocks are each a line of the file: see ``TrieBlocks``).
   convenience init(bytes: [UInt8]) throws(CatalogFile.FormatError) {
-    let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+    let memory = UnsafeMutableRawPointer.allocate(
+      byteCount: max(bytes.count, 1), alignment: TrieBlocks.slotBytes)
     bytes.withUnsafeBytes { source in
       if let base = source.baseAddress { memory.copyMemory(from: base, byteCount: source.count) }
     }
