@@ -18,7 +18,8 @@ import Testing
     "Ωmega Ψ", "😀 Smile", "x" + String(repeating: " Word", count: 40), "ALL CAPS Title",
     "Se7en", "WALL·E", "Ocean's 11", "-dash- -- ends-", "a", "A", "Don't Look Now",
     "Rock 'n' Roll High School", "It's a Wonderful Life", "DON'T BE A MENACE", "Y'all'll",
-    "'''", "A''b", "o'Brien's 'Tis", "A Bug\u{2019}s Life",
+    "'''", "A''b", "o'Brien's 'Tis", "A Bug\u{2019}s Life", "GhostWatcher",
+    "McDonald's iPhone", "HealtH sIDney", "McQUEEN", "DeNiro 2: The mcQueen Years",
   ]
 
   static func catalog(_ titles: [String]) throws -> [UInt8] {
@@ -71,11 +72,45 @@ import Testing
     #expect(stored.count > 2)
   }
 
-  @Test(arguments: ["Amélie", "McQueen", "$", "A Bug\u{2019}s Life"])
+  @Test(arguments: ["Amélie", "ÉMILE", "$", "A Bug\u{2019}s Life"])
   func aTitleItsWordsCannotSpellIsStoredAsItIs(title: String) throws {
     let store = try CatalogStore(bytes: Self.catalog([title]))
     #expect(Self.storedForm(store, title: 0)?.first == TitleSpelling.literal)
     #expect(store.title(0).text == title)
+  }
+
+  /// A word with capitals inside is spelled too: its case code ``TitleSpelling/mixed``, then,
+  /// after the apostrophes, how many bytes of capitals follow and each such word's capitals,
+  /// a bit a letter in whole bytes.
+  @Test(arguments: [
+    // "mcqueen": capitals at 0 and 2.
+    ("McQueen", [TitleSpelling.perWord, TitleSpelling.mixed, 1, 0b101]),
+    // "ghostwatcher" (12 letters: two bytes), capitals at 0 and 5; "returns" capitalised.
+    ("GhostWatcher Returns", [TitleSpelling.perWord, 0b10_00, 2, 0b0010_0001, 0]),
+    // The apostrophe in word 0 after its eighth letter, before the capitals.
+    (
+      "McDonald's Farm",
+      [TitleSpelling.perWord | TitleSpelling.hasApostrophes, 0b10_00, 1, 0, 8, 2, 0b101, 0]
+    ),
+  ])
+  func aWordWithCapitalsInsideStoresThem(title: String, stored: [UInt8]) throws {
+    let store = try CatalogStore(bytes: Self.catalog([title]))
+    #expect(Self.storedForm(store, title: 0) == stored)
+    #expect(store.title(0).text == title)
+  }
+
+  /// Capitals said to be fewer or more bytes than a mixed word needs, or than the stored
+  /// form holds: an empty text, the next title as it was.
+  @Test(arguments: [UInt8(0), 2, 200])
+  func missingOrExtraCapitalsReadAsNoText(count: UInt8) throws {
+    let titles = ["McQueen", "Star Wars"]
+    var bytes = try Self.catalog(titles)
+    let store = try CatalogStore(bytes: bytes)
+    // The capitals' count: after the first byte and the cases' byte.
+    bytes[store.layout.texts + store.titleStarts[0] + 2] = count
+    let damaged = try CatalogStore(bytes: bytes)
+    #expect(damaged.title(0).text == "")
+    #expect(damaged.title(1).text == titles[1])
   }
 
   /// A first byte no writer writes, cases that are not there, gaps for a different number of

@@ -46,7 +46,7 @@ import Foundation
 /// | genre starts | 4 B per genre + 4 | where each genre's name starts |
 /// | genres | | the genre names |
 /// | text symbols | 2,296 B | the table what the titles store of their texts is written in |
-/// | texts | | each title's text: spelled from its words when they give it back byte for byte — a byte, their cases when they differ, its words' apostrophes, what lies around them when it is not one space each; nothing when every word is capitalised, one space apart — else as it is (see ``TitleSpelling``); what is not a word, as codes of the text symbols |
+/// | texts | | each title's text: spelled from its words when they give it back byte for byte — a byte, their cases when they differ, its words' apostrophes, the capitals inside a word ("McConnell"), what lies around them when it is not one space each; nothing when every word is capitalised, one space apart — else as it is (see ``TitleSpelling``); what is not a word, as codes of the text symbols |
 ///
 /// *P*: a table of numbers each in as many bits as the largest it can hold needs (the header
 /// says it: the texts' bytes, the words, the terms…), and 8 spare bytes (see ``PackedInts``).
@@ -59,13 +59,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "i")
+  static let version = UInt8(ascii: "j")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "i"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "j"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 140
 

@@ -4,8 +4,9 @@
 /// A title's words are in the index already (its terms, see ``WordCodes``): most titles are
 /// those words, each in lower case, capitalised or in capitals, one space apart — "The Lord of
 /// the Rings". Such a title stores a byte (and, when its words are not all written alike, two
-/// bits per word; when they hold apostrophes, two bytes for each) instead of its text — and
-/// nothing at all when every word is capitalised. At IMDb's size nine titles in ten are
+/// bits per word; when they hold apostrophes, two bytes for each; when a word has capitals
+/// inside, "McConnell", a bit per letter of it) instead of its text — and nothing at all
+/// when every word is capitalised. At IMDb's size nine titles in ten are
 /// spelled, and the texts take 2.8 MB instead of 12.8 (as codes of the text symbols, every
 /// title whole). A text is read only for what is shown (a page of results, a film's details,
 /// a sort by title), never while searching.
@@ -14,8 +15,11 @@
 /// ``Case`` all its words are written in (``perWord`` when they differ), plus ``hasGaps`` when
 /// what lies between them is not one space each, plus ``hasApostrophes`` when its words hold
 /// apostrophes (`A Bug's Life`: the word is `bugs`) — then the words' cases when they differ
-/// (two bits each, the first word's lowest, in whole bytes), then how many apostrophes and,
-/// for each, its word and its place in the word as written (a byte each), then, as codes of
+/// (two bits each, the first word's lowest, in whole bytes; ``mixed`` for a word with
+/// capitals inside), then how many apostrophes and, for each, its word and its place in the
+/// word as written (a byte each), then, when a word is ``mixed``, how many bytes of capitals
+/// follow and those bytes (each such word's letters a bit each, a capital set, the first
+/// letter's the lowest bit, in whole bytes), then, as codes of
 /// the text symbols (see ``SymbolTable``), a literal's text, or what lies before, between and
 /// after a spelled title's words, joined by zero bytes. The commonest form — every word
 /// capitalised, one space apart — is stored as nothing at all: an empty stored form.
@@ -31,6 +35,9 @@ enum TitleSpelling {
 
   /// The first byte of a title whose words are not all written in one ``Case``.
   static let perWord: UInt8 = 0
+  /// A word's case code (when its title's are ``perWord``) saying that it has capitals
+  /// inside ("McConnell", "GhostWatcher"), which its title's capitals say.
+  static let mixed: UInt8 = 0
   /// The first byte's bit saying that what lies around the words is stored.
   static let hasGaps: UInt8 = 4
   /// The first byte's bit saying that apostrophes inside the words are stored.
@@ -60,8 +67,11 @@ enum TitleSpelling {
       bytewise ? Array(plain[range]) : Array(String(characters[range]).utf8)
     }
     var gaps: [[UInt8]] = []
-    var cases: [Case] = []
+    // Each word's case code: a ``Case``'s raw value, or ``mixed``.
+    var cases: [UInt8] = []
     var shared = Set(Case.allCases)
+    // The capitals of the words written in ``mixed``, each word's in whole bytes.
+    var capitals: [UInt8] = []
     // Each apostrophe inside a word: the word's position, and its place in the word.
     var apostrophes: [UInt8] = []
     var end = 0
@@ -77,9 +87,16 @@ enum TitleSpelling {
       }
       written.removeAll { $0 == UInt8(ascii: "'") }
       let fitting = Case.allCases.filter { spelled(word.text, $0) == written }
-      guard let first = fitting.first else { return asItIs }
-      cases.append(first)
-      shared.formIntersection(fitting)
+      if let first = fitting.first {
+        cases.append(first.rawValue)
+        shared.formIntersection(fitting)
+      } else {
+        // Capitals inside the word ("McConnell", "GhostWatcher"): which letters are.
+        guard let mask = capitalsMask(word.text, written) else { return asItIs }
+        cases.append(mixed)
+        capitals += mask
+        shared = []
+      }
       end = word.range.upperBound
     }
     gaps.append(piece(end..<length))
@@ -93,13 +110,17 @@ enum TitleSpelling {
     if common == nil {
       head += stride(from: 0, to: cases.count, by: 4).map { first in
         cases[first..<min(first + 4, cases.count)].enumerated().reduce(UInt8(0)) {
-          $0 | $1.element.rawValue << (2 * $1.offset)
+          $0 | $1.element << (2 * $1.offset)
         }
       }
     }
     if !apostrophes.isEmpty {
       guard apostrophes.count / 2 <= mostApostrophes else { return asItIs }
       head += [UInt8(apostrophes.count / 2)] + apostrophes
+    }
+    if cases.contains(mixed) {
+      guard capitals.count <= Int(UInt8.max) else { return asItIs }
+      head += [UInt8(capitals.count)] + capitals
     }
     if head == [unstored] { head = [] }
     let rest = spaced ? [] : Array(gaps.joined(separator: [0]))
@@ -118,12 +139,50 @@ enum TitleSpelling {
   /// apostrophes (what follows is what lies around its words), for `words` words; `nil` when
   /// they are more than `stored` holds (damage).
   static func headLength(_ stored: UnsafeRawBufferPointer, words: Int) -> Int? {
-    guard let first = stored.first else { return 0 }
-    let cases = caseBytes(first: first, words: words)
-    guard first & hasApostrophes != 0 else { return 1 + cases <= stored.count ? 1 + cases : nil }
-    guard 1 + cases < stored.count else { return nil }
-    let length = 2 + cases + 2 * Int(stored[1 + cases])
-    return length <= stored.count ? length : nil
+    head(stored, words: words)?.capitals.upperBound
+  }
+
+  /// Where a spelled title's cases, apostrophes and capitals are in its stored form, for
+  /// `words` words; `nil` when they are more than `stored` holds (damage).
+  private static func head(_ stored: UnsafeRawBufferPointer, words: Int) -> (
+    cases: Range<Int>, apostrophes: Range<Int>, capitals: Range<Int>
+  )? {
+    guard let first = stored.first else { return (0..<0, 0..<0, 0..<0) }
+    let cases = 1..<1 + caseBytes(first: first, words: words)
+    guard cases.upperBound <= stored.count else { return nil }
+    var apostrophes = cases.upperBound..<cases.upperBound
+    if first & hasApostrophes != 0 {
+      guard apostrophes.lowerBound < stored.count else { return nil }
+      let start = apostrophes.lowerBound + 1
+      apostrophes = start..<start + 2 * Int(stored[start - 1])
+      guard apostrophes.upperBound <= stored.count else { return nil }
+    }
+    var capitals = apostrophes.upperBound..<apostrophes.upperBound
+    let anyMixed =
+      first & 3 == perWord
+      && (0..<words).contains { stored[1 + $0 / 4] >> (2 * ($0 % 4)) & 3 == mixed }
+    if anyMixed {
+      guard capitals.lowerBound < stored.count else { return nil }
+      let start = capitals.lowerBound + 1
+      capitals = start..<start + Int(stored[start - 1])
+      guard capitals.upperBound <= stored.count else { return nil }
+    }
+    return (cases, apostrophes, capitals)
+  }
+
+  /// The bytes saying which letters of `term` are capitals in `written` (the term's letters
+  /// in either case), its first letter's the lowest bit, in whole bytes; `nil` when
+  /// `written` is not the term so written.
+  private static func capitalsMask(_ term: [UInt8], _ written: [UInt8]) -> [UInt8]? {
+    guard term.count == written.count else { return nil }
+    var mask = [UInt8](repeating: 0, count: (term.count + 7) / 8)
+    for (place, (byte, shown)) in zip(term, written).enumerated() where byte != shown {
+      guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte), shown == byte - 32 else {
+        return nil
+      }
+      mask[place / 8] |= 1 << (place % 8)
+    }
+    return mask
   }
 
   /// How many bytes of a spelled title's cases follow its first byte, for `words` words.
@@ -146,17 +205,13 @@ enum TitleSpelling {
   ) -> [UInt8]? {
     let first = stored.first ?? unstored
     let parts = gaps?.split(separator: 0, omittingEmptySubsequences: false)
-    guard parts.map({ $0.count == words + 1 }) ?? true,
-      let length = headLength(stored, words: words)
+    guard parts.map({ $0.count == words + 1 }) ?? true, let head = head(stored, words: words)
     else { return nil }
-    let caseCount = caseBytes(first: first, words: words)
-    let cases =
-      stored.isEmpty ? stored : UnsafeRawBufferPointer(rebasing: stored[1..<1 + caseCount])
-    // The apostrophes, by word and place, in order.
-    let apostrophes =
-      first & hasApostrophes == 0 || stored.isEmpty
-      ? UnsafeRawBufferPointer(rebasing: stored[0..<0])
-      : UnsafeRawBufferPointer(rebasing: stored[2 + caseCount..<length])
+    let cases = UnsafeRawBufferPointer(rebasing: stored[head.cases])
+    // The apostrophes, by word and place, in order; the capitals of the words in ``mixed``.
+    let apostrophes = UnsafeRawBufferPointer(rebasing: stored[head.apostrophes])
+    let capitals = UnsafeRawBufferPointer(rebasing: stored[head.capitals])
+    var nextCapitals = 0
     var next = 0
     var text: [UInt8] = []
     text.reserveCapacity(words * 8 + (gaps?.count ?? words))
@@ -164,10 +219,19 @@ enum TitleSpelling {
       if let parts { text += parts[position] } else { text += defaultGap(position, words: words) }
       let code = first & 3 == perWord ? cases[position / 4] >> (2 * (position % 4)) & 3 : first & 3
       let start = text.count
-      guard let written = Case(rawValue: code), term(position, &text), text.count > start else {
-        return nil
+      guard term(position, &text), text.count > start else { return nil }
+      if let written = Case(rawValue: code) {
+        write(&text[start...], written)
+      } else {
+        // ``mixed``: the word's capitals, in as many whole bytes as its letters take.
+        let bytes = (text.count - start + 7) / 8
+        guard nextCapitals + bytes <= capitals.count else { return nil }
+        for place in start..<text.count
+        where capitals[nextCapitals + (place - start) / 8] >> ((place - start) % 8) & 1 != 0 {
+          text[place] = capital(text[place])
+        }
+        nextCapitals += bytes
       }
-      write(&text[start...], written)
       while next + 1 < apostrophes.count, Int(apostrophes[next]) == position {
         let place = start + Int(apostrophes[next + 1])
         guard place <= text.count else { return nil }
@@ -175,8 +239,8 @@ enum TitleSpelling {
         next += 2
       }
     }
-    // Every apostrophe placed, in order.
-    guard next == apostrophes.count else { return nil }
+    // Every apostrophe placed, in order; every word's capitals read.
+    guard next == apostrophes.count, nextCapitals == capitals.count else { return nil }
     if let parts { text += parts[words] }
     return text
   }
@@ -194,11 +258,13 @@ enum TitleSpelling {
     return bytes
   }
 
+  /// `byte` as a capital (an ASCII letter; any other as it is).
+  private static func capital(_ byte: UInt8) -> UInt8 {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
+  }
+
   /// Writes `word` (a term's bytes) in `written`, in place.
   private static func write(_ word: inout ArraySlice<UInt8>, _ written: Case) {
-    func capital(_ byte: UInt8) -> UInt8 {
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
-    }
     switch written {
     case .lower: break
     case .capitalized:
