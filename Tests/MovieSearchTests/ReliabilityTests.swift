@@ -162,17 +162,18 @@ import Testing
         ? .slow(seconds: 3, then: Data(Fixtures.searchPage.utf8)) : .json(200, Fixtures.searchPage)
     }
     defer { server.stop() }
-    let input = """
-      {"search":"slow","at":0}
-      {"search":"fast","at":300}
-
-      """
+    // The newer query once the slow one has reached the server — not at a time, which a
+    // stalled machine misses (a whole run once started the program after both times had
+    // passed: the slow query was never asked).
     let result = try await CLI.run(
       [
         "stream", "--debounce", "0", "--online", "--base-url", server.baseURL.absoluteString,
         "--token", "t",
       ],
-      stdin: input)
+      stdin: #"{"search":"slow"}"# + "\n",
+      later: ProcessRunner.LaterInput(Data((#"{"search":"fast"}"# + "\n").utf8)) {
+        try server.waitBlocking { $0 == .received(path: "/3/search/movie") }
+      })
     #expect(result.status == 0)
     #expect(result.stderr == "")
     // The server saw the slow request's connection closed, not answered.

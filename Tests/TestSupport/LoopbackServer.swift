@@ -80,7 +80,8 @@ final class LoopbackServer: Sendable {
   private struct Waiter {
     let id: Int
     let matches: @Sendable (Event) -> Bool
-    let continuation: CheckedContinuation<Bool, Never>
+    /// Resumes the wait: true when the event happened, false when the limit passed.
+    let resume: @Sendable (Bool) -> Void
   }
 
   /// An event that did not happen within the wait's limit.
@@ -143,7 +144,8 @@ final class LoopbackServer: Sendable {
       let id = state.withLock { state -> Int? in
         if state.events.contains(where: matches) { return nil }
         state.next += 1
-        state.waiters.append(Waiter(id: state.next, matches: matches, continuation: continuation))
+        state.waiters.append(
+          Waiter(id: state.next, matches: matches) { continuation.resume(returning: $0) })
         return state.next
       }
       guard let id else { return continuation.resume(returning: true) }
@@ -154,22 +156,42 @@ final class LoopbackServer: Sendable {
           guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
           return state.waiters.remove(at: index)
         }
-        waiter?.continuation.resume(returning: false)
+        waiter?.resume(false)
       }
     }
     if !happened { throw TimedOut(events: events) }
   }
 
+  /// ``wait(within:for:)``, blocking the calling thread — one of its own, for a test's
+  /// program runner: no task of the concurrency pool is needed to resume it, whose threads
+  /// the synchronous tests of a whole run may all hold.
+  func waitBlocking(
+    within limit: Duration = .seconds(120), for matches: @escaping @Sendable (Event) -> Bool
+  ) throws {
+    let happened = DispatchSemaphore(value: 0)
+    let id = state.withLock { state -> Int? in
+      if state.events.contains(where: matches) { return nil }
+      state.next += 1
+      state.waiters.append(Waiter(id: state.next, matches: matches) { _ in happened.signal() })
+      return state.next
+    }
+    guard let id else { return }
+    if happened.wait(timeout: .now() + .nanoseconds(Int(limit / .nanoseconds(1)))) == .timedOut {
+      state.withLock { $0.waiters.removeAll { $0.id == id } }
+      throw TimedOut(events: events)
+    }
+  }
+
   var events: [Event] { state.withLock { $0.events } }
 
   private func record(_ event: Event) {
-    let ready = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+    let ready = state.withLock { state -> [@Sendable (Bool) -> Void] in
       state.events.append(event)
-      let ready = state.waiters.filter { $0.matches(event) }.map(\.continuation)
+      let ready = state.waiters.filter { $0.matches(event) }.map(\.resume)
       state.waiters.removeAll { $0.matches(event) }
       return ready
     }
-    for continuation in ready { continuation.resume(returning: true) }
+    for resume in ready { resume(true) }
   }
 
   private func acceptLoop() {

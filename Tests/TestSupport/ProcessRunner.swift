@@ -24,19 +24,34 @@ enum ProcessRunner {
     }
   }
 
+  /// Input written once something has happened (`ready` returns: an event of a server,
+  /// waited for within its own limit) — not at a time, which a stalled machine would miss.
+  /// `ready` blocks the run's own thread: a task would need the concurrency pool, whose
+  /// threads a whole run's synchronous tests may hold for seconds.
+  struct LaterInput: Sendable {
+    let ready: @Sendable () throws -> Void
+    let data: Data
+
+    init(_ data: Data, once ready: @escaping @Sendable () throws -> Void) {
+      (self.data, self.ready) = (data, ready)
+    }
+  }
+
   /// Runs a program; the waiting happens on a thread of its own, never on one of the
   /// concurrency pool's few threads (other tests need them). Its stdout goes to the file at
   /// `stdoutPath` instead of the result when one is given (`/dev/full`); with `mergeErrors`,
-  /// stderr goes to stdout.
+  /// stderr goes to stdout. `later` is written after `stdin`, once it is ready; then the
+  /// input ends.
   static func run(
-    executable: String, _ arguments: [String], stdin: Data = Data(),
+    executable: String, _ arguments: [String], stdin: Data = Data(), later: LaterInput? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment,
     stdoutPath: String? = nil, mergeErrors: Bool = false, limit: Duration = .seconds(120)
   ) async throws -> Result {
     try await onOwnThread {
       try runBlocking(
-        executable: executable, arguments, stdin: stdin, environment: environment,
-        stdoutPath: stdoutPath, mergeErrors: mergeErrors, limit: limit)
+        executable: executable, arguments, stdin: stdin, later: later,
+        environment: environment, stdoutPath: stdoutPath, mergeErrors: mergeErrors,
+        limit: limit)
     }
   }
 
@@ -51,8 +66,8 @@ enum ProcessRunner {
   }
 
   private static func runBlocking(
-    executable: String, _ arguments: [String], stdin: Data, environment: [String: String],
-    stdoutPath: String?, mergeErrors: Bool, limit: Duration
+    executable: String, _ arguments: [String], stdin: Data, later: LaterInput?,
+    environment: [String: String], stdoutPath: String?, mergeErrors: Bool, limit: Duration
   ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -98,6 +113,11 @@ enum ProcessRunner {
       group.leave()
     }
     try? input.fileHandleForWriting.write(contentsOf: stdin)
+    if let later {
+      // Waited for here, on this run's own thread (its wait has its own limit).
+      try? later.ready()
+      try? input.fileHandleForWriting.write(contentsOf: later.data)
+    }
     try? input.fileHandleForWriting.close()
     // Every wait has a limit: a hung binary fails the test instead of stalling the suite.
     if group.wait(timeout: .now() + .nanoseconds(Int(limit / .nanoseconds(1)))) == .timedOut {

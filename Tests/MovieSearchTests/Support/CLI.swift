@@ -52,15 +52,17 @@ enum CLI {
     return environment.merging(extra) { $1 }
   }
 
-  /// Runs the binary with `arguments`, feeding `stdin` (or an empty input); its stdout goes
-  /// to the file at `stdoutPath` instead of the result when one is given (`/dev/full`).
+  /// Runs the binary with `arguments`, feeding `stdin` (or an empty input), then `later`
+  /// once it is ready; its stdout goes to the file at `stdoutPath` instead of the result
+  /// when one is given (`/dev/full`).
   static func run(
-    _ arguments: [String], stdin: String = "", environment extra: [String: String] = [:],
-    stdoutPath: String? = nil, limit: Duration = .seconds(120)
+    _ arguments: [String], stdin: String = "", later: ProcessRunner.LaterInput? = nil,
+    environment extra: [String: String] = [:], stdoutPath: String? = nil,
+    limit: Duration = .seconds(120)
   ) async throws -> Result {
     try await ProcessRunner.run(
-      executable: binary, arguments, stdin: Data(stdin.utf8), environment: environment(extra),
-      stdoutPath: stdoutPath, limit: limit)
+      executable: binary, arguments, stdin: Data(stdin.utf8), later: later,
+      environment: environment(extra), stdoutPath: stdoutPath, limit: limit)
   }
 
   /// Runs another program (a shell, a script), as ``ProcessRunner`` does.
