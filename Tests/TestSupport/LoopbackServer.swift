@@ -141,14 +141,9 @@ final class LoopbackServer: Sendable {
   ) async throws {
     let happened = await withCheckedContinuation {
       (continuation: CheckedContinuation<Bool, Never>) in
-      let id = state.withLock { state -> Int? in
-        if state.events.contains(where: matches) { return nil }
-        state.next += 1
-        state.waiters.append(
-          Waiter(id: state.next, matches: matches) { continuation.resume(returning: $0) })
-        return state.next
+      guard let id = waiting(for: matches, { continuation.resume(returning: $0) }) else {
+        return continuation.resume(returning: true)
       }
-      guard let id else { return continuation.resume(returning: true) }
       DispatchQueue.global().asyncAfter(
         deadline: .now() + .nanoseconds(Int(limit / .nanoseconds(1)))
       ) {
@@ -169,16 +164,24 @@ final class LoopbackServer: Sendable {
     within limit: Duration = .seconds(120), for matches: @escaping @Sendable (Event) -> Bool
   ) throws {
     let happened = DispatchSemaphore(value: 0)
-    let id = state.withLock { state -> Int? in
-      if state.events.contains(where: matches) { return nil }
-      state.next += 1
-      state.waiters.append(Waiter(id: state.next, matches: matches) { _ in happened.signal() })
-      return state.next
-    }
-    guard let id else { return }
+    guard let id = waiting(for: matches, { _ in happened.signal() }) else { return }
     if happened.wait(timeout: .now() + .nanoseconds(Int(limit / .nanoseconds(1)))) == .timedOut {
       state.withLock { $0.waiters.removeAll { $0.id == id } }
       throw TimedOut(events: events)
+    }
+  }
+
+  /// Adds a waiter for an event matching `matches`, which `resume` resumes, and returns its
+  /// number; `nil`, and none added, when such an event has happened already.
+  private func waiting(
+    for matches: @escaping @Sendable (Event) -> Bool,
+    _ resume: @escaping @Sendable (Bool) -> Void
+  ) -> Int? {
+    state.withLock { state -> Int? in
+      if state.events.contains(where: matches) { return nil }
+      state.next += 1
+      state.waiters.append(Waiter(id: state.next, matches: matches, resume: resume))
+      return state.next
     }
   }
 

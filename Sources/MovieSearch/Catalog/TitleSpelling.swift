@@ -135,9 +135,9 @@ enum TitleSpelling {
     return back == plain ? (head, rest) : asItIs
   }
 
-  /// How many bytes of a spelled title's stored form are its first byte, its cases and its
-  /// apostrophes (what follows is what lies around its words), for `words` words; `nil` when
-  /// they are more than `stored` holds (damage).
+  /// How many bytes of a spelled title's stored form are its first byte, its cases, its
+  /// apostrophes and its capitals (what follows is what lies around its words), for `words`
+  /// words; `nil` when they are more than `stored` holds (damage).
   static func headLength(_ stored: UnsafeRawBufferPointer, words: Int) -> Int? {
     head(stored, words: words)?.capitals.upperBound
   }
@@ -177,9 +177,7 @@ enum TitleSpelling {
     guard term.count == written.count else { return nil }
     var mask = [UInt8](repeating: 0, count: (term.count + 7) / 8)
     for (place, (byte, shown)) in zip(term, written).enumerated() where byte != shown {
-      guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte), shown == byte - 32 else {
-        return nil
-      }
+      guard shown == capital(byte) else { return nil }
       mask[place / 8] |= 1 << (place % 8)
     }
     return mask
