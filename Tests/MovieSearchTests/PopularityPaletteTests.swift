@@ -86,10 +86,14 @@ import Testing
 
   @Test func aPlacePastThePaletteReadsItsLast() throws {
     var bytes = try CatalogFile.encode(entries(votes: [10, 20, 30]))
-    let layout = try CatalogStore(bytes: bytes).layout
-    // Title 1's place, its low 16 bits, set past the palette's three.
-    bytes[layout.summaries + CatalogFile.summarySize] = 0xFF
-    bytes[layout.summaries + CatalogFile.summarySize + 1] = 0xFF
+    let opened = try CatalogStore(bytes: bytes)
+    let summaries = opened.layout.summaries
+    let places = opened.summaryLayout.placeBits
+    #expect(places == 2)
+    // Title 1's place, its low bits, set past the palette's three.
+    for bit in opened.summaryLayout.width..<opened.summaryLayout.width + places {
+      bytes[summaries + bit / 8] |= 1 << (bit % 8)
+    }
     let store = try CatalogStore(bytes: bytes)
     #expect(store.summary(1).popularity == store.summary(2).popularity)
     #expect(store.record(1).votes == 30)

@@ -12,8 +12,9 @@ extension CatalogFile {
     /// How many bytes of each title's stored form are stored as they are, before those
     /// written as symbol codes (see ``TitleSpelling``).
     var titleHeads: [UInt8] = []
-    /// Each title's summary but for its popularity (see ``CatalogFile/summary(paletteIndex:year:article:words:)``).
-    private var summaryFields: [UInt32] = []
+    /// Each title's year (0 for none, at most ``CatalogFile/latestYear``) and word count:
+    /// its summary but for its popularity (see ``SummaryLayout``).
+    private var years: [Int] = []
     /// The top bit of a title in `postingsByTerm`: the term is a word of the title itself.
     private static let inTitle: UInt32 = 1 << 31
     /// Each film's people's words, as terms.
@@ -56,8 +57,7 @@ extension CatalogFile {
       texts += stored.rest
       // Its summary but for its place in the popularity palette (see
       // ``summaries(filmVotes:)``).
-      summaryFields.append(
-        CatalogFile.summary(paletteIndex: 0, year: year, article: article, words: words.count))
+      years.append(min(max(0, year), CatalogFile.latestYear))
       wordCounts.append(words.count)
       popularities.append(popularity)
       articles.append(article)
@@ -71,18 +71,26 @@ extension CatalogFile {
       }
     }
 
-    /// The popularity palette of the titles' films (whose vote counts are `filmVotes`), and
-    /// every title's summary (four bytes each, then eight spare: see
-    /// ``CatalogStore/summary(_:)``).
-    func summaries(filmVotes: [Int]) -> (palette: PopularityPalette, bytes: [UInt8]) {
+    /// The popularity palette of the titles' films (whose vote counts are `filmVotes`), how
+    /// summaries are packed, and every title's summary (see ``SummaryLayout``).
+    func summaries(filmVotes: [Int]) -> (
+      palette: PopularityPalette, layout: SummaryLayout, bytes: [UInt8]
+    ) {
       let palette = PopularityPalette(
         popularities, votes: titleFilms.map { filmVotes[$0 >> 2] })
+      let layout = SummaryLayout.fitting(places: palette.entries.count, years: years)
       var bytes: [UInt8] = []
-      bytes.reserveCapacity(CatalogFile.summarySize * summaryFields.count + 8)
-      for (fields, place) in zip(summaryFields, palette.places) {
-        bytes.append(uint32: Int(fields | UInt32(place)))
+      bytes.reserveCapacity(layout.size(titles: years.count))
+      var pending = PendingBits()
+      for title in years.indices {
+        let summary = layout.summary(
+          place: palette.places[title], year: years[title], article: articles[title],
+          words: wordCounts[title])
+        pending.write(summary, bits: layout.width, to: &bytes)
       }
-      return (palette, bytes + [UInt8](repeating: 0, count: 8))
+      pending.flush(to: &bytes)
+      bytes += [UInt8](repeating: 0, count: layout.size(titles: years.count) - bytes.count)
+      return (palette, layout, bytes)
     }
 
     /// The entries of the initials order, sorted (see ``InitialsIndex``): the titles of

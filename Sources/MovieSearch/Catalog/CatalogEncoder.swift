@@ -191,6 +191,8 @@ extension CatalogFile {
     header.append(uint32: recordsApart.count / RecordExceptions.entrySize)
     let trie = trieBytes(search.nodes, inBlocks: trieInBlocks)
     header.append(uint32: trie.header)
+    header.append(uint16: summaries.layout.earliestYear)
+    header += [UInt8(summaries.layout.yearBits), 0]
     header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).

@@ -10,13 +10,13 @@ import Foundation
 /// *i*'s), then its other titles — the original, alternative titles — after them, by film.
 /// A title is searched by its words and by the words of its film's people (its directors and
 /// first cast, stored once per film), which a query word may match too, at a cost. After a
-/// 140-byte header (the magic, thirteen counts, the origin and which record fields are stored,
+/// 144-byte header (the magic, thirteen counts, the origin and which record fields are stored,
 /// the bytes of the postings, the number of terms in sound order, the number of entries in
 /// initials order, the tiers of the words' two books, the bytes of each offset table (*O*), the bits of each field
 /// of a record (the top bit set for an escaped field), the bits of each part of the extras, a
 /// zero, how many places the popularity palette has, how many of the records' values are
-/// kept apart, and how the trie's nodes are stored; the sixth count is the bits of the words'
-/// codes):
+/// kept apart, how the trie's nodes are stored, and how the summaries are packed; the sixth
+/// count is the bits of the words' codes):
 ///
 /// | section | size | what |
 /// |---|---|---|
@@ -27,7 +27,7 @@ import Foundation
 /// | title kinds | *P*: two bits per other title | what each title after the display ones is to its film (original, also known as) |
 /// | title starts | *O*: a number per title + 1 | where its stored text starts (and ends: where the next one starts) |
 /// | popularity palette | 8 B per place, as many as the header says (at most 2¹⁶) | the popularities and vote counts the films have, each pair once, ascending: each place's popularity (log10, a float's exponent and 16 bits of its fraction), then each place's least votes (see ``PopularityPalette``) |
-/// | summaries | 4 B per title + 8 | what ranking reads in its loop: its film's place in the palette (16 bits), year (11), whether the title starts with an article (1), its own word count (4, at most 15) |
+/// | summaries | as many bits per title as the header says, + 8 B | what ranking reads in its loop: its film's place in the palette (as many bits as the last place needs), year (its distance above the catalog's earliest, plus one; 0 for none), whether the title starts with an article (1), its own word count (4, at most 15) — see ``SummaryLayout`` |
 /// | word starts | *O*: a number per title and per film + 1 | where each title's words' codes start (in bits), then each film's people's |
 /// | words | the bits of their codes, + 8; *P*: the term ids of each book's two tables, the titles' then the people's | every title's words, then every film's people's, each as a code as long as its term is rare in its book (the titles' words, the people's); then each book's terms of its two shortest kinds of codes, as many as its tiers say (see ``WordCodes``) |
 /// | term starts | *O*: a number per term + 1 | where each term's stored bytes start |
@@ -59,15 +59,15 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "j")
+  static let version = UInt8(ascii: "k")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "j"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "k"), 0xcfbb_7d06_f120_1a6e
   )
-  static let headerSize = 140
+  static let headerSize = 144
 
   /// Where the header says how the trie's nodes are stored, four bytes: 0, seven bytes each
   /// (``nodeSize``); else in blocks a cache line each (``TrieBlocks``), and one more than how
@@ -153,15 +153,16 @@ enum CatalogFile {
 
   /// The largest initials order's number of a catalog of `titles` titles.
   static func largestInitialsEntry(titles: Int) -> Int { max(1, 2 * titles - 1) }
-  /// A title's summary: its film's place in the catalog's ``PopularityPalette`` (16 bits),
-  /// year (11), whether the title starts with an article (1) and its own word count (4).
-  static let summarySize = 4
-
-  /// The bits of a summary's place in the popularity palette.
+  /// The bits of a place in the popularity palette, at most (a summary's: see
+  /// ``SummaryLayout``).
   static let paletteIndexBits = 16
 
   /// Where the header says how many places the popularity palette has (four bytes).
   static let paletteCountOffset = 128
+
+  /// Where the header says how summaries are packed (see ``SummaryLayout``): the earliest
+  /// year (two bytes), the bits of a year's code (one), a zero.
+  static let summaryLayoutOffset = 140
 
   /// A popularity (log10 of votes and the like: never negative) as a catalog keeps it, in 24
   /// bits: its float's exponent and the first 16 bits of its fraction, rounded to the
@@ -184,37 +185,10 @@ enum CatalogFile {
 
   /// The low bits of a popularity's float a catalog does not keep.
   static let popularityDroppedBits: UInt64 = 7
-  /// The latest year a summary holds (eleven bits).
-  static let latestYear = 2_047
-  /// Where a summary's year is.
-  static let summaryYearShift: UInt32 = 16
-  /// Where a summary says whether its title starts with an article.
-  static let summaryArticleShift: UInt32 = 27
-  /// Where a summary's word count is.
-  static let summaryWordsShift: UInt32 = 28
-
-  /// The bits of title `title`'s summary among the summaries at `summaries`.
-  @inline(__always) static func summaryBits(_ summaries: UnsafeRawPointer, title: Int) -> UInt32 {
-    summaries.loadUnaligned(fromByteOffset: title &* summarySize, as: UInt32.self).littleEndian
-  }
-
-  /// The place in the popularity palette a summary's bits say.
-  @inline(__always) static func paletteIndex(summaryBits bits: UInt32) -> Int {
-    Int(truncatingIfNeeded: bits & (1 << paletteIndexBits - 1))
-  }
-
-  /// The year a summary's bits say.
-  @inline(__always) static func year(summaryBits bits: UInt32) -> Int {
-    Int(truncatingIfNeeded: bits >> summaryYearShift & UInt32(latestYear))
-  }
-
-  /// A title's summary: its film's place in the palette, its year, whether it starts with
-  /// an article, its own word count (at most 15 kept).
-  static func summary(paletteIndex: Int, year: Int, article: Bool, words: Int) -> UInt32 {
-    UInt32(paletteIndex & (1 << paletteIndexBits - 1))
-      | UInt32(min(max(0, year), latestYear)) << summaryYearShift
-      | (article ? 1 : 0) << summaryArticleShift | UInt32(min(words, 15)) << summaryWordsShift
-  }
+  /// The bits of a year, at most: the latest a catalog holds is 2¹¹ − 1.
+  static let yearBits = 11
+  /// The latest year a summary holds.
+  static let latestYear = 1 << yearBits - 1
 
   /// The bytes of a whole trie node (see ``trie(_:)``).
   static let nodeSize = 7

@@ -159,7 +159,7 @@ extension CatalogStore {
   var recordReader: RecordReader {
     RecordReader(
       layout: records, bytes: base + CatalogFile.headerSize, summaries: base + layout.summaries,
-      palette: palette,
+      summaryLayout: summaryLayout, palette: palette,
       exceptions: RecordExceptions(
         base: base + layout.recordExceptions, count: layout.recordExceptionCount))
   }

@@ -5,19 +5,20 @@ import CacheHints
 /// the postings, and the packed tables of offsets they are found through (see
 /// ``CatalogFile``).
 extension CatalogStore {
-  /// What ranking reads of title `index` in one load of its four bytes: its film's
-  /// log10(1 + popularity) (through the popularity palette, which stays in the cache) and
-  /// year, its flags (whether it starts with an article), and how many words the title has
-  /// (up to 15: ranking's lower bounds count no more, which keeps them bounds).
+  /// What ranking reads of title `index` in one load of its summary (see
+  /// ``SummaryLayout``): its film's log10(1 + popularity) (through the popularity palette,
+  /// which stays in the cache) and year, its flags (whether it starts with an article), and
+  /// how many words the title has (up to 15: ranking's lower bounds count no more, which
+  /// keeps them bounds).
   @inline(__always) func summary(_ index: Int) -> (
     popularity: Float, year: Int, flags: UInt8, titleWords: Int
   ) {
-    let value = CatalogFile.summaryBits(base + layout.summaries, title: index)
+    let layout = summaryLayout
+    let value = layout.bits(in: base + self.layout.summaries, title: index)
     let palette = palette
     return (
-      palette.popularity(palette.place(summaryBits: value)), CatalogFile.year(summaryBits: value),
-      UInt8(truncatingIfNeeded: value >> CatalogFile.summaryArticleShift & 1),
-      Int(value >> CatalogFile.summaryWordsShift)
+      palette.popularity(palette.place(layout.place(value))), layout.year(value),
+      layout.startsWithArticle(value) ? CatalogFile.leadingArticle : 0, layout.words(value)
     )
   }
 
@@ -82,7 +83,7 @@ extension CatalogStore {
 
   /// Asks for title `index`'s summary ahead of reading it (see CacheHints).
   @inline(__always) func prefetchSummary(_ index: Int) {
-    ms_prefetch(base + layout.summaries + index &* CatalogFile.summarySize)
+    ms_prefetch(base + layout.summaries + summaryLayout.byteOffset(title: index))
   }
 
   /// Asks for where title `index`'s words start ahead of reading them.

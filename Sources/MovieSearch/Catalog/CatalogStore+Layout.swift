@@ -36,9 +36,13 @@ extension CatalogStore {
     /// How each film's extras are written (see ``ExtrasLayout``); none is damage.
     let extrasLayout: ExtrasLayout?
 
+    /// How the titles' summaries are packed (see ``SummaryLayout``); none is damage.
+    let summaryLayout: SummaryLayout?
+
     init(
       counts: [Int], wordTiers: [WordCodes.Tiers], tableSizes: [Int], recordBytes: [UInt8],
-      extrasWidths: [Int], paletteCount: Int, recordExceptionCount: Int, trieBlocks: Int
+      extrasWidths: [Int], paletteCount: Int, recordExceptionCount: Int, trieBlocks: Int,
+      summaryYears: (earliest: Int, bits: Int)
     ) {
       self.paletteCount = paletteCount
       self.recordExceptionCount = recordExceptionCount
@@ -47,6 +51,10 @@ extension CatalogStore {
       self.wordTiers = wordTiers
       records = RecordLayout(headerBytes: recordBytes)
       extrasLayout = ExtrasLayout(widths: extrasWidths)
+      // A place takes the bits of the palette's last.
+      summaryLayout = SummaryLayout(
+        placeBits: Int.bitWidth - max(0, paletteCount - 1).leadingZeroBitCount,
+        yearBits: summaryYears.bits, earliestYear: summaryYears.earliest)
       (films, terms, textBytes, termBytes, postings, wordBits, nodes) = (
         counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6]
       )
@@ -69,9 +77,7 @@ extension CatalogStore {
       typealias Kind = CatalogFile.OffsetTableKind
       palette = titleTexts + tableSizes[Kind.titleStarts.rawValue]
       summaries = palette + PopularityPalette.size(count: paletteCount)
-      // Eight spare bytes after the summaries (from when a summary was read with an
-      // eight-byte load; four-byte loads need none).
-      wordStarts = summaries + titles * CatalogFile.summarySize + 8
+      wordStarts = summaries + (summaryLayout ?? .none).size(titles: titles)
       wordIDs = wordStarts + tableSizes[Kind.wordStarts.rawValue]
       let terms = terms
       termStarts =

@@ -42,6 +42,8 @@ final class CatalogStore: Sendable {
   let records: RecordLayout
   /// How each film's extras are written (a damaged header's: as none).
   let extrasLayout: ExtrasLayout
+  /// How the titles' summaries are packed (a damaged header's: as none).
+  let summaryLayout: SummaryLayout
   /// The genres' names, once asked.
   let genreTable = Remembered<[String]>()
   /// The texts of the titles read lately (see ``title(_:)``), at most 8,192.
@@ -126,10 +128,15 @@ final class CatalogStore: Sendable {
       },
       paletteCount: header(CatalogFile.paletteCountOffset),
       recordExceptionCount: header(CatalogFile.recordExceptionsCountOffset),
-      trieBlocks: header(CatalogFile.trieBlocksOffset))
+      trieBlocks: header(CatalogFile.trieBlocksOffset),
+      summaryYears: (
+        header(CatalogFile.summaryLayoutOffset) & 0xFFFF,
+        header(CatalogFile.summaryLayoutOffset) >> 16
+      ))
     filmCount = layout.films
     records = layout.records ?? .none
     extrasLayout = layout.extrasLayout ?? .none
+    summaryLayout = layout.summaryLayout ?? .none
     titleCount = layout.titles
     termCount = layout.terms
     // A table that does not fit in the file reads as zeros (its bytes taken as none).
@@ -183,7 +190,7 @@ final class CatalogStore: Sendable {
     // The postings' count is the last term's end (read once the sections are known to fit).
     guard layout.end == size, titleCount >= filmCount,
       CatalogFile.RecordFields.all.isSuperset(of: layout.recordFields), layout.records != nil,
-      layout.extrasLayout != nil, layout.soundOrderCount <= termCount,
+      layout.extrasLayout != nil, layout.summaryLayout != nil, layout.soundOrderCount <= termCount,
       layout.initialsCount <= 2 * titleCount,
       (1...PopularityPalette.most).contains(layout.paletteCount),
       layout.recordExceptionCount <= filmCount * RecordLayout.Field.allCases.count,

@@ -1,6 +1,6 @@
 /// The popularities and vote counts a catalog's films have, each pair once, ascending: a
-/// title's summary keeps its film's place here (``CatalogFile/paletteIndexBits`` bits, the
-/// header saying how many places there are) instead of the popularity, and a film's record
+/// title's summary keeps its film's place here (at most ``CatalogFile/paletteIndexBits`` bits,
+/// the header saying how many places there are) instead of the popularity, and a film's record
 /// keeps only what its votes add to its place's.
 ///
 /// Popularities are log10 of vote counts, kept in 24 bits (``CatalogFile/summaryPopularity(_:)``),
@@ -72,18 +72,16 @@ struct PopularityPalette: Equatable {
     /// Its places: one or more (checked when the catalog is opened).
     let count: Int
 
-    /// The place a summary's bits name (a place past the palette, damage, reads its last).
-    @inline(__always) func place(summaryBits bits: UInt32) -> Int {
-      min(CatalogFile.paletteIndex(summaryBits: bits), count &- 1)
-    }
+    /// The place a summary names (a place past the palette, damage, reads its last).
+    @inline(__always) func place(_ named: Int) -> Int { min(named, count &- 1) }
 
-    /// The popularity at `place` (one of ``place(summaryBits:)``).
+    /// The popularity at `place` (one of ``place(_:)``).
     @inline(__always) func popularity(_ place: Int) -> Float {
       Float(
         bitPattern: base.loadUnaligned(fromByteOffset: place &* 4, as: UInt32.self).littleEndian)
     }
 
-    /// The least votes of the films at `place` (one of ``place(summaryBits:)``).
+    /// The least votes of the films at `place` (one of ``place(_:)``).
     @inline(__always) func leastVotes(_ place: Int) -> Int {
       Int(base.loadUnaligned(fromByteOffset: (count &+ place) &* 4, as: UInt32.self).littleEndian)
     }

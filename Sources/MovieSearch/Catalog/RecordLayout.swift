@@ -200,6 +200,8 @@ struct RecordReader {
   /// field takes no bits, and their places in the popularity palette: film *i*'s is title
   /// *i*'s.
   let summaries: UnsafeRawPointer
+  /// How the summaries are packed.
+  let summaryLayout: SummaryLayout
   /// The popularity palette (see ``PopularityPalette``), where a film's least votes are.
   let palette: PopularityPalette.Reader
   /// The values of escaped fields their bits do not hold.
@@ -210,11 +212,11 @@ struct RecordReader {
   /// not hold from those kept apart).
   @inline(__always) subscript(film: Int, field: RecordLayout.Field) -> Int {
     if field == .year, layout.yearsInSummaries {
-      return CatalogFile.year(summaryBits: CatalogFile.summaryBits(summaries, title: film))
+      return summaryLayout.year(summaryLayout.bits(in: summaries, title: film))
     }
     let value = layout.value(field, of: film, in: bytes, apart: exceptions)
     guard field == .votes else { return value }
-    let place = palette.place(summaryBits: CatalogFile.summaryBits(summaries, title: film))
+    let place = palette.place(summaryLayout.place(summaryLayout.bits(in: summaries, title: film)))
     return palette.leastVotes(place) &+ value
   }
 
