@@ -65,4 +65,35 @@ import Testing
       #expect(index.terms(soundingLike: Array(store.term(ids[0]))) == ids, "\(key)")
     }
   }
+
+  /// Only the titles' words are read by ear: a word of people's names alone is found as
+  /// typed or with typos, and its sound order entry is not stored.
+  @Test func aWordOfPeoplesNamesAloneIsNotReadByEar() throws {
+    func entry(_ id: Int, _ title: String, director: String) -> CatalogFile.Entry {
+      var entry = CatalogFile.Entry(
+        id: id, title: title, year: 1974, votes: 100 * id, popularity: Double(id))
+      entry.directors = [director]
+      return entry
+    }
+    let entries = [
+      entry(1, "The Conversation", director: "Ann Vacation"),
+      entry(2, "Other Business", director: "Jo Conversation"),
+    ]
+    let catalog = OfflineCatalog(store: try CatalogStore(bytes: CatalogFile.encode(entries)))
+    let store = catalog.searcher.store
+    let index = PhoneticIndex(store: store)
+    let (conversation, vacation) = (
+      store.exactAndPrefix(Array("conversation".utf8)).exact,
+      store.exactAndPrefix(Array("vacation".utf8)).exact
+    )
+    #expect(conversation.count == 1 && vacation.count == 1)
+    // "conversation" is a title's word (and a person's): heard; "vacation" a person's alone.
+    #expect(index.terms(soundingLike: Array("konversashun".utf8)) == Array(conversation))
+    #expect(index.terms(soundingLike: Array("vakashun".utf8)).isEmpty)
+    #expect(store.layout.soundOrderCount == 3)  // "conversation", "other", "business"
+    #expect(try catalog.titles("konversashun").first == "The Conversation (1974)")
+    // As typed, or with a typo, the person's word finds their film.
+    #expect(try catalog.titles("vacation") == ["The Conversation (1974)"])
+    #expect(try catalog.titles("vacatoin") == ["The Conversation (1974)"])
+  }
 }

@@ -1,7 +1,8 @@
-/// The catalog's words by phonetic key (see ``Phonetic``): the words of five letters or more,
-/// stored by key in the catalog's sound order (see ``CatalogFile``), so that those of one key
-/// are neighbours found by a binary search — nothing is built when a catalog is opened or a
-/// word first read by ear.
+/// The catalog's title words by phonetic key (see ``Phonetic``): the words of five letters or
+/// more that some title has (a word of people's names alone is not read by ear), stored by
+/// key in the catalog's sound order (see ``CatalogFile``), so that those of one key are
+/// neighbours found by a binary search — nothing is built when a catalog is opened or a word
+/// first read by ear.
 struct PhoneticIndex {
   let store: CatalogStore
 
