@@ -100,6 +100,13 @@ import Testing
     let summary = UInt64(SummaryLayout.mostWords) << 12 | UInt64(1 << 11 - 1)
     #expect(layout.year(summary) == CatalogFile.latestYear)
     #expect(layout.words(summary) == SummaryLayout.mostWords)
+    // A place or a year a layout was not made for stays in its field's bits.
+    let narrow = SummaryLayout.fitting(places: 4, years: [1_990, 1_993])
+    let cut = narrow.summary(place: 9, year: 1_900, article: true, words: -3)
+    #expect(narrow.place(cut) == 9 & 3)
+    #expect(narrow.year(cut) == 0)
+    #expect(narrow.startsWithArticle(cut))
+    #expect(narrow.words(cut) == 0)
     #expect(SummaryLayout(placeBits: 17, yearBits: 0, earliestYear: 0) == nil)
     #expect(SummaryLayout(placeBits: 0, yearBits: 0, earliestYear: 2_048) == nil)
   }

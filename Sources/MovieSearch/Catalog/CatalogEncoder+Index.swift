@@ -12,8 +12,9 @@ extension CatalogFile {
     /// How many bytes of each title's stored form are stored as they are, before those
     /// written as symbol codes (see ``TitleSpelling``).
     var titleHeads: [UInt8] = []
-    /// Each title's year (0 for none, at most ``CatalogFile/latestYear``) and word count:
-    /// its summary but for its popularity (see ``SummaryLayout``).
+    /// Each title's year (0 for none, at most ``CatalogFile/latestYear``): with its word
+    /// count and whether it starts with an article, its summary but for its popularity (see
+    /// ``SummaryLayout``).
     private var years: [Int] = []
     /// The top bit of a title in `postingsByTerm`: the term is a word of the title itself.
     private static let inTitle: UInt32 = 1 << 31

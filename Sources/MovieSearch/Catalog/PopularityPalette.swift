@@ -5,8 +5,9 @@
 ///
 /// Popularities are log10 of vote counts, kept in 24 bits (``CatalogFile/summaryPopularity(_:)``),
 /// and films share few of them: 4,373 vote counts among the built-in 58,788 films, 4,374
-/// among the 687,195 at IMDb's size. So a summary takes four bytes instead of five, reading the
-/// same popularity through a table that stays in the cache, and a record's votes take no bits
+/// among the 687,195 at IMDb's size. So a summary keeps a place (13 bits at either size)
+/// instead of a popularity (24), reading the same popularity through a table that stays in the
+/// cache (see ``SummaryLayout``), and a record's votes take no bits
 /// (18 before). A catalog of more than 2¹⁶ pairs is placed by popularity alone — of n
 /// popularities the one of rank r at place ⌊r · 2¹⁶ / n⌋ when they too are more, neighbours
 /// sharing a place, each place its least popularity — and each place keeps the least votes of

@@ -51,11 +51,14 @@ struct SummaryLayout: Equatable {
   }
 
   /// The summary of a title: its film's `place` and `year`, whether it starts with an
-  /// `article`, its word count (at most ``mostWords`` kept).
+  /// `article`, its word count (at most ``mostWords`` kept). A place or a year the layout was
+  /// not made for is cut to its field's bits (a wrong value, never another field's bits).
   func summary(place: Int, year: Int, article: Bool, words: Int) -> UInt64 {
+    func field(_ value: Int, bits: Int) -> UInt64 { UInt64(clamping: value) & (1 << bits - 1) }
     let code = year > 0 ? year - earliestYear + 1 : 0
-    return UInt64(place) | UInt64(code) << placeBits | (article ? 1 : 0) << (placeBits + yearBits)
-      | UInt64(min(words, Self.mostWords)) << (placeBits + yearBits + 1)
+    return field(place, bits: placeBits) | field(code, bits: yearBits) << placeBits
+      | (article ? 1 : 0) << (placeBits + yearBits)
+      | UInt64(min(max(0, words), Self.mostWords)) << (placeBits + yearBits + 1)
   }
 
   /// The bytes of `titles` summaries, and eight spare (each is read with an eight-byte load).
