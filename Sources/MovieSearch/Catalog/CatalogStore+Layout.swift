@@ -51,9 +51,8 @@ extension CatalogStore {
       self.wordTiers = wordTiers
       records = RecordLayout(headerBytes: recordBytes)
       extrasLayout = ExtrasLayout(widths: extrasWidths)
-      // A place takes the bits of the palette's last.
       summaryLayout = SummaryLayout(
-        placeBits: Int.bitWidth - max(0, paletteCount - 1).leadingZeroBitCount,
+        placeBits: SummaryLayout.placeBits(places: paletteCount),
         yearBits: summaryYears.bits, earliestYear: summaryYears.earliest)
       (films, terms, textBytes, termBytes, postings, wordBits, nodes) = (
         counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], counts[6]

@@ -44,10 +44,17 @@ struct SummaryLayout: Equatable {
     let known = years.filter { $0 > 0 }
     let earliest = known.min() ?? 0
     let largestCode = known.max().map { $0 - earliest + 1 } ?? 0
-    func bits(_ largest: Int) -> Int { Int.bitWidth - max(0, largest).leadingZeroBitCount }
     // Every argument is in range: the years were clamped, the places at most the most.
     return SummaryLayout(
-      placeBits: bits(places - 1), yearBits: bits(largestCode), earliestYear: earliest)!
+      placeBits: placeBits(places: places), yearBits: bits(largestCode), earliestYear: earliest)!
+  }
+
+  /// The bits of a place in a palette of `places` places: those of its last.
+  static func placeBits(places: Int) -> Int { bits(places - 1) }
+
+  /// The bits `largest` takes (none for 0 or less).
+  private static func bits(_ largest: Int) -> Int {
+    Int.bitWidth - max(0, largest).leadingZeroBitCount
   }
 
   /// The summary of a title: its film's `place` and `year`, whether it starts with an
@@ -66,9 +73,7 @@ struct SummaryLayout: Equatable {
 
   /// Title `title`'s summary among the summaries at `summaries`.
   @inline(__always) func bits(in summaries: UnsafeRawPointer, title: Int) -> UInt64 {
-    let bit = title &* width
-    let word = summaries.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self).littleEndian
-    return word &>> UInt64(bit & 7) & (1 &<< UInt64(width) &- 1)
+    UInt64(truncatingIfNeeded: summaries.bits(at: title &* width, width: width))
   }
 
   /// Where title `title`'s summary starts among the summaries (what to ask for ahead).
