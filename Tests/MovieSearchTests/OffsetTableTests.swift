@@ -38,6 +38,34 @@ import Testing
     }
   }
 
+  /// Two neighbours read in order through a walk (a film's other titles' start and end) are
+  /// the numbers the subscript reads, at a block's end too, and from a walk that skips.
+  @Test func pairsReadInOrderAreTheNumbers() {
+    var random = SeededGenerator(seed: 35)
+    for count in [2, 64, 65, 130, 1_000] {
+      var value = 0
+      let values = (0..<count).map { index -> Int in
+        if index % 5 != 0 { value += Int(random.next() % 4) }
+        return value
+      }
+      var bytes: [UInt8] = []
+      bytes.append(offsets: values, largest: max(value, 1))
+      bytes.withUnsafeBytes { raw in
+        let table = OffsetTable(
+          raw.baseAddress!, bytes: raw.count, count: count, largest: max(value, 1))
+        var walk = OffsetTable.Walk()
+        var skipping = OffsetTable.Walk()
+        for index in 0..<count - 1 {
+          let pair = table.pair(index, &walk)
+          #expect(pair == (values[index], values[index + 1]), "\(count): \(index)")
+          if random.next() % 3 == 0 {
+            #expect(table.pair(index, &skipping) == pair, "\(count): \(index)")
+          }
+        }
+      }
+    }
+  }
+
   /// The first number may be anything up to the largest, not only zero.
   @Test func aTableNeedNotStartAtZero() {
     let values = (0..<200).map { 5_000_000 + $0 * $0 }

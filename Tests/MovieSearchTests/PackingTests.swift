@@ -40,9 +40,11 @@ import Testing
         var title = 0
         lists.append(
           (0..<count).map { index in
-            // One gap as wide as the width allows; the others smaller.
+            // One gap as wide as the width allows; the others smaller, none empty (a term's
+            // titles are distinct) but the first.
             let top = UInt64(1) << UInt64(max(0, width - 2))
-            title += index == count / 2 ? Int(top) : Int(random.next() % top)
+            let gap = index == count / 2 ? Int(top) : Int(random.next() % top)
+            title += index == 0 ? gap : max(1, gap)
             return (title, kind == 0 ? random.next() % 2 == 0 : kind == 1)
           })
       }
@@ -60,7 +62,7 @@ import Testing
         packing: list.map { title, inTitle in
           defer { previous = title }
           return UInt64(title - previous) << 1 | (inTitle ? 1 : 0)
-        })
+        }, titles: list.count)
     }
     starts.append(postings)
     byteStarts.append(packed.count)
@@ -81,7 +83,9 @@ import Testing
               byteStarts: OffsetTable(
                 byteStarts.baseAddress!, bytes: byteStarts.count, count: lists.count + 1,
                 largest: packed.count),
-              postings: packed.baseAddress!, count: 0, bytes: packed.count, limit: 1 << 60)
+              postings: packed.baseAddress!, count: 0, bytes: packed.count, limit: 1 << 60,
+              // No film has other titles to give after its people's words' titles.
+              otherTitleStarts: .damaged, filmsWithOtherTitles: packed.baseAddress!, films: 0)
             var read: [(Int, Bool)] = []
             run.visit(titleWordsOnly: titleWordsOnly) { read.append(($0, $1)) }
             return read
@@ -111,18 +115,20 @@ import Testing
     }
     for kind in [CatalogFile.PostingKind.titleWords, .peopleWords] {
       var bytes: [UInt8] = []
-      bytes.append(packing: gaps.map { $0 << 1 | (kind == .titleWords ? 1 : 0) })
+      bytes.append(
+        packing: gaps.map { $0 << 1 | (kind == .titleWords ? 1 : 0) }, titles: gaps.count)
       #expect(bytes.count == size(narrow: 1, wide: 31), "\(kind)")
       #expect(bytes[0] >> CatalogFile.PostingKind.shift == kind.rawValue)
     }
     var mixed: [UInt8] = []
-    mixed.append(packing: gaps.enumerated().map { $1 << 1 | UInt64($0 % 2) })
+    mixed.append(packing: gaps.enumerated().map { $1 << 1 | UInt64($0 % 2) }, titles: gaps.count)
     #expect(mixed[0] >> CatalogFile.PostingKind.shift == CatalogFile.PostingKind.mixed.rawValue)
     #expect(mixed.count == size(narrow: 2, wide: 32))
   }
 
   /// Through a catalog: every term's postings are the titles whose words, or whose film's
-  /// people's words, have it.
+  /// people's words, have it — a word of people's names alone stores its films' display
+  /// titles, and reads every title of them.
   @Test func aCatalogsPostingsAreItsTitlesWords() throws {
     var random = SeededGenerator(seed: 22)
     let words = ["red", "river", "night", "moon", "city", "the", "of", "love", "war", "sea"]
@@ -136,7 +142,9 @@ import Testing
       var entry = CatalogFile.Entry(id: index + 1, title: title(), year: 1990, votes: index)
       if index % 3 == 0 { entry.alternativeTitles = [title()] }
       entry.directors = [names[Int(random.next() % 5)]]
-      entry.cast = [names[Int(random.next() % 5)]]
+      // And a person of this film alone: a word of one film's people (with other titles or
+      // without).
+      entry.cast = [names[Int(random.next() % 5)]] + (index % 4 == 0 ? ["Uno Solo\(index)q"] : [])
       entries.append(entry)
     }
     let store = try CatalogStore(bytes: CatalogFile.encode(entries))

@@ -135,9 +135,9 @@ extension CatalogFile {
       var postingCount = 0
     }
 
-    /// The word, term, posting and trie sections. Term ids are the terms' places in
-    /// bytewise order.
-    func sections() throws(FormatError) -> Sections {
+    /// The word, term, posting and trie sections of a catalog of `films` films. Term ids are
+    /// the terms' places in bytewise order.
+    func sections(films: Int) throws(FormatError) -> Sections {
       var sections = Sections()
       let order = terms.indices.sorted { bytewiseLess(terms[$0], terms[$1]) }
       var idOfTerm = [Int](repeating: 0, count: terms.count)
@@ -188,13 +188,18 @@ extension CatalogFile {
         sections.postingStarts.append(sections.postingCount)
         sections.postingByteStarts.append(sections.postings.count)
         sections.termBytes += sorted[id][spelled[id]...]
+        // A word of people's names alone is every title's of its films: their display titles
+        // say it (the reader gives their other titles after them).
+        let postings =
+          postingsByTerm[term].allSatisfy { $0 & Self.inTitle == 0 }
+          ? postingsByTerm[term].prefix { $0 < films } : postingsByTerm[term][...]
         var previous = 0
-        let values = postingsByTerm[term].map { posting in
+        let values = postings.map { posting in
           let title = Int(posting & ~Self.inTitle)
           defer { previous = title }
           return UInt64(title - previous) << 1 | (posting & Self.inTitle != 0 ? 1 : 0)
         }
-        sections.postings.append(packing: values)
+        sections.postings.append(packing: values, titles: postingsByTerm[term].count)
         sections.postingCount += postingsByTerm[term].count
       }
       sections.termStarts.append(sections.termBytes.count)

@@ -107,7 +107,7 @@ extension CatalogFile {
         other.text, film: other.film, kind: other.kind, people: other.people,
         popularity: popularityWeight(entry.popularity), year: entry.year, texts: &texts)
     }
-    let search = try index.sections()
+    let search = try index.sections(films: entries.count)
     // What titles store beyond their words (see ``TitleSpelling``) is written as codes of a
     // table of its commonest pieces (see ``SymbolTable``), trained on the titles that store
     // some. Each title coded from where it is in the plain texts (an array of its own per
@@ -155,6 +155,7 @@ extension CatalogFile {
       bytes.append(offsets: values, largest: largest)
       return bytes
     }
+    let otherTitleStarts = Self.otherTitleStarts(films: entries.count, titleFilms: index.titleFilms)
     let tables = [
       offsets(index.titleStarts + [texts.count], largest: texts.count),
       offsets(search.wordStarts, largest: search.wordBits),
@@ -166,12 +167,13 @@ extension CatalogFile {
       offsets(
         index.titleFilms.dropFirst(entries.count).map { $0 >> 2 },
         largest: max(0, entries.count - 1)),
+      offsets(otherTitleStarts, largest: index.titleFilms.count - entries.count),
     ]
     header += [UInt8](repeating: 0, count: offsetTableSizesOffset - header.count)
-    for table in tables {
-      guard table.count <= UInt32.max else {
-        throw FormatError(description: "the catalog is too large to be encoded")
-      }
+    guard tables.allSatisfy({ $0.count <= UInt32.max }) else {
+      throw FormatError(description: "the catalog is too large to be encoded")
+    }
+    for table in tables.prefix(OffsetTableKind.otherTitleStarts.rawValue) {
       header.append(uint32: table.count)
     }
     // A film's record keeps what its votes add to its place's in the palette.
@@ -193,11 +195,13 @@ extension CatalogFile {
     header.append(uint32: trie.header)
     header.append(uint16: summaries.layout.earliestYear)
     header += [UInt8(summaries.layout.yearBits), 0]
+    header.append(uint32: tables[OffsetTableKind.otherTitleStarts.rawValue].count)
     header += [UInt8](repeating: 0, count: headerSize - header.count)
     // The sections in order, copied once into a buffer of the file's size (`+` after `+`
     // would copy the front again at every step, and hold two copies at the end).
     let beforeTrie = [
-      header, recordBytes, recordsApart, tables[6], tables[7],
+      header, recordBytes, recordsApart, tables[6], tables[7], tables[8],
+      filmBits(entries.indices.map { otherTitleStarts[$0] < otherTitleStarts[$0 + 1] }),
       PackedInts.encode(
         index.titleFilms.dropFirst(entries.count).map { $0 & 3 }, largest: (1 << kindBits) - 1),
       tables[0], summaries.palette.encoded, summaries.bytes, tables[1], search.wordIDs,
@@ -220,6 +224,24 @@ extension CatalogFile {
     file.reserveCapacity(sections.reduce(0) { $0 + $1.count })
     for section in sections { file += section }
     return file
+  }
+
+  /// Where each of `films` films' other titles start among the titles after the display
+  /// ones, and where the last one's end (`titleFilms`: each title's ``titleFilm(_:kind:)``;
+  /// the other titles come by film).
+  static func otherTitleStarts(films: Int, titleFilms: [Int]) -> [Int] {
+    var starts = [Int](repeating: 0, count: films + 1)
+    for titleFilm in titleFilms.dropFirst(films) { starts[(titleFilm >> 2) + 1] += 1 }
+    for film in 0..<films { starts[film + 1] += starts[film] }
+    return starts
+  }
+
+  /// A bit per film, set for those of `films` that hold, in words of eight bytes (see
+  /// ``filmBitsSize(films:)``).
+  static func filmBits(_ films: [Bool]) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: filmBitsSize(films: films.count))
+    for (film, set) in films.enumerated() where set { bytes[film >> 3] |= 1 << (film & 7) }
+    return bytes
   }
 
   /// What people's names are sorted by, and found by: their words (as the search reads

@@ -10,13 +10,13 @@ import Foundation
 /// *i*'s), then its other titles — the original, alternative titles — after them, by film.
 /// A title is searched by its words and by the words of its film's people (its directors and
 /// first cast, stored once per film), which a query word may match too, at a cost. After a
-/// 144-byte header (the magic, thirteen counts, the origin and which record fields are stored,
+/// 148-byte header (the magic, thirteen counts, the origin and which record fields are stored,
 /// the bytes of the postings, the number of terms in sound order, the number of entries in
 /// initials order, the tiers of the words' two books, the bytes of each offset table (*O*), the bits of each field
 /// of a record (the top bit set for an escaped field), the bits of each part of the extras, a
 /// zero, how many places the popularity palette has, how many of the records' values are
-/// kept apart, how the trie's nodes are stored, and how the summaries are packed; the sixth
-/// count is the bits of the words' codes):
+/// kept apart, how the trie's nodes are stored, how the summaries are packed, and the bytes
+/// of the other titles' starts; the sixth count is the bits of the words' codes):
 ///
 /// | section | size | what |
 /// |---|---|---|
@@ -24,6 +24,8 @@ import Foundation
 /// | records apart | 12 B per value, as many as the header says | the values of escaped fields their bits do not hold, by film and field (see ``RecordExceptions``) |
 /// | film ids | *O*: a number per film | each film's id, ascending |
 /// | title films | *O*: a number per other title | the film of each title after the display ones, ascending |
+/// | other title starts | *O*: a number per film + 1 | where each film's other titles start among the titles after the display ones (and end: where the next film's start) |
+/// | films with other titles | a bit per film, in words of 8 B | whether each film has titles after the display ones: a film's other titles are read only then |
 /// | title kinds | *P*: two bits per other title | what each title after the display ones is to its film (original, also known as) |
 /// | title starts | *O*: a number per title + 1 | where its stored text starts (and ends: where the next one starts) |
 /// | popularity palette | 8 B per place, as many as the header says (at most 2¹⁶) | the popularities and vote counts the films have, each pair once, ascending: each place's popularity (log10, a float's exponent and 16 bits of its fraction), then each place's least votes (see ``PopularityPalette``) |
@@ -33,7 +35,7 @@ import Foundation
 /// | term starts | *O*: a number per term + 1 | where each term's stored bytes start |
 /// | posting starts | *O*: a number per term + 1 | how many postings come before each term's |
 /// | posting byte starts | *O*: a number per term + 1 | where each term's postings start |
-/// | postings | per term: per block of 32 titles, 1 B + as many bits per title as its largest value needs (a term of one title: its value alone, in as few bytes as it takes); 8 B at the end | for each term, the titles that have it, in order, each as its difference from the one before (the first: itself), in blocks each led by how many bits each of its values takes; the first block's byte also says whether the term is a word of each title itself, of none (only of its people's) or of some (``PostingKind``): only then is each value doubled, plus one when the term is a word of the title itself (a term of one title always says it so) |
+/// | postings | per term: per block of 32 titles, 1 B + as many bits per title as its largest value needs (a term of one title: its value alone, in as few bytes as it takes); 8 B at the end | for each term, the titles that have it, in order, each as its difference from the one before (the first: itself), in blocks each led by how many bits each of its values takes; the first block's byte also says whether the term is a word of each title itself, of none (only of its people's) or of some (``PostingKind``): only then is each value doubled, plus one when the term is a word of the title itself (a term of one title always says it so). A term of people's names alone (none of its titles has it as a word) lists its films' display titles only: every title of a film is searched by its people's words, and the reader gives each film's other titles after the display ones, as they would be stored (at IMDb's size 1.9 million postings not stored) |
 /// | trie nodes | 7 B per node + 8; or, in a large catalog, after zeros to a multiple of 64, 64 B per 14 nodes and 112 B per wide block + 8 | the vocabulary as a trie, for the typo walk, breadth first: each node's first term (3 B), first child (23 bits) and whether its path is a term (the top bit), and byte; or, when the header says so, in blocks of 14 nodes a cache line each — a block's smallest first term and first child and how wide its term differences are, then each node in 4 B: its two differences, its flag, its byte; a wide block's nodes whole after the lines (see ``trie(_:)``, ``TrieBlocks``) |
 /// | term bytes | | the vocabulary, sorted bytewise: of each term, the bytes its trie path does not spell — none of a term a node ends at, the rest of a tail's (see ``trie(_:)``) |
 /// | sound order | *P*: a number per title word of five bytes or more (a term some title has, not only its people's names) | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
@@ -59,15 +61,15 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "k")
+  static let version = UInt8(ascii: "l")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "k"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "l"), 0xcfbb_7d06_f120_1a6e
   )
-  static let headerSize = 144
+  static let headerSize = 148
 
   /// Where the header says how the trie's nodes are stored, four bytes: 0, seven bytes each
   /// (``nodeSize``); else in blocks a cache line each (``TrieBlocks``), and one more than how
@@ -94,8 +96,18 @@ enum CatalogFile {
   static let recordExceptionsCountOffset = 132
 
   /// Where the header says how many bytes each ``OffsetTable`` takes, four each, in the order
-  /// of ``OffsetTableKind``.
+  /// of ``OffsetTableKind`` — but the last, ``otherTitleStartsSizeOffset``.
   static let offsetTableSizesOffset = 80
+
+  /// Where the header says how many bytes the other titles' starts take (see
+  /// ``OffsetTableKind/otherTitleStarts``): the header's last four bytes.
+  static let otherTitleStartsSizeOffset = 144
+
+  /// Where the header says the size of the offset table `kind`.
+  static func sizeOffset(of kind: OffsetTableKind) -> Int {
+    kind == .otherTitleStarts
+      ? otherTitleStartsSizeOffset : offsetTableSizesOffset + 4 * kind.rawValue
+  }
 
   /// The offset tables of a catalog, in the order of their sizes in the header.
   enum OffsetTableKind: Int, CaseIterable {
@@ -104,7 +116,17 @@ enum CatalogFile {
     case filmIDs
     /// The film of each title after the display ones, ascending (they come by film).
     case titleFilms
+    /// Where each film's other titles start among the titles after the display ones (and
+    /// end: where the next film's start), per film + 1.
+    case otherTitleStarts
   }
+
+  /// The bytes of a bit per film (which have other titles: see ``CatalogStore/Postings``),
+  /// in whole eight-byte words.
+  static func filmBitsSize(films: Int) -> Int { (films + 63) / 64 * 8 }
+
+  /// The most other titles a film has: its original, and its alternative titles.
+  static let maxOtherTitles = 1 + maxAlternativeTitles
 
   /// The largest id a film can have: ids are counted in 32 bits.
   static let largestID = Int(UInt32.max)
@@ -248,6 +270,10 @@ enum CatalogFile {
     case mixed = 0
     case titleWords = 1
     case peopleWords = 2
+    /// A word of one film's people's names alone, the film having other titles: the film in
+    /// the byte's other bits (its lowest six) and the bytes after it (the rest, in as few as
+    /// it takes) — the reader gives its other titles after it.
+    case oneFilmsPeople = 3
 
     /// Where the kind sits in the first byte: above the width (at most 48, six bits).
     static let shift: UInt8 = 6

@@ -124,23 +124,24 @@ extension CatalogStore {
   /// The other titles of film `film` (original, alternative), as title indices: they follow
   /// the display titles, by film.
   func otherTitles(of film: Int) -> Range<Int> {
-    let titleFilms = titleFilms
-    func first(after film: Int) -> Int {
-      var low = filmCount
-      var high = titleCount
-      while low < high {
-        let middle = (low + high) / 2
-        if titleFilms[middle - filmCount] <= film {
-          low = middle + 1
-        } else {
-          high = middle
-        }
-      }
-      return low
-    }
-    let end = first(after: film)
-    let start = film == 0 ? filmCount : first(after: film - 1)
-    return start..<max(start, end)
+    guard film >= 0, film < filmCount else { return titleCount..<titleCount }
+    var walk = OffsetTable.Walk()
+    return Self.otherTitles(
+      of: film, starts: otherTitleStarts, films: filmCount, titles: titleCount, walk: &walk)
+  }
+
+  /// The other titles of film `film` (below `films`) of a catalog of `films` films and
+  /// `titles` titles whose other titles start at `starts` (read through `walk`: films in
+  /// order read a block's record once): read from a damaged table, within the titles, and
+  /// never more than a film can have.
+  @inline(__always) static func otherTitles(
+    of film: Int, starts: OffsetTable, films: Int, titles: Int, walk: inout OffsetTable.Walk
+  ) -> Range<Int> {
+    let others = titles &- films
+    let (first, last) = starts.pair(film, &walk)
+    let start = min(first, others)
+    let end = min(last, others, start &+ CatalogFile.maxOtherTitles)
+    return films &+ start..<films &+ max(start, end)
   }
 
   /// What film `film` has beyond its record: its genres' names, its directors, its cast.

@@ -151,12 +151,15 @@ extension CatalogStore {
     guard start <= end, end <= layout.postings else {
       return Postings(
         terms: 0..<0, starts: postingStarts, byteStarts: postingByteStarts, postings: base,
-        count: 0, bytes: 0, limit: 0)
+        count: 0, bytes: 0, limit: 0, otherTitleStarts: otherTitleStarts,
+        filmsWithOtherTitles: base, films: 0)
     }
     return Postings(
       terms: terms, starts: postingStarts, byteStarts: postingByteStarts,
       postings: base + layout.postingsStart,
-      count: end - start, bytes: layout.postingBytes, limit: titleCount)
+      count: end - start, bytes: layout.postingBytes, limit: titleCount,
+      otherTitleStarts: otherTitleStarts,
+      filmsWithOtherTitles: base + layout.filmsWithOtherTitles, films: filmCount)
   }
 
   /// A run of postings, read in place. Each term's are packed (see ``CatalogFile``): each
@@ -166,17 +169,27 @@ extension CatalogStore {
   /// each a byte saying how many bits its values take, then their bits. A fixed width reads
   /// without a branch per posting; a block's largest gap sets it. A term of one title is its
   /// value alone (flag kept), in as few bytes as it takes.
+  ///
+  /// A term of people's names alone stores its films' display titles only (one film alone as
+  /// ``CatalogFile/PostingKind/oneFilmsPeople``): each film's other titles are given after
+  /// them, in order, as they would have been stored. Its count is every title's.
   struct Postings {
     /// Their terms; how many postings, and how many bytes of them, come before each one's.
     let terms: Range<Int>
     let starts: OffsetTable
     let byteStarts: OffsetTable
     let postings: UnsafeRawPointer
+    /// How many titles they give.
     let count: Int
     /// The postings' bytes: a term's past them are damage, skipped.
     let bytes: Int
     /// Indices at or past this are damage, skipped.
     let limit: Int
+    /// Where each film's other titles start, which films have some (a bit each), and how
+    /// many films there are: a display title is below it.
+    let otherTitleStarts: OffsetTable
+    let filmsWithOtherTitles: UnsafeRawPointer
+    let films: Int
 
     /// Calls `body` with the titles of ``visit(titleWordsOnly:_:)`` in batches of up to
     /// ``batchSize``, each as its index times two, plus one when the term is a word of the
@@ -231,40 +244,106 @@ extension CatalogStore {
         let head = postings.load(fromByteOffset: start, as: UInt8.self)
         guard let kind = CatalogFile.PostingKind(rawValue: head &>> CatalogFile.PostingKind.shift)
         else { continue }
-        if titleWordsOnly, kind == .peopleWords { continue }
+        if kind == .oneFilmsPeople {
+          let length = nextStart &- start &- 1
+          guard !titleWordsOnly, length < 8 else { continue }
+          let word = postings.loadUnaligned(fromByteOffset: start &+ 1, as: UInt64.self)
+            .littleEndian
+          let rest = word & ((1 &<< UInt64(length &* 8)) &- 1)
+          let film =
+            rest &<< UInt64(CatalogFile.PostingKind.shift)
+            | UInt64(head & CatalogFile.PostingKind.widthMask)
+          guard film < UInt64(films) else { continue }
+          body(Int(film), false)
+          var walk = OffsetTable.Walk()
+          visitOtherTitles(of: Int(film), &walk, body)
+          continue
+        }
+        if kind == .peopleWords {
+          guard !titleWordsOnly else { continue }
+          // Its films' display titles, then each one's other titles (they follow every
+          // display title, by film).
+          decode(nil, head: start, end: nextStart, flagBits: 0) { film, _ in
+            if film < limit { body(Int(film), false) }
+          }
+          var walk = OffsetTable.Walk()
+          decode(nil, head: start, end: nextStart, flagBits: 0) { film, _ in
+            if film < UInt64(films) { visitOtherTitles(of: Int(film), &walk, body) }
+          }
+          continue
+        }
         // A mixed term's values keep their flag in the low bit; the others' are gaps alone.
         let flagBits: UInt64 = kind == .mixed ? 1 : 0
         let alwaysInTitle: UInt64 = kind == .titleWords ? 1 : 0
-        var title: UInt64 = 0
-        var left = nextCount &- count
-        var block = start
-        var width = Int(head & CatalogFile.PostingKind.widthMask)
-        while left > 0 {
-          guard (1...48).contains(width) else { break }
-          let mask: UInt64 = (1 &<< UInt64(width)) &- 1
-          let data = block &+ 1
-          let values = min(left, CatalogFile.postingBlock)
-          let end = data &+ (values &* width &+ 7) &>> 3
-          // A block past the term's bytes is damage.
-          guard end <= nextStart else { break }
-          var bit = 0
-          for _ in 0..<values {
-            let word = postings.loadUnaligned(fromByteOffset: data &+ bit &>> 3, as: UInt64.self)
-              .littleEndian
-            let value = (word &>> UInt64(bit & 7)) & mask
-            bit &+= width
-            title &+= value &>> flagBits
-            let inTitle = (value & flagBits | alwaysInTitle) != 0
-            if title < limit, inTitle || !titleWordsOnly { body(Int(title), inTitle) }
-          }
-          left &-= values
-          block = end
-          if left > 0, block < nextStart {
-            width = Int(postings.load(fromByteOffset: block, as: UInt8.self))
-          } else {
-            break
-          }
+        decode(nextCount &- count, head: start, end: nextStart, flagBits: flagBits) {
+          title, flag in
+          let inTitle = (flag | alwaysInTitle) != 0
+          if title < limit, inTitle || !titleWordsOnly { body(Int(title), inTitle) }
         }
+      }
+    }
+
+    /// Calls `body` with each other title of film `film` (below ``films``), as one of its
+    /// people's names' words.
+    @inline(__always) private func visitOtherTitles(
+      of film: Int, _ walk: inout OffsetTable.Walk, _ body: (Int, Bool) -> Void
+    ) {
+      // Half the films have none: a bit says it, read where the table's two numbers would be.
+      let word = filmsWithOtherTitles.loadUnaligned(
+        fromByteOffset: (film &>> 6) &<< 3, as: UInt64.self)
+      guard UInt64(littleEndian: word) &>> UInt64(film & 63) & 1 != 0 else { return }
+      for title in CatalogStore.otherTitles(
+        of: film, starts: otherTitleStarts, films: films, titles: limit, walk: &walk)
+      {
+        body(title, false)
+      }
+    }
+
+    /// Calls `body` with each of a term's titles — blocks whose first's width is said by the
+    /// byte at `head`, its bits after it, the next's byte after them, none past `end` — and
+    /// each one's flag when the values keep one (`flagBits` 1); stops at damage. `values`:
+    /// how many; `nil` for a term of people's names alone, whose films are not counted (its
+    /// count is its titles'): its last block holds as many as its bits do, the padding read
+    /// as gaps of none, which no two films have.
+    @inline(__always) private func decode(
+      _ values: Int?, head: Int, end: Int, flagBits: UInt64, _ body: (UInt64, UInt64) -> Void
+    ) {
+      var title: UInt64 = 0
+      var left = values ?? .max
+      var first = true
+      var data = head &+ 1
+      var width = Int(
+        postings.load(fromByteOffset: head, as: UInt8.self) & CatalogFile.PostingKind.widthMask)
+      while left > 0, data < end {
+        guard (1...48).contains(width) else { break }
+        let mask: UInt64 = (1 &<< UInt64(width)) &- 1
+        let full = data &+ (CatalogFile.postingBlock &* width &+ 7) &>> 3
+        // Uncounted, a full block has another after it.
+        let count =
+          values == nil && full >= end
+          ? min(CatalogFile.postingBlock, (end &- data) &* 8 / width)
+          : min(left, CatalogFile.postingBlock)
+        let blockEnd = data &+ (count &* width &+ 7) &>> 3
+        // A block past the term's bytes is damage.
+        guard blockEnd <= end else { break }
+        var bit = 0
+        for _ in 0..<count {
+          let word = postings.loadUnaligned(fromByteOffset: data &+ bit &>> 3, as: UInt64.self)
+            .littleEndian
+          let value = (word &>> UInt64(bit & 7)) & mask
+          bit &+= width
+          if values == nil {
+            guard value > 0 || first else { continue }
+            first = false
+          }
+          title &+= value &>> flagBits
+          body(title, value & flagBits)
+        }
+        left &-= count
+        guard left > 0, blockEnd < end, values != nil || count == CatalogFile.postingBlock
+        else { break }
+        width = Int(postings.load(fromByteOffset: blockEnd, as: UInt8.self))
+        data = blockEnd &+ 1
       }
     }
   }

@@ -7,7 +7,8 @@ extension CatalogStore {
     let names, nameBytes, genres, genreBytes, postingBytes, soundOrderCount, initialsCount: Int
     /// Which of a record's optional fields a catalog has.
     let recordFields: CatalogFile.RecordFields
-    let filmIDs, titleFilms, titleKinds, titleTexts, palette, summaries, wordStarts, wordIDs: Int
+    let filmIDs, titleFilms, otherTitleStarts, filmsWithOtherTitles, titleKinds, titleTexts,
+      palette, summaries, wordStarts, wordIDs: Int
     /// How many places the popularity palette has (see ``PopularityPalette``): none is
     /// damage.
     let paletteCount: Int
@@ -67,7 +68,11 @@ extension CatalogStore {
       recordExceptions = CatalogFile.headerSize + (records ?? RecordLayout.none).size(count: films)
       filmIDs = recordExceptions + recordExceptionCount * RecordExceptions.entrySize
       titleFilms = filmIDs + tableSizes[CatalogFile.OffsetTableKind.filmIDs.rawValue]
-      titleKinds = titleFilms + tableSizes[CatalogFile.OffsetTableKind.titleFilms.rawValue]
+      otherTitleStarts =
+        titleFilms + tableSizes[CatalogFile.OffsetTableKind.titleFilms.rawValue]
+      filmsWithOtherTitles =
+        otherTitleStarts + tableSizes[CatalogFile.OffsetTableKind.otherTitleStarts.rawValue]
+      titleKinds = filmsWithOtherTitles + CatalogFile.filmBitsSize(films: films)
       // Only the other titles say their film and kind: a display title's film is its own
       // index.
       titleTexts = titleKinds + PackedInts.size(count: titles - films, width: CatalogFile.kindBits)

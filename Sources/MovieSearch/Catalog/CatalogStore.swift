@@ -71,6 +71,9 @@ final class CatalogStore: Sendable {
   let filmIDs: OffsetTable
   /// The film of each title after the display ones, ascending (see ``CatalogFile``).
   let titleFilms: OffsetTable
+  /// Where each film's other titles start among those after the display ones (see
+  /// ``CatalogFile``).
+  let otherTitleStarts: OffsetTable
 
   /// A catalog whose bytes stay where they are for the life of the process: one built into
   /// the binary's read-only data (`MovieSearchBuiltInCatalog`'s).
@@ -118,7 +121,7 @@ final class CatalogStore: Sendable {
           : WordCodes.Tiers(commonestBits: 0, commonBits: 0)
       },
       tableSizes: CatalogFile.OffsetTableKind.allCases.map {
-        header(CatalogFile.offsetTableSizesOffset + 4 * $0.rawValue)
+        header(CatalogFile.sizeOffset(of: $0))
       },
       recordBytes: RecordLayout.Field.allCases.map {
         size >= CatalogFile.headerSize ? bytes[CatalogFile.recordWidthsOffset + $0.rawValue] : 0
@@ -172,6 +175,9 @@ final class CatalogStore: Sendable {
     titleFilms = table(
       .titleFilms, at: layout.titleFilms, count: max(0, layout.titles - layout.films),
       largest: max(0, layout.films - 1))
+    otherTitleStarts = table(
+      .otherTitleStarts, at: layout.otherTitleStarts, count: layout.films + 1,
+      largest: max(0, layout.titles - layout.films))
     wordBooks = (layout.wordTiers[0], layout.wordTiers[1])
     let tables = layout.wordIDs + WordCodes.size(bits: layout.wordBits)
     wordTables = (tables, tables + layout.wordTiers[0].tablesSize(termCount: layout.terms))
@@ -195,7 +201,8 @@ final class CatalogStore: Sendable {
       (1...PopularityPalette.most).contains(layout.paletteCount),
       layout.recordExceptionCount <= filmCount * RecordLayout.Field.allCases.count,
       layout.wideTrieBlocks <= TrieBlocks.blocks(nodes: layout.nodes + 1),
-      postingStarts[termCount] == layout.postings
+      postingStarts[termCount] == layout.postings,
+      otherTitleStarts[filmCount] == titleCount - filmCount
     else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
     }

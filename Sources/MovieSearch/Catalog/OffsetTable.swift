@@ -118,6 +118,32 @@ struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outliv
     return lowest &+ line &+ distances.bits(at: bit, width: width)
   }
 
+  /// Numbers `index` and `index + 1` (the caller has checked both against the table's
+  /// count) — where a run starts and ends — read in order of `index` through `walk`: a
+  /// block's record is read once for all its numbers read one after the other.
+  @inline(__always) func pair(_ index: Int, _ walk: inout Walk) -> (Int, Int) {
+    let within = index & (Self.blockSize &- 1)
+    guard within &+ 1 < Self.blockSize else { return (self[index], self[index &+ 1]) }
+    if index &>> Self.blockShift != walk.block {
+      walk.block = index &>> Self.blockShift
+      (walk.bit, walk.width, walk.lowest, walk.slope) = position(index & ~(Self.blockSize &- 1))
+    }
+    let bit = min(walk.bit &+ within &* walk.width, distanceBits)
+    let line = (within &* walk.slope) &>> Self.slopeFraction
+    let nextLine = ((within &+ 1) &* walk.slope) &>> Self.slopeFraction
+    return (
+      walk.lowest &+ line &+ distances.bits(at: bit, width: walk.width),
+      walk.lowest &+ nextLine
+        &+ distances.bits(at: min(bit &+ walk.width, distanceBits), width: walk.width)
+    )
+  }
+
+  /// The record of the block last read by ``pair(_:_:)``.
+  struct Walk {
+    var block = -1
+    var bit = 0, width = 0, lowest = 0, slope = 0
+  }
+
   /// Where number `index`'s distance starts (for a prefetch hint).
   @inline(__always) func address(of index: Int) -> UnsafeRawPointer {
     distances + position(index).bit &>> 3

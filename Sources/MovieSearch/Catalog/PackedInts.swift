@@ -78,10 +78,22 @@ extension [UInt8] {
   /// largest needs, at least one), then their bits. The first block's byte also says, in its
   /// top two bits, whether the term is a word of every title (``CatalogFile/PostingKind``), of
   /// none but their people's, or of some — only then do the values keep their flag.
-  mutating func append(packing values: [UInt64]) {
-    if values.count == 1 {
+  /// `titles`: how many the reader is told the term has — more than `values` when they are a
+  /// term of people's names alone's films (see ``CatalogStore/Postings``), which its bytes say.
+  mutating func append(packing values: [UInt64], titles: Int) {
+    if titles == 1, values.count == 1 {
       let bytes = Swift.max(1, (64 - values[0].leadingZeroBitCount + 7) / 8)
       for byte in 0..<bytes { append(UInt8(truncatingIfNeeded: values[0] >> UInt64(8 * byte))) }
+      return
+    }
+    if values.count == 1, values[0] & 1 == 0 {
+      let film = values[0] >> 1
+      let kind = CatalogFile.PostingKind.oneFilmsPeople.rawValue << CatalogFile.PostingKind.shift
+      append(kind | UInt8(film & UInt64(CatalogFile.PostingKind.widthMask)))
+      let rest = film >> UInt64(CatalogFile.PostingKind.shift)
+      for byte in 0..<(64 - rest.leadingZeroBitCount + 7) / 8 {
+        append(UInt8(truncatingIfNeeded: rest >> UInt64(8 * byte)))
+      }
       return
     }
     let flags = values.reduce(into: (some: false, every: true)) {
