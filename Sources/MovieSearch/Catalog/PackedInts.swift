@@ -78,8 +78,11 @@ extension [UInt8] {
   /// largest needs, at least one), then their bits. The first block's byte also says, in its
   /// top two bits, whether the term is a word of every title (``CatalogFile/PostingKind``), of
   /// none but their people's, or of some — only then do the values keep their flag.
-  /// `titles`: how many the reader is told the term has — more than `values` when they are a
-  /// term of people's names alone's films (see ``CatalogStore/Postings``), which its bytes say.
+  /// `titles`: how many the reader is told the term has — more than `values` when these are
+  /// the films of a word of people's names alone (see ``CatalogStore/Postings``): their
+  /// bytes then say how many (the last block as many as its bits hold), and one film alone
+  /// is a byte of ``CatalogFile/PostingKind/oneFilmsPeople`` and its film's low six bits,
+  /// then the rest in as few bytes as it takes.
   mutating func append(packing values: [UInt64], titles: Int) {
     if titles == 1, values.count == 1 {
       let bytes = Swift.max(1, (64 - values[0].leadingZeroBitCount + 7) / 8)
