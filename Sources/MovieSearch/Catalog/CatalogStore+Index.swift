@@ -235,8 +235,7 @@ extension CatalogStore {
           // One title alone: its value in the term's bytes, without a width.
           let length = nextStart &- start
           guard length <= 8 else { continue }
-          let word = postings.loadUnaligned(fromByteOffset: start, as: UInt64.self).littleEndian
-          let value = length == 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
+          let value = alone(at: start, length: length)
           let (title, inTitle) = (value &>> 1, value & 1 != 0)
           if title < limit, inTitle || !titleWordsOnly { body(Int(title), inTitle) }
           continue
@@ -247,11 +246,8 @@ extension CatalogStore {
         if kind == .oneFilmsPeople {
           let length = nextStart &- start &- 1
           guard !titleWordsOnly, length < 8 else { continue }
-          let word = postings.loadUnaligned(fromByteOffset: start &+ 1, as: UInt64.self)
-            .littleEndian
-          let rest = word & ((1 &<< UInt64(length &* 8)) &- 1)
           let film =
-            rest &<< UInt64(CatalogFile.PostingKind.shift)
+            alone(at: start &+ 1, length: length) &<< UInt64(CatalogFile.PostingKind.shift)
             | UInt64(head & CatalogFile.PostingKind.widthMask)
           guard film < UInt64(films) else { continue }
           body(Int(film), false)
@@ -281,6 +277,13 @@ extension CatalogStore {
           if title < limit, inTitle || !titleWordsOnly { body(Int(title), inTitle) }
         }
       }
+    }
+
+    /// A value written alone in the `length` bytes (at most eight) at `offset` (see
+    /// `append(alone:atLeast:)`).
+    @inline(__always) private func alone(at offset: Int, length: Int) -> UInt64 {
+      let word = postings.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
+      return length == 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
     }
 
     /// Calls `body` with each other title of film `film` (below ``films``), as one of its

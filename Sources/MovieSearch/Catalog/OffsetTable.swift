@@ -114,8 +114,16 @@ struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outliv
   /// Number `index` (the caller has checked it against the table's count).
   @inline(__always) subscript(index: Int) -> Int {
     let (bit, width, lowest, slope) = position(index)
-    let line = ((index & (Self.blockSize &- 1)) &* slope) &>> Self.slopeFraction
-    return lowest &+ line &+ distances.bits(at: bit, width: width)
+    return number(
+      index & (Self.blockSize &- 1), bit: bit, width: width, lowest: lowest, slope: slope)
+  }
+
+  /// The number `within` its block whose distance is `width` bits at `bit`, on the block's
+  /// line from `lowest` rising by `slope`.
+  @inline(__always) private func number(
+    _ within: Int, bit: Int, width: Int, lowest: Int, slope: Int
+  ) -> Int {
+    lowest &+ ((within &* slope) &>> Self.slopeFraction) &+ distances.bits(at: bit, width: width)
   }
 
   /// Numbers `index` and `index + 1` (the caller has checked both against the table's
@@ -129,12 +137,11 @@ struct OffsetTable: @unchecked Sendable {  // Its bytes are immutable and outliv
       (walk.bit, walk.width, walk.lowest, walk.slope) = position(index & ~(Self.blockSize &- 1))
     }
     let bit = min(walk.bit &+ within &* walk.width, distanceBits)
-    let line = (within &* walk.slope) &>> Self.slopeFraction
-    let nextLine = ((within &+ 1) &* walk.slope) &>> Self.slopeFraction
     return (
-      walk.lowest &+ line &+ distances.bits(at: bit, width: walk.width),
-      walk.lowest &+ nextLine
-        &+ distances.bits(at: min(bit &+ walk.width, distanceBits), width: walk.width)
+      number(within, bit: bit, width: walk.width, lowest: walk.lowest, slope: walk.slope),
+      number(
+        within &+ 1, bit: min(bit &+ walk.width, distanceBits), width: walk.width,
+        lowest: walk.lowest, slope: walk.slope)
     )
   }
 

@@ -85,18 +85,14 @@ extension [UInt8] {
   /// then the rest in as few bytes as it takes.
   mutating func append(packing values: [UInt64], titles: Int) {
     if titles == 1, values.count == 1 {
-      let bytes = Swift.max(1, (64 - values[0].leadingZeroBitCount + 7) / 8)
-      for byte in 0..<bytes { append(UInt8(truncatingIfNeeded: values[0] >> UInt64(8 * byte))) }
+      append(alone: values[0], atLeast: 1)
       return
     }
     if values.count == 1, values[0] & 1 == 0 {
       let film = values[0] >> 1
       let kind = CatalogFile.PostingKind.oneFilmsPeople.rawValue << CatalogFile.PostingKind.shift
       append(kind | UInt8(film & UInt64(CatalogFile.PostingKind.widthMask)))
-      let rest = film >> UInt64(CatalogFile.PostingKind.shift)
-      for byte in 0..<(64 - rest.leadingZeroBitCount + 7) / 8 {
-        append(UInt8(truncatingIfNeeded: rest >> UInt64(8 * byte)))
-      }
+      append(alone: film >> UInt64(CatalogFile.PostingKind.shift), atLeast: 0)
       return
     }
     let flags = values.reduce(into: (some: false, every: true)) {
@@ -116,6 +112,13 @@ extension [UInt8] {
       append(bits: [UInt64](block), width: width)
       start = block.endIndex
     }
+  }
+
+  /// Appends `value` in as few bytes as it takes, low first, and at least `atLeast`: a
+  /// posting alone, read back by the bytes its term takes.
+  mutating func append(alone value: UInt64, atLeast: Int) {
+    let bytes = Swift.max(atLeast, (64 - value.leadingZeroBitCount + 7) / 8)
+    for byte in 0..<bytes { append(UInt8(truncatingIfNeeded: value >> UInt64(8 * byte))) }
   }
 
   /// Appends `values`, each in its low `width` bits (at most 48), low bits first, the last
