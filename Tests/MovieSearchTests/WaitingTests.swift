@@ -12,13 +12,21 @@ import Testing
   @Test func waitingForASlowServerDoesNotSpin() async throws {
     // The same search against a server that answers at once, then one that thinks for two
     // seconds: what the wait adds is compared, not the whole process's time (a build under
-    // a sanitizer takes a few hundred milliseconds to start and end on a slow machine).
-    let prompt = try await processorTime(replying: .json(200, Fixtures.searchPage))
-    let slow = try await processorTime(
-      replying: .slow(seconds: 2, then: Data(Fixtures.searchPage.utf8)))
-    // Measured: about 10 ms more (2.5 s more before, for the two requests' waits). A tenth
-    // of the wait leaves room for a loaded machine and a debug build.
-    #expect(slow - prompt < 200, "\(slow) ms waiting, \(prompt) ms answered at once")
+    // a sanitizer takes a few hundred milliseconds to start and end on a slow machine). Each
+    // is the least of two runs: a process's own time grows, never shrinks, when others
+    // crowd the machine.
+    var (prompt, slow) = (Int.max, Int.max)
+    for _ in 0..<2 {
+      prompt = min(prompt, try await processorTime(replying: .json(200, Fixtures.searchPage)))
+      slow = min(
+        slow,
+        try await processorTime(
+          replying: .slow(seconds: 2, then: Data(Fixtures.searchPage.utf8))))
+    }
+    // Measured: about 10 ms more (a spinning wait: 2.5 s more for the two requests' waits).
+    // Under ThreadSanitizer, beside CI's other tests, one run each differed by up to 225 ms
+    // with no wait spinning (its start alone is 250 ms): a quarter of the wait is the limit.
+    #expect(slow - prompt < 500, "\(slow) ms waiting, \(prompt) ms answered at once")
   }
 
   /// The processor time, in milliseconds, of `movie-search matrix` against a server that
