@@ -4,9 +4,10 @@ import Testing
 
 @testable import MovieSearch
 
-/// A large catalog's trie stores its nodes in blocks of fourteen a cache line each, each
-/// node as its differences from its block's smallest first term and first child in four
-/// bytes (a wide block's nodes whole, after the lines); a small one's, seven bytes a node.
+/// A large catalog's trie stores its nodes in blocks of eighteen a cache line each, each
+/// node as its differences from its block's smallest first term and first child, its flag and
+/// its byte in 25 bits (a wide block's nodes whole, after the lines); a small one's, seven
+/// bytes a node.
 /// Every node reads back as it was built, a vocabulary's trie takes far fewer bytes, damaged
 /// blocks read as no node, never past the bytes — and a catalog whose trie is in blocks
 /// walks, spells and searches as the same catalog of whole nodes.
@@ -51,10 +52,10 @@ import Testing
     // Not a multiple of a block: the last block is short.
     #expect(nodes.count % TrieBlocks.size != 0)
     #expect(Self.readBack(nodes) == nodes)
-    // Fewer bytes than seven a node: a line of 64 for fourteen nodes.
+    // Fewer bytes than seven a node: a line of 64 for eighteen nodes.
     let (bytes, wide) = TrieBlocks.encode(nodes)
     #expect(wide < TrieBlocks.blocks(nodes: nodes.count) / 10)
-    #expect(Double(bytes.count) < 5 * Double(nodes.count))
+    #expect(Double(bytes.count) < 4 * Double(nodes.count))
   }
 
   /// A block's nodes whose differences would take 24 bits each: a wide block.
@@ -64,7 +65,7 @@ import Testing
       let term: Int = place.isMultiple(of: 2) ? 0 : largest
       let child: Int = place == 0 ? 0 : largest
       return TrieBlocks.Node(
-        firstTerm: term, firstChild: child, isTerm: place % 3 == 0, byte: UInt8(place * 17))
+        firstTerm: term, firstChild: child, isTerm: place % 3 == 0, byte: UInt8(place * 13))
     }
   }
 
@@ -88,9 +89,11 @@ import Testing
     let (bytes, wide) = TrieBlocks.encode(nodes)
     let slot = TrieBlocks.slotBytes
     let lines = TrieBlocks.blocks(nodes: nodes.count)
-    // The first block is wide, the second not.
-    #expect(wide >= 1 && bytes[6] == UInt8(TrieBlocks.wideMark))
-    #expect(bytes[slot + 6] != UInt8(TrieBlocks.wideMark))
+    // A head's width: the low five bits of its seventh byte. The first block is wide, a
+    // later one not.
+    let width = { (bytes: [UInt8], line: Int) in Int(bytes[line * slot + 6] & 0x1F) }
+    #expect(wide >= 1 && width(bytes, 0) == TrieBlocks.wideMark)
+    let narrow = try #require((1..<lines).first { width(bytes, $0) != TrieBlocks.wideMark })
     // A wide block's number past the wide ones: its nodes read as none, the others as they
     // were.
     var numbered = bytes
@@ -102,14 +105,16 @@ import Testing
       Array(misnumbered.dropFirst(TrieBlocks.size)) == nodes.dropFirst(TrieBlocks.size).map { $0 })
     // Widths whose nodes would not fit the line: the block reads as none.
     var widened = bytes
-    widened[slot + 6] = 0x1E
+    widened[narrow * slot + 6] = widened[narrow * slot + 6] & 0xE0 | 0x1E
     let wider = Self.read(widened, nodes: nodes.count, wide: wide)
-    #expect(wider[TrieBlocks.size..<2 * TrieBlocks.size].allSatisfy { $0 == nil })
-    let later = 2 * TrieBlocks.size
-    #expect(Array(wider.dropFirst(later)) == nodes.dropFirst(later).map { $0 })
+    let damaged = narrow * TrieBlocks.size..<(narrow + 1) * TrieBlocks.size
+    #expect(wider[damaged].allSatisfy { $0 == nil })
+    #expect(Array(wider[..<damaged.lowerBound]) == nodes[..<damaged.lowerBound].map { $0 })
+    #expect(Array(wider[damaged.upperBound...]) == nodes[damaged.upperBound...].map { $0 })
     // Every head byte, and every third byte of the rest, set to each of a few values: no
     // read goes past the bytes (the reads' own checks; the address sanitizer would tell).
-    let heads = (0..<lines).flatMap { line in (0..<TrieBlocks.headBytes).map { line * slot + $0 } }
+    let headBytes = (TrieBlocks.headBits + 7) / 8
+    let heads = (0..<lines).flatMap { line in (0..<headBytes).map { line * slot + $0 } }
     for place in Set(heads + Array(stride(from: 0, to: bytes.count, by: 3))).sorted() {
       for value: UInt8 in [0x7F, 0xFF] {
         var damaged = bytes

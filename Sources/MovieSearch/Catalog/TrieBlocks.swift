@@ -3,24 +3,29 @@ import CacheHints
 /// The vocabulary trie's nodes as a catalog stores them (see ``CatalogFile/trie(_:)``): in
 /// blocks of ``size`` consecutive nodes, breadth first, each block one cache line of
 /// ``slotBytes``. A block starts with the smallest first term and first child of its nodes
-/// and how many bits the differences from the first take; each node is then four bytes: its
-/// two differences in the low ``differenceBits``, whether its path is a term, and its byte.
+/// and how many bits the differences from the first take (``headBits``); each node is then
+/// ``nodeBits``: its two differences in the low ``differenceBits``, whether its path is a
+/// term, and its byte.
 ///
 /// Breadth first, a level's nodes are in term order and every node's first child comes after
 /// the one before's, so neighbours differ by the terms and children between them: nearly
-/// every block fits its line (at IMDb's size all but 47 of 120,077), 4.6 bytes a node
+/// every block fits its line (at IMDb's size all but 1,337 of 93,393), 3.6 bytes a node
 /// instead of the 7 of two full numbers, a flag and a byte. A block whose differences do not
 /// fit — near the root, where a node holds thousands of terms — is **wide**: its line says
 /// where its nodes are, whole, after the lines. A node's line is found by arithmetic alone,
 /// so a walk can ask for it ahead (see ``Reader/prefetchBlock(of:)``), and a node is one
-/// four-byte load.
+/// eight-byte load within its line.
+///
+/// How many nodes a line holds, measured at IMDb's size (the same trie; wide blocks
+/// included): 14 of 32 bits 7.69 MB (format `l`), 16 of 28 6.77, 17 of 27 6.40, **18 of 25
+/// 6.17**, 19 of 24 6.10 (2,892 wide, their nodes read apart), 20 of 22 6.66.
 enum TrieBlocks {
-  /// How many nodes a block holds: its line less its head, four bytes each.
-  static let size = (slotBytes - headBytes) / nodeBytes
+  /// How many nodes a block holds: as many as its line holds after its head.
+  static let size = (8 * slotBytes - headBits) / nodeBits
   /// The bytes of a block: a cache line.
   static let slotBytes = 64
-  /// The bytes of a node of a block that is not wide.
-  static let nodeBytes = 4
+  /// The bits of a node of a block that is not wide.
+  static let nodeBits = 25
   /// The bits of a block's smallest first term, and of its smallest first child: a
   /// catalog's terms and nodes are fewer than 2²⁴.
   static let baseBits = 24
@@ -29,10 +34,11 @@ enum TrieBlocks {
   /// The term width of a wide block's head (no block's differences take it).
   static let wideMark = 1 << widthBits - 1
   /// A block's head: its two smallest numbers and its term differences' width (a wide
-  /// block's: its number among the wide ones, and ``wideMark``), in one eight-byte load.
-  static let headBytes = 8
-  /// The bits a node's two differences share: the term's, then the child's in the rest.
-  static let differenceBits = 8 * nodeBytes - 9
+  /// block's: its number among the wide ones, and ``wideMark``), read in one eight-byte load.
+  static let headBits = 2 * baseBits + widthBits
+  /// The bits a node's two differences share: the term's, then the child's in the rest —
+  /// what its flag and byte leave.
+  static let differenceBits = nodeBits - 9
   /// The bytes of a node of a wide block: its two numbers, flag and byte in eight.
   static let wideNodeBytes = 8
   /// The bytes after the blocks and the wide nodes.
@@ -64,38 +70,37 @@ enum TrieBlocks {
     var wideNodes: [UInt8] = []
     var wide = 0
     bytes.reserveCapacity(blocks(nodes: nodes.count) * slotBytes)
-    func append(_ value: UInt64, bytes count: Int, to bytes: inout [UInt8]) {
-      for shift in stride(from: 0, to: 8 * count, by: 8) {
-        bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-      }
-    }
     for first in stride(from: 0, to: nodes.count, by: size) {
       let block = nodes[first..<min(first + size, nodes.count)]
-      let slot = bytes.count
+      var line = BitWriter()
       let termBase = block.lazy.map(\.firstTerm).min() ?? 0
       let childBase = block.lazy.map(\.firstChild).min() ?? 0
       let termWidth = width((block.lazy.map(\.firstTerm).max() ?? 0) - termBase)
       let childWidth = width((block.lazy.map(\.firstChild).max() ?? 0) - childBase)
       if termWidth + childWidth <= differenceBits {
-        append(
+        line.write(
           UInt64(termBase) | UInt64(childBase) << UInt64(baseBits)
-            | UInt64(termWidth) << UInt64(2 * baseBits), bytes: headBytes, to: &bytes)
+            | UInt64(termWidth) << UInt64(2 * baseBits), bits: headBits)
         for node in block {
-          let value =
+          line.write(
             UInt64(node.firstTerm - termBase) | UInt64(node.firstChild - childBase)
-            << UInt64(termWidth)
-            | UInt64(node.isTerm ? 1 : 0) << UInt64(differenceBits)
-            | UInt64(node.byte) << UInt64(differenceBits + 1)
-          append(value, bytes: nodeBytes, to: &bytes)
+              << UInt64(termWidth)
+              | UInt64(node.isTerm ? 1 : 0) << UInt64(differenceBits)
+              | UInt64(node.byte) << UInt64(differenceBits + 1), bits: nodeBits)
         }
       } else {
-        append(
-          UInt64(wide) | UInt64(wideMark) << UInt64(2 * baseBits), bytes: headBytes, to: &bytes)
-        for node in block { append(wideNode(node), bytes: wideNodeBytes, to: &wideNodes) }
+        line.write(UInt64(wide) | UInt64(wideMark) << UInt64(2 * baseBits), bits: headBits)
+        for node in block {
+          for shift in stride(from: 0, to: 8 * wideNodeBytes, by: 8) {
+            wideNodes.append(UInt8(truncatingIfNeeded: wideNode(node) >> UInt64(shift)))
+          }
+        }
         wideNodes += repeatElement(0, count: (size - block.count) * wideNodeBytes)
         wide += 1
       }
-      bytes += repeatElement(0, count: slot + slotBytes - bytes.count)
+      let written = line.finished().prefix(slotBytes)
+      bytes += written
+      bytes += repeatElement(0, count: slotBytes - written.count)
     }
     return (bytes + wideNodes + repeatElement(0, count: spare), wide)
   }
@@ -133,7 +138,7 @@ enum TrieBlocks {
       }
       guard termWidth <= differenceBits else { return nil }
       return Block(
-        nodes: slot + headBytes, termBase: Int(truncatingIfNeeded: head & baseMask),
+        line: slot, termBase: Int(truncatingIfNeeded: head & baseMask),
         childBase: Int(truncatingIfNeeded: head &>> UInt64(baseBits) & baseMask),
         termWidth: termWidth)
     }
@@ -157,16 +162,17 @@ enum TrieBlocks {
 
   /// A block, its head read.
   struct Block {
+    /// Its line (the head first), or a wide block's nodes.
     let nodes: UnsafeRawPointer
     let termBase, childBase, termWidth: Int
     let termMask, childMask: UInt64
     /// Whether its nodes are whole, eight bytes each (see ``wideNode(_:)``).
     let isWide: Bool
 
-    /// A block whose nodes start at `nodes`, their term differences `termWidth` bits wide.
-    init(nodes: UnsafeRawPointer, termBase: Int, childBase: Int, termWidth: Int) {
+    /// A block whose line is at `line`, its nodes' term differences `termWidth` bits wide.
+    init(line: UnsafeRawPointer, termBase: Int, childBase: Int, termWidth: Int) {
       (self.nodes, self.termBase, self.childBase, self.termWidth) =
-        (nodes, termBase, childBase, termWidth)
+        (line, termBase, childBase, termWidth)
       termMask = mask(termWidth)
       childMask = mask(differenceBits &- termWidth)
       isWide = false
@@ -191,8 +197,13 @@ enum TrieBlocks {
           isTerm: value &>> UInt64(2 * baseBits) & 1 != 0,
           byte: UInt8(truncatingIfNeeded: value &>> UInt64(2 * baseBits + 1)))
       }
-      let value = UInt64(
-        nodes.loadUnaligned(fromByteOffset: position &* nodeBytes, as: UInt32.self).littleEndian)
+      // An eight-byte load that ends within the line at the latest: the next line is
+      // another block (most likely not in the cache).
+      let bit = headBits &+ position &* nodeBits
+      let byte = min(bit &>> 3, slotBytes &- 8)
+      let value =
+        nodes.loadUnaligned(fromByteOffset: byte, as: UInt64.self).littleEndian
+        &>> UInt64(bit &- byte &* 8) & mask(nodeBits)
       return Node(
         firstTerm: termBase &+ Int(truncatingIfNeeded: value & termMask),
         firstChild: childBase &+ Int(truncatingIfNeeded: value &>> UInt64(termWidth) & childMask),
