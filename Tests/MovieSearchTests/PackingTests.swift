@@ -42,7 +42,9 @@ import Testing
           (0..<count).map { index in
             // One gap as wide as the width allows; the others smaller, none empty (a term's
             // titles are distinct) but the first.
-            let top = UInt64(1) << UInt64(max(0, width - 2))
+            // (A mixed term's films are listed apart from its titles: a gap between two
+            // of them spans the titles' between, and must stay below 2⁴⁸.)
+            let top = UInt64(1) << UInt64(max(0, (kind == 0 ? min(width, 40) : width) - 2))
             let gap = index == count / 2 ? Int(top) : Int(random.next() % top)
             title += index == 0 ? gap : max(1, gap)
             return (title, kind == 0 ? random.next() % 2 == 0 : kind == 1)
@@ -57,12 +59,18 @@ import Testing
       starts.append(postings)
       byteStarts.append(packed.count)
       postings += list.count
-      var previous = 0
-      packed.append(
-        packing: list.map { title, inTitle in
-          defer { previous = title }
-          return UInt64(title - previous) << 1 | (inTitle ? 1 : 0)
-        }, titles: list.count)
+      func gaps(_ titles: [Int]) -> [UInt64] {
+        titles.indices.map { UInt64(titles[$0] - ($0 == 0 ? 0 : titles[$0 - 1])) }
+      }
+      let own = list.filter(\.inTitle).map(\.title)
+      if !own.isEmpty, own.count < list.count {
+        // Mixed: its titles' own, then the rest as films (none has other titles here).
+        packed.append(mixed: gaps(own), films: gaps(list.filter { !$0.inTitle }.map(\.title)))
+      } else {
+        packed.append(
+          packing: zip(gaps(list.map(\.title)), list).map { $0 << 1 | ($1.inTitle ? 1 : 0) },
+          titles: list.count)
+      }
     }
     starts.append(postings)
     byteStarts.append(packed.count)
@@ -103,9 +111,9 @@ import Testing
     }
   }
 
-  /// A term of only title words, or only people's, keeps no flag in its values, and a wide
-  /// gap widens its own block alone: 100 gaps of 1 and one of 2³⁰ take a byte a block, a bit
-  /// each in three blocks and 31 bits each in the second; with flags, a bit more each.
+  /// No term's values keep a flag, and a wide gap widens its own block alone: 100 gaps of 1
+  /// and one of 2³⁰ take a byte a block, a bit each in three blocks and 31 bits each in the
+  /// second — a mixed term's two lists as much each.
   @Test func flagsAndWidthsCostOnlyWhereNeeded() {
     let gaps = (0..<101).map { $0 == 50 ? UInt64(1) << 30 : 1 }
     /// The bytes of blocks of 32, 32, 32 and 5 values, the second `wide` bits each.
@@ -120,10 +128,13 @@ import Testing
       #expect(bytes.count == size(narrow: 1, wide: 31), "\(kind)")
       #expect(bytes[0] >> CatalogFile.PostingKind.shift == kind.rawValue)
     }
+    // A mixed term: its kind's byte, how many titles have it as a word (one byte below
+    // 128), their gaps, then its people's films' — no flags.
     var mixed: [UInt8] = []
-    mixed.append(packing: gaps.enumerated().map { $1 << 1 | UInt64($0 % 2) }, titles: gaps.count)
+    mixed.append(mixed: gaps, films: gaps)
     #expect(mixed[0] >> CatalogFile.PostingKind.shift == CatalogFile.PostingKind.mixed.rawValue)
-    #expect(mixed.count == size(narrow: 2, wide: 32))
+    #expect(mixed[1] == UInt8(gaps.count))
+    #expect(mixed.count == 2 + 2 * size(narrow: 1, wide: 31))
   }
 
   /// Through a catalog: every term's postings are the titles whose words, or whose film's

@@ -183,24 +183,30 @@ extension CatalogFile {
       let sorted = order.map { terms[$0] }
       let (nodes, spelled) = try trie(sorted)
       sections.nodes = nodes
+      let mixedFilms = try peopleFilmsOfMixedTerms(films: films)
       for (id, term) in order.enumerated() {
         sections.termStarts.append(sections.termBytes.count)
         sections.postingStarts.append(sections.postingCount)
         sections.postingByteStarts.append(sections.postings.count)
         sections.termBytes += sorted[id][spelled[id]...]
+        defer { sections.postingCount += postingsByTerm[term].count }
+        if let films = mixedFilms[term] {
+          // A mixed term: the titles that have it as a word, then the films whose people's
+          // names have it (the reader gives all their titles).
+          let own = postingsByTerm[term].filter { $0 & Self.inTitle != 0 }
+          sections.postings.append(
+            mixed: Self.gaps(own.map { Int($0 & ~Self.inTitle) }), films: Self.gaps(films))
+          continue
+        }
         // A word of people's names alone is every title's of its films: their display titles
         // say it (the reader gives their other titles after them).
         let postings =
           postingsByTerm[term].allSatisfy { $0 & Self.inTitle == 0 }
           ? postingsByTerm[term].prefix { $0 < films } : postingsByTerm[term][...]
-        var previous = 0
-        let values = postings.map { posting in
-          let title = Int(posting & ~Self.inTitle)
-          defer { previous = title }
-          return UInt64(title - previous) << 1 | (posting & Self.inTitle != 0 ? 1 : 0)
-        }
-        sections.postings.append(packing: values, titles: postingsByTerm[term].count)
-        sections.postingCount += postingsByTerm[term].count
+        sections.postings.append(
+          packing: zip(Self.gaps(postings.map { Int($0 & ~Self.inTitle) }), postings).map {
+            $0 << 1 | ($1 & Self.inTitle != 0 ? 1 : 0)
+          }, titles: postingsByTerm[term].count)
       }
       sections.termStarts.append(sections.termBytes.count)
       sections.postingStarts.append(sections.postingCount)
@@ -224,6 +230,41 @@ extension CatalogFile {
       sections.initialsOrder = initialsOrder().map { CatalogFile.initialsEntry($0.entry) }
       sections.termCount = terms.count
       return sections
+    }
+    /// Each number of ascending `numbers` less the one before (the first: itself).
+    private static func gaps(_ numbers: [Int]) -> [UInt64] {
+      numbers.indices.map { UInt64(numbers[$0] - ($0 == 0 ? 0 : numbers[$0 - 1])) }
+    }
+
+    /// The films whose people's names have each **mixed** term — a word of some titles
+    /// themselves and of others only through their film's people — ascending: every title of
+    /// those films has it, so the file stores the films and the titles that have it as a
+    /// word (see `append(mixed:films:)`). Each term's titles are checked to be those two
+    /// lists', merged, as the reader gives them.
+    private func peopleFilmsOfMixedTerms(films: Int) throws(FormatError) -> [Int: [Int]] {
+      var mixed: [Int: [Int]] = [:]
+      for term in postingsByTerm.indices {
+        let own = postingsByTerm[term].lazy.filter { $0 & Self.inTitle != 0 }.count
+        if own > 0, own < postingsByTerm[term].count { mixed[term] = [] }
+      }
+      for (film, terms) in people.enumerated() {
+        for term in terms where mixed[term]?.last != film && mixed[term] != nil {
+          mixed[term]?.append(film)
+        }
+      }
+      let starts = CatalogFile.otherTitleStarts(films: films, titleFilms: titleFilms)
+      for (term, people) in mixed {
+        var titles = Set(people)
+        for film in people { titles.formUnion(films + starts[film]..<films + starts[film + 1]) }
+        for posting in postingsByTerm[term] where posting & Self.inTitle != 0 {
+          titles.insert(Int(posting & ~Self.inTitle))
+        }
+        let posted = postingsByTerm[term].map { Int($0 & ~Self.inTitle) }
+        guard titles.count == posted.count, posted.allSatisfy({ titles.contains($0) }) else {
+          throw FormatError(description: "a word's titles could not be encoded")
+        }
+      }
+      return mixed
     }
   }
 

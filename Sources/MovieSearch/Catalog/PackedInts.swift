@@ -70,19 +70,20 @@ extension PackedInts {
 
 extension [UInt8] {
   /// Appends a term's postings (each below 2⁴⁸: a title's gap from the one before, doubled,
-  /// plus one when the term is a word of the title itself) packed (see
-  /// ``CatalogStore/Postings``): one value alone in as few bytes as it takes (how many bytes
-  /// the values take says it: most terms of a large catalog have one title, and a byte of
-  /// width would be a quarter of them); else blocks of up to ``CatalogFile/postingBlock``
-  /// values, each a byte saying how many bits each of its values takes (as many as its
-  /// largest needs, at least one), then their bits. The first block's byte also says, in its
-  /// top two bits, whether the term is a word of every title (``CatalogFile/PostingKind``), of
-  /// none but their people's, or of some — only then do the values keep their flag.
-  /// `titles`: how many the reader is told the term has — more than `values` when these are
-  /// the films of a word of people's names alone (see ``CatalogStore/Postings``): their
-  /// bytes then say how many (the last block as many as its bits hold), and one film alone
-  /// is a byte of ``CatalogFile/PostingKind/oneFilmsPeople`` and its film's low six bits,
-  /// then the rest in as few bytes as it takes.
+  /// plus one when the term is a word of the title itself — every one, or none: a mixed
+  /// term is ``append(mixed:films:)``) packed (see ``CatalogStore/Postings``): one value
+  /// alone in as few bytes as it takes (how many bytes the values take says it: most terms
+  /// of a large catalog have one title, and a byte of width would be a quarter of them);
+  /// else blocks of up to ``CatalogFile/postingBlock`` values, each a byte saying how many
+  /// bits each of its values takes (as many as its largest needs, at least one), then their
+  /// bits. The first block's byte also says, in its top two bits, whether the term is a word
+  /// of every title (``CatalogFile/PostingKind``) or of none but their people's; the values
+  /// keep no flag. `titles`: how many the reader is told the term has — more than `values`
+  /// when these are the films of a word of people's names alone (see
+  /// ``CatalogStore/Postings``): their bytes then say how many (the last block as many as
+  /// its bits hold), and one film alone is a byte of
+  /// ``CatalogFile/PostingKind/oneFilmsPeople`` and its film's low six bits, then the rest
+  /// in as few bytes as it takes.
   mutating func append(packing values: [UInt64], titles: Int) {
     if titles == 1, values.count == 1 {
       append(alone: values[0], atLeast: 1)
@@ -95,20 +96,43 @@ extension [UInt8] {
       append(alone: film >> UInt64(CatalogFile.PostingKind.shift), atLeast: 0)
       return
     }
-    let flags = values.reduce(into: (some: false, every: true)) {
-      $0.some = $0.some || $1 & 1 != 0
-      $0.every = $0.every && $1 & 1 != 0
+    let inTitle = values.first.map { $0 & 1 != 0 } ?? false
+    precondition(values.allSatisfy { ($0 & 1 != 0) == inTitle }, "a mixed term's postings")
+    append(
+      blocks: values.map { $0 >> 1 },
+      kind: inTitle ? CatalogFile.PostingKind.titleWords : .peopleWords)
+  }
+
+  /// Appends a mixed term's postings — of some titles as a word of their own, of others
+  /// only as a word of their film's people's names (see ``CatalogStore/Postings``): a byte
+  /// of kind ``CatalogFile/PostingKind/mixed``, how many `titles` (seven bits a byte, low
+  /// first, the top bit set on each but the last), the blocks of `titles` (the gaps between
+  /// the titles that have it as a word of their own), then those of `films` (the gaps
+  /// between the films whose people's names have it, uncounted: the reader gives all their
+  /// titles).
+  mutating func append(mixed titles: [UInt64], films: [UInt64]) {
+    append(CatalogFile.PostingKind.mixed.rawValue << CatalogFile.PostingKind.shift)
+    var count = titles.count
+    while count >= 0x80 {
+      append(UInt8(count & 0x7F) | 0x80)
+      count >>= 7
     }
-    let kind: CatalogFile.PostingKind =
-      flags.every ? .titleWords : flags.some ? .mixed : .peopleWords
-    let kept = kind == .mixed ? values : values.map { $0 >> 1 }
-    var start = kept.startIndex
-    while start < kept.endIndex {
-      let block = kept[start..<Swift.min(start + CatalogFile.postingBlock, kept.endIndex)]
+    append(UInt8(count))
+    append(blocks: titles, kind: nil)
+    append(blocks: films, kind: nil)
+  }
+
+  /// Appends `values` in blocks of up to ``CatalogFile/postingBlock``, each a byte saying
+  /// how many bits each value takes, then their bits; the first block's byte with `kind` in
+  /// its top bits.
+  private mutating func append(blocks values: [UInt64], kind: CatalogFile.PostingKind?) {
+    var start = values.startIndex
+    while start < values.endIndex {
+      let block = values[start..<Swift.min(start + CatalogFile.postingBlock, values.endIndex)]
       let width = Swift.max(1, 64 - (block.max() ?? 0).leadingZeroBitCount)
-      append(
-        UInt8(width)
-          | (start == kept.startIndex ? kind.rawValue << CatalogFile.PostingKind.shift : 0))
+      let kindBits =
+        start == values.startIndex ? kind.map { $0.rawValue << CatalogFile.PostingKind.shift } : nil
+      append(UInt8(width) | (kindBits ?? 0))
       append(bits: [UInt64](block), width: width)
       start = block.endIndex
     }
