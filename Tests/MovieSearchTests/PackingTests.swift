@@ -30,13 +30,14 @@ import Testing
   }
 
   /// Terms of every width from 1 to 48 bits, empty ones, one-posting ones and ones of more
-  /// than a block among them, of each kind, read one term at a time and as one run.
+  /// than a block among them, of each kind (mixed ones with more than 127 titles of their
+  /// own: a count of two bytes), read one term at a time and as one run.
   @Test func everyWidthReadsBack() {
     var random = SeededGenerator(seed: 21)
     var lists: [[(title: Int, inTitle: Bool)]] = []
     for width in 1...48 {
       // Terms of titles of each kind: some the term's own words, only their people's, all.
-      for (count, kind) in [0, 1, 2, 9, 64, 100].flatMap({ c in (0..<3).map { (c, $0) } }) {
+      for (count, kind) in [0, 1, 2, 9, 64, 100, 300].flatMap({ c in (0..<3).map { (c, $0) } }) {
         var title = 0
         lists.append(
           (0..<count).map { index in

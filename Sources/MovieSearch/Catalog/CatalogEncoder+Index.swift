@@ -231,6 +231,7 @@ extension CatalogFile {
       sections.termCount = terms.count
       return sections
     }
+
     /// Each number of ascending `numbers` less the one before (the first: itself).
     private static func gaps(_ numbers: [Int]) -> [UInt64] {
       numbers.indices.map { UInt64(numbers[$0] - ($0 == 0 ? 0 : numbers[$0 - 1])) }

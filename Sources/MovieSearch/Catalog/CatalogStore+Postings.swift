@@ -195,11 +195,11 @@ extension CatalogStore {
     }
 
     /// The count written at `offset` (seven bits a byte, low first, the top bit set on each
-    /// but the last; at most four bytes), and where what follows it starts; `nil` past `end`
-    /// or longer (damage).
+    /// but the last; at most five, as many as a count of titles takes), and where what follows
+    /// it starts; `nil` past `end` or longer (damage).
     @inline(__always) private func count(at offset: Int, end: Int) -> (Int, Int)? {
       var value = 0
-      for place in 0..<4 where offset &+ place < end {
+      for place in 0..<5 where offset &+ place < end {
         let byte = Int(postings.load(fromByteOffset: offset &+ place, as: UInt8.self))
         value |= (byte & 0x7F) &<< (7 &* place)
         if byte < 0x80 { return (value, offset &+ place &+ 1) }
