@@ -42,24 +42,37 @@ import Testing
         }
       }
     }
+    // As a catalog packs them: every film's whole, then another title of each film (its
+    // article and word count those of the next film's, wrapping) by its own bits alone.
+    let summaries = values.map {
+      layout.summary(place: $0.place, year: $0.year, article: $0.article, words: $0.words)
+    }
     var bytes: [UInt8] = []
     var pending = PendingBits()
-    for value in values {
+    for summary in summaries { pending.write(summary, bits: layout.width, to: &bytes) }
+    for film in summaries.indices {
       pending.write(
-        layout.summary(
-          place: value.place, year: value.year, article: value.article, words: value.words),
-        bits: layout.width, to: &bytes)
+        layout.own(summaries[(film + 1) % summaries.count]), bits: SummaryLayout.ownWidth,
+        to: &bytes)
     }
     pending.flush(to: &bytes)
-    bytes += [UInt8](repeating: 0, count: layout.size(titles: values.count) - bytes.count)
-    #expect(bytes.count == (values.count * 26 + 7) / 8 + 8)
+    let size = layout.size(films: values.count, others: values.count)
+    bytes += [UInt8](repeating: 0, count: size - bytes.count)
+    #expect(bytes.count == (values.count * (26 + 5) + 7) / 8 + 8)
     bytes.withUnsafeBytes { buffer in
-      for (title, value) in values.enumerated() {
-        let bits = layout.bits(in: buffer.baseAddress!, title: title)
+      for (film, value) in values.enumerated() {
+        let bits = layout.bits(in: buffer.baseAddress!, film: film)
         #expect(layout.place(bits) == value.place)
         #expect(layout.year(bits) == value.year)
         #expect(layout.startsWithArticle(bits) == value.article)
         #expect(layout.words(bits) == min(value.words, SummaryLayout.mostWords))
+        let next = values[(film + 1) % values.count]
+        let other = layout.bits(
+          in: buffer.baseAddress!, other: film, films: values.count, film: bits)
+        #expect(layout.place(other) == value.place)
+        #expect(layout.year(other) == value.year)
+        #expect(layout.startsWithArticle(other) == next.article)
+        #expect(layout.words(other) == min(next.words, SummaryLayout.mostWords))
       }
     }
   }
@@ -80,6 +93,30 @@ import Testing
       #expect(store.record(film).year == years[film])
       #expect((summary.flags & CatalogFile.leadingArticle != 0) == (film % 2 == 0))
       #expect(summary.titleWords == min(2 + film % 20, SummaryLayout.mostWords), "film \(film)")
+    }
+  }
+
+  @Test func anotherTitleReadsItsFilmsPopularityAndYearAndItsOwnArticleAndWords() throws {
+    let years = (0..<120).map { $0 % 7 == 0 ? 0 : 1_930 + $0 }
+    // Every third film has another title: its article and word count unlike its display
+    // title's (up to 18 words, past what a summary counts).
+    var entries = entries(years: years)
+    for film in entries.indices where film % 3 == 0 {
+      entries[film].alternativeTitles = [
+        (film % 2 == 0 ? "Some Other" : "The Other") + String(repeating: " Name", count: film % 17)
+      ]
+    }
+    let store = try CatalogStore(bytes: CatalogFile.encode(entries))
+    #expect(store.titleCount == entries.count + 40)
+    for title in store.filmCount..<store.titleCount {
+      let film = store.film(ofTitle: title)
+      let (summary, filmSummary) = (store.summary(title), store.summary(film))
+      #expect(film % 3 == 0)
+      #expect(summary.year == years[film])
+      #expect(summary.popularity == filmSummary.popularity)
+      #expect((summary.flags & CatalogFile.leadingArticle != 0) == (film % 2 != 0), "\(title)")
+      #expect(summary.titleWords == min(2 + film % 17, SummaryLayout.mostWords), "\(title)")
+      #expect(filmSummary.titleWords == 2)
     }
   }
 

@@ -73,24 +73,38 @@ extension CatalogFile {
     }
 
     /// The popularity palette of the titles' films (whose vote counts are `filmVotes`), how
-    /// summaries are packed, and every title's summary (see ``SummaryLayout``).
-    func summaries(filmVotes: [Int]) -> (
+    /// summaries are packed, and the summaries (see ``SummaryLayout``): each film's whole,
+    /// then each other title's own bits — its place and year are its film's, checked.
+    func summaries(filmVotes: [Int]) throws -> (
       palette: PopularityPalette, layout: SummaryLayout, bytes: [UInt8]
     ) {
       let palette = PopularityPalette(
         popularities, votes: titleFilms.map { filmVotes[$0 >> 2] })
       let layout = SummaryLayout.fitting(places: palette.entries.count, years: years)
+      let films = filmVotes.count
+      let size = layout.size(films: films, others: years.count - films)
       var bytes: [UInt8] = []
-      bytes.reserveCapacity(layout.size(titles: years.count))
+      bytes.reserveCapacity(size)
       var pending = PendingBits()
       for title in years.indices {
         let summary = layout.summary(
           place: palette.places[title], year: years[title], article: articles[title],
           words: wordCounts[title])
-        pending.write(summary, bits: layout.width, to: &bytes)
+        guard title >= films else {
+          pending.write(summary, bits: layout.width, to: &bytes)
+          continue
+        }
+        let film = titleFilms[title] >> CatalogFile.kindBits
+        guard film < films, palette.places[title] == palette.places[film],
+          years[title] == years[film]
+        else {
+          throw CatalogFile.FormatError(
+            description: "title \(title) does not share its film's popularity and year")
+        }
+        pending.write(layout.own(summary), bits: SummaryLayout.ownWidth, to: &bytes)
       }
       pending.flush(to: &bytes)
-      bytes += [UInt8](repeating: 0, count: layout.size(titles: years.count) - bytes.count)
+      bytes += [UInt8](repeating: 0, count: size - bytes.count)
       return (palette, layout, bytes)
     }
 

@@ -177,7 +177,7 @@ extension CatalogFile {
       header.append(uint32: table.count)
     }
     // A film's record keeps what its votes add to its place's in the palette.
-    let summaries = index.summaries(filmVotes: entries.map(\.votes))
+    let summaries = try index.summaries(filmVotes: entries.map(\.votes))
     let fieldCount = RecordLayout.Field.allCases.count
     for film in entries.indices {
       records[film * fieldCount + RecordLayout.Field.votes.rawValue] = UInt32(

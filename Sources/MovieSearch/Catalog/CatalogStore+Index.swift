@@ -14,7 +14,18 @@ extension CatalogStore {
     popularity: Float, year: Int, flags: UInt8, titleWords: Int
   ) {
     let layout = summaryLayout
-    let value = layout.bits(in: base + self.layout.summaries, title: index)
+    let summaries = base + self.layout.summaries
+    let value: UInt64
+    if index < filmCount {
+      value = layout.bits(in: summaries, film: index)
+    } else {
+      // Another title: its film's place and year, its own article and words (a title past
+      // the last, none a caller asks for, reads as film 0's).
+      let film = film(ofTitle: index)
+      value = layout.bits(
+        in: summaries, other: index < titleCount ? index &- filmCount : 0, films: filmCount,
+        film: layout.bits(in: summaries, film: film))
+    }
     let palette = palette
     return (
       palette.popularity(palette.place(layout.place(value))), layout.year(value),
@@ -81,9 +92,17 @@ extension CatalogStore {
     @inline(__always) subscript(position: Int) -> Int { Int(ids[position]) }
   }
 
-  /// Asks for title `index`'s summary ahead of reading it (see CacheHints).
+  /// Asks for title `index`'s summary ahead of reading it (see CacheHints): another title's
+  /// own bits and its film's summary (its film is read now: the table of films stays in the
+  /// cache).
   @inline(__always) func prefetchSummary(_ index: Int) {
-    ms_prefetch(base + layout.summaries + summaryLayout.byteOffset(title: index))
+    let summaries = base + layout.summaries
+    guard index >= filmCount, index < titleCount else {
+      ms_prefetch(summaries + summaryLayout.byteOffset(film: index))
+      return
+    }
+    ms_prefetch(summaries + summaryLayout.byteOffset(other: index &- filmCount, films: filmCount))
+    ms_prefetch(titleFilms.address(of: index &- filmCount))
   }
 
   /// Asks for where title `index`'s words start ahead of reading them.

@@ -81,7 +81,7 @@ extension CatalogStore {
       typealias Kind = CatalogFile.OffsetTableKind
       palette = titleTexts + tableSizes[Kind.titleStarts.rawValue]
       summaries = palette + PopularityPalette.size(count: paletteCount)
-      wordStarts = summaries + (summaryLayout ?? .none).size(titles: titles)
+      wordStarts = summaries + (summaryLayout ?? .none).size(films: films, others: titles - films)
       wordIDs = wordStarts + tableSizes[Kind.wordStarts.rawValue]
       let terms = terms
       termStarts =

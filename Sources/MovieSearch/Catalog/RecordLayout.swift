@@ -212,11 +212,11 @@ struct RecordReader {
   /// not hold from those kept apart).
   @inline(__always) subscript(film: Int, field: RecordLayout.Field) -> Int {
     if field == .year, layout.yearsInSummaries {
-      return summaryLayout.year(summaryLayout.bits(in: summaries, title: film))
+      return summaryLayout.year(summaryLayout.bits(in: summaries, film: film))
     }
     let value = layout.value(field, of: film, in: bytes, apart: exceptions)
     guard field == .votes else { return value }
-    let place = palette.place(summaryLayout.place(summaryLayout.bits(in: summaries, title: film)))
+    let place = palette.place(summaryLayout.place(summaryLayout.bits(in: summaries, film: film)))
     return palette.leastVotes(place) &+ value
   }
 
