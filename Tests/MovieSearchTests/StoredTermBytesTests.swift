@@ -4,8 +4,9 @@ import Testing
 @testable import MovieSearch
 
 /// A catalog stores of each term only the bytes its trie path does not spell — nothing of a
-/// term a node ends at, the rest of a tail's — and spells every term back whole: the sorted
-/// vocabulary, read from the file alone, with fewer bytes than its terms have.
+/// term a node ends at, the rest of a tail's, at most ``CatalogFile/longestTail``, as codes
+/// of symbols — and spells every term back whole: the sorted vocabulary, read from the file
+/// alone, with fewer bytes than its terms have.
 @Suite struct StoredTermBytesTests {
   /// Terms that begin others ("star", "stars", "starship"), tails of one byte and of many,
   /// a term of one letter, digits, and people's names beside the titles' words.
@@ -42,6 +43,14 @@ import Testing
     }
   }
 
+  /// The bytes the codes of each term's stored rest stand for, in all.
+  static func storedRests(_ store: CatalogStore) -> Int {
+    let trie = store.trie
+    return (0..<store.termCount).reduce(0) { total, term in
+      total + trie.tailSymbols.withDecoded(trie.storedBytes(term)) { $0.count }
+    }
+  }
+
   @Test func everyTermIsSpelledBackFromTheTrieAndItsStoredRest() throws {
     let store = try CatalogStore(bytes: CatalogFile.encode(Self.entries))
     let vocabulary = Self.vocabulary()
@@ -50,7 +59,8 @@ import Testing
     #expect((0..<store.termCount).map { store.trie.firstByte($0) } == vocabulary.map(\.first))
     // Only the rests are stored: fewer bytes than the terms have (under a quarter of them at
     // IMDb's size, where most beginnings are shared).
-    #expect(store.layout.termBytes == Self.unspelledBytes(vocabulary))
+    #expect(Self.storedRests(store) == Self.unspelledBytes(vocabulary))
+    #expect(store.layout.termBytes <= Self.unspelledBytes(vocabulary))
     #expect(store.layout.termBytes < vocabulary.reduce(0) { $0 + $1.count })
     // Each term is found whole by its bytes, and the beginning of the terms that start so.
     for (id, term) in vocabulary.enumerated() {
@@ -68,10 +78,36 @@ import Testing
     #expect(store.term(0) == Array("zardoz".utf8))
     #expect(store.trie.firstByte(0) == UInt8(ascii: "z") && store.trie.firstByte(1) == nil)
     // The root spells nothing: the whole term is its stored rest.
-    #expect(store.layout.termBytes == "zardoz".utf8.count)
+    #expect(Self.storedRests(store) == "zardoz".utf8.count)
     #expect(store.exactAndPrefix(Array("zard".utf8)).longer == 0..<1)
     #expect(store.exactAndPrefix(Array("zardozz".utf8)) == (0..<0, 0..<0))
     let typo = store.fuzzyMatches(Array("zardos".utf8), maxDistance: 1)
     #expect(typo == [TermMatch(terms: 0..<1, distance: 1, prefix: false)])
+  }
+
+  @Test func aTermLongerThanATailHoldsIsSpelledDownTheTrieToItsLastBytes() throws {
+    // Words of 33 and 200 letters, and a neighbour sharing the first ten.
+    let long = String(repeating: "abcdefghij", count: 20)
+    let entries: [CatalogFile.Entry] = [
+      .init(id: 1, title: String(long.prefix(33)), year: 2001, votes: 10),
+      .init(id: 2, title: long, year: 2002, votes: 20),
+      .init(id: 3, title: "abcdefghijz", year: 2003, votes: 30),
+    ]
+    let store = try CatalogStore(bytes: CatalogFile.encode(entries))
+    let vocabulary = [String(long.prefix(33)), long, "abcdefghijz"].map { Array($0.utf8) }
+    #expect(
+      (0..<store.termCount).map { store.term($0) }
+        == vocabulary.sorted {
+          $0.lexicographicallyPrecedes($1)
+        })
+    let trie = store.trie
+    for term in 0..<store.termCount {
+      let rest = trie.tailSymbols.withDecoded(trie.storedBytes(term)) { $0.count }
+      #expect(rest <= CatalogFile.longestTail)
+      #expect(store.exactAndPrefix(store.term(term)).exact == term..<term + 1)
+    }
+    // A typo in the last of 33 letters, two past a tail's most: found along the trie.
+    let typo = store.fuzzyMatches(Array((long.prefix(32) + "x").utf8), maxDistance: 1)
+    #expect(typo.contains(TermMatch(terms: 0..<1, distance: 1, prefix: false)))
   }
 }

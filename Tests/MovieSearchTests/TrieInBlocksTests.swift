@@ -148,7 +148,7 @@ import Testing
     let padding = CatalogFile.trieAligned(layout.nodesStart) - layout.nodesStart
     let rewritten =
       header + bytes[CatalogFile.headerSize..<layout.nodesStart]
-      + [UInt8](repeating: 0, count: padding) + trie.bytes + bytes[layout.termBytesStart...]
+      + [UInt8](repeating: 0, count: padding) + trie.bytes + bytes[layout.tailSymbols...]
     return (whole, try CatalogStore(bytes: rewritten))
   }
 
@@ -156,7 +156,7 @@ import Testing
     let (whole, blocks) = try Self.builtInInBlocks()
     #expect(blocks.layout.trieInBlocks && blocks.termCount == whole.termCount)
     // The nodes take about two thirds of the bytes.
-    let size = { (store: CatalogStore) in store.layout.termBytesStart - store.layout.nodesStart }
+    let size = { (store: CatalogStore) in store.layout.tailSymbols - store.layout.nodesStart }
     #expect(Double(size(blocks)) < 0.7 * Double(size(whole)))
     for term in 0..<whole.termCount {
       #expect(blocks.term(term) == whole.term(term))

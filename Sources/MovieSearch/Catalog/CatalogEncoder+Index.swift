@@ -136,6 +136,8 @@ extension CatalogFile {
       /// The trie's nodes, the sentinel after them included (see ``trie(_:)``).
       var nodes: [TrieBlocks.Node] = []
       var termBytes: [UInt8] = []
+      /// The symbols the term bytes are coded with.
+      var tailSymbols = SymbolTable.trained(on: [])
       /// The ids of the terms of ``Phonetic/shortest`` bytes or more, by key.
       var soundOrder: [Int] = []
       /// The titles of known films by their initials (see ``InitialsIndex``), each entry as
@@ -198,11 +200,18 @@ extension CatalogFile {
       let (nodes, spelled) = try trie(sorted)
       sections.nodes = nodes
       let mixedFilms = try peopleFilmsOfMixedTerms(films: films)
+      // What the trie does not spell of each term, coded with symbols of their own (the
+      // ends of rare words: "son", "ski", "ova").
+      let tails = sorted.indices.map { sorted[$0][spelled[$0]...] }
+      sections.tailSymbols = SymbolTable.trained(
+        on: sample(tails.filter { !$0.isEmpty }.map { Array($0) }))
       for (id, term) in order.enumerated() {
         sections.termStarts.append(sections.termBytes.count)
         sections.postingStarts.append(sections.postingCount)
         sections.postingByteStarts.append(sections.postings.count)
-        sections.termBytes += sorted[id][spelled[id]...]
+        tails[id].withUnsafeBufferPointer {
+          sections.tailSymbols.encode($0, into: &sections.termBytes)
+        }
         defer { sections.postingCount += postingsByTerm[term].count }
         if let films = mixedFilms[term] {
           // A mixed term: the titles that have it as a word, then the films whose people's
@@ -288,9 +297,10 @@ extension CatalogFile {
   /// node's, and a sentinel after the last node closes the run. A node with a single term
   /// that does not end there is a **tail**: it has no children, the rest of its path being
   /// that term's bytes — most of a large vocabulary's nodes would otherwise be chains of one
-  /// child each, spelling the ends of terms no other term shares. With the nodes, how many
-  /// of each term's bytes its path spells: all of a term whose node it ends at, a tail's
-  /// down to the tail (the rest is what the file stores of the term).
+  /// child each, spelling the ends of terms no other term shares — when they are at most
+  /// ``CatalogFile/longestTail`` (a longer rest is spelled down until they are). With the
+  /// nodes, how many of each term's bytes its path spells: all of a term whose node it ends
+  /// at, a tail's down to the tail (the rest is what the file stores of the term).
   static func trie(_ terms: [[UInt8]]) throws(FormatError) -> (
     nodes: [TrieBlocks.Node], spelled: [Int]
   ) {
@@ -304,7 +314,8 @@ extension CatalogFile {
       let (range, depth, byte) = queue[next]
       next += 1
       let isTerm = !range.isEmpty && terms[range.lowerBound].count == depth
-      let isTail = range.count == 1 && !isTerm
+      let isTail =
+        range.count == 1 && !isTerm && terms[range.lowerBound].count - depth <= longestTail
       if isTerm || isTail { spelled[range.lowerBound] = depth }
       var low = range.lowerBound + (isTerm ? 1 : 0)
       let firstChild = queue.count

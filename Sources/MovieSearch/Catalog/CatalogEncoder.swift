@@ -212,7 +212,8 @@ extension CatalogFile {
     let padding = trie.header == 0 ? 0 : trieAligned(trieStart) - trieStart
     let sections =
       beforeTrie + [
-        [UInt8](repeating: 0, count: padding), trie.bytes, search.termBytes,
+        [UInt8](repeating: 0, count: padding), trie.bytes, search.tailSymbols.stored,
+        search.termBytes,
         PackedInts.encode(search.soundOrder, largest: search.termCount - 1),
         PackedInts.encode(
           search.initialsOrder,

@@ -37,7 +37,8 @@ import Foundation
 /// | posting byte starts | *O*: a number per term + 1 | where each term's postings start |
 /// | postings | per term: per block of 32 values, 1 B + as many bits per value as its largest needs (a term of one title: its value alone, in as few bytes as it takes); 8 B at the end | for each term, the titles that have it, in order, each as its difference from the one before (the first: itself), in blocks each led by how many bits each of its values takes; the first block's byte also says whether the term is a word of each title itself, of none (only of its people's) or of some (``PostingKind``; a term of one title: its value doubled, plus one when the term is a word of the title itself). A term of people's names alone (none of its titles has it as a word) lists its films' display titles only — as many as its last block's bits hold, the padding read as gaps of none; of one film with other titles, a byte of kind ``PostingKind/oneFilmsPeople`` — every title of a film being searched by its people's words: the reader gives each film's other titles after the display ones, as they would be stored (at IMDb's size 1.9 million postings not stored), and its count is every title's. A mixed term lists how many titles have it as a word, those titles, then the films whose people's names have it, as a word of people's names alone does (see ``PostingKind``) |
 /// | trie nodes | 7 B per node + 8; or, in a large catalog, after zeros to a multiple of 64, 64 B per 18 nodes and 144 B per wide block + 8 | the vocabulary as a trie, for the typo walk, breadth first: each node's first term (3 B), first child (23 bits) and whether its path is a term (the top bit), and byte; or, when the header says so, in blocks of 18 nodes a cache line each — a block's smallest first term and first child and how wide its term differences are (53 bits), then each node in 25 bits: its two differences, its flag, its byte; a wide block's nodes whole after the lines (see ``trie(_:)``, ``TrieBlocks``) |
-/// | term bytes | | the vocabulary, sorted bytewise: of each term, the bytes its trie path does not spell — none of a term a node ends at, the rest of a tail's (see ``trie(_:)``) |
+/// | tail symbols | 2,296 B | the symbols the term bytes are coded with (see ``SymbolTable``) |
+/// | term bytes | | the vocabulary, sorted bytewise: of each term, the bytes its trie path does not spell — none of a term a node ends at, the rest of a tail's, at most ``longestTail`` (see ``trie(_:)``) — as codes of the tail symbols |
 /// | sound order | *P*: a number per title word of five bytes or more (a term some title has, not only its people's names) | their ids, by ``Phonetic`` key (then id): the words that sound alike are neighbours, found by a binary search |
 /// | initials order | *P*: a number per entry | the titles of known films by their words' initials (see ``InitialsIndex``): each title's number times two, plus one when its initials skip a leading article |
 /// | extras starts | *O*: a number per film + 1 | where each film's extras start, in bits |
@@ -61,15 +62,20 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "o")
+  static let version = UInt8(ascii: "p")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "o"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "p"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 148
+
+  /// The most bytes of a term a tail stores (see ``trie(_:)``): a term that goes on further
+  /// is spelled down the trie until this many are left. A tail is read whole, decoded into a
+  /// buffer of this size; at IMDb's size the longest is 19 bytes.
+  static let longestTail = 32
 
   /// Where the header says how the trie's nodes are stored, four bytes: 0, seven bytes each
   /// (``nodeSize``); else in blocks a cache line each (``TrieBlocks``), and one more than how

@@ -21,7 +21,8 @@ extension CatalogStore {
     let wideTrieBlocks: Int
     let termStarts: Int
     let postingStarts, postingByteStarts: Int
-    let postingsStart, nodesStart, termBytesStart, soundOrder, initialsOrder, extrasStarts: Int
+    let postingsStart, nodesStart, tailSymbols, termBytesStart, soundOrder, initialsOrder: Int
+    let extrasStarts: Int
     let extras, nameSymbols, nameStarts: Int
     let nameBytesStart, genreStarts, genreBytesStart, textSymbols, texts, end: Int
 
@@ -96,11 +97,12 @@ extension CatalogStore {
       nodesStart =
         trieInBlocks
         ? CatalogFile.trieAligned(postingsStart + postingBytes) : postingsStart + postingBytes
-      termBytesStart =
+      tailSymbols =
         nodesStart
         + (trieInBlocks
           ? TrieBlocks.bytes(nodes: nodes + 1, wide: wideTrieBlocks)
           : (nodes + 1) * CatalogFile.nodeSize + 1)
+      termBytesStart = tailSymbols + SymbolTable.storedSize
       soundOrder = termBytesStart + termBytes
       initialsOrder = soundOrder + Table.size(count: soundOrderCount, largest: terms - 1)
       extrasStarts =

@@ -15,7 +15,8 @@ extension CatalogStore {
     Trie(
       base: base + layout.nodesStart, nodes: nodes, wideBlocks: layout.wideTrieBlocks,
       count: layout.nodes, termCount: termCount, termStarts: termStarts,
-      termBytes: base + layout.termBytesStart, termBytesCount: layout.termBytes)
+      termBytes: base + layout.termBytesStart, termBytesCount: layout.termBytes,
+      tailSymbols: StoredSymbolTable(base: base + layout.tailSymbols))
   }
 
   /// A node of the trie: the terms that start with its path, its children, the last byte of
@@ -47,15 +48,18 @@ extension CatalogStore {
     let termStarts: OffsetTable
     let termBytes: UnsafeRawPointer
     let termBytesCount: Int
+    /// The symbols the term bytes are coded with.
+    let tailSymbols: StoredSymbolTable
 
     init(
       base: UnsafeRawPointer, nodes: Nodes, wideBlocks: Int, count: Int, termCount: Int,
-      termStarts: OffsetTable, termBytes: UnsafeRawPointer, termBytesCount: Int
+      termStarts: OffsetTable, termBytes: UnsafeRawPointer, termBytesCount: Int,
+      tailSymbols: StoredSymbolTable
     ) {
       (self.base, self.nodes, self.count, self.termCount) = (base, nodes, count, termCount)
       blocks = TrieBlocks.Reader(blocks: base, nodes: count + 1, wide: wideBlocks)
-      (self.termStarts, self.termBytes, self.termBytesCount) =
-        (termStarts, termBytes, termBytesCount)
+      (self.termStarts, self.termBytes, self.termBytesCount, self.tailSymbols) =
+        (termStarts, termBytes, termBytesCount, tailSymbols)
     }
 
     /// Whether the nodes are in blocks: a constant of a walk made for its layout.
@@ -216,17 +220,23 @@ extension CatalogStore {
     }
 
     /// When `node`, whose path is `depth` bytes long, is a tail (see ``CatalogFile/trie(_:)``):
-    /// its term's bytes, the path going on along them past `depth`.
+    /// its term's bytes, the path going on along them past `depth` — decoded, at most
+    /// ``CatalogFile/longestTail`` (more is damage, cut).
     @inline(__always) func tail(of node: Node, depth: Int) -> Tail? {
       guard node.terms.count == 1, node.children.isEmpty, !node.isTerm else { return nil }
-      let rest = storedBytes(node.terms.lowerBound)
+      let codes = storedBytes(node.terms.lowerBound)
       // A tail's term goes on past it.
-      guard !rest.isEmpty else { return nil }
-      return Tail(rest: rest, from: depth)
+      guard !codes.isEmpty else { return nil }
+      var tail = Tail(from: depth)
+      let written = withUnsafeMutableBytes(of: &tail.bytes) {
+        tailSymbols.decode(codes, into: $0.baseAddress!, limit: CatalogFile.longestTail)
+      }
+      tail.restCount = min(written, CatalogFile.longestTail)
+      return tail.restCount > 0 ? tail : nil
     }
 
-    /// The bytes the file stores of term `term`: those its trie path does not spell (see
-    /// ``CatalogFile/trie(_:)``); none for damage.
+    /// The codes the file stores of term `term`: of the bytes its trie path does not spell
+    /// (see ``CatalogFile/trie(_:)``); none for damage.
     @inline(__always) func storedBytes(_ term: Int) -> UnsafeRawBufferPointer {
       let start = termStarts[term]
       let end = termStarts[term &+ 1]
@@ -239,15 +249,26 @@ extension CatalogStore {
     /// A tail's term, read by the depth of the path: its bytes from the tail's on are
     /// stored (those before, the path to the tail, are spelled by the trie).
     struct Tail {
-      let rest: UnsafeRawBufferPointer
+      /// The stored bytes, decoded (``CatalogFile/longestTail`` at most, and eight bytes of
+      /// room a decoder's last eight-byte store may write).
+      var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+      /// How many of them are the term's.
+      var restCount = 0
       /// The tail's depth: the length of the path the trie spells.
       let from: Int
 
-      /// The term's byte at `depth` (at least ``from``).
-      @inline(__always) subscript(depth: Int) -> UInt8 { rest[depth &- from] }
+      init(from: Int) { self.from = from }
+
+      /// The term's byte at `depth` (at least ``from``, below ``count``).
+      @inline(__always) subscript(depth: Int) -> UInt8 {
+        withUnsafeBytes(of: bytes) { $0[depth &- from] }
+      }
+
+      /// The term's bytes from the tail's on.
+      var rest: [UInt8] { withUnsafeBytes(of: bytes) { Array($0.prefix(restCount)) } }
 
       /// The term's length.
-      var count: Int { from &+ rest.count }
+      var count: Int { from &+ restCount }
     }
 
     /// The bytes of term `term`, spelled down the trie: from the root, the child whose terms

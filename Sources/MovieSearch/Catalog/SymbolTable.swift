@@ -154,14 +154,17 @@ struct StoredSymbolTable {
   static func decodedLimit(_ codes: Int) -> Int { codes * 8 }
 
   /// The text `codes` stand for, written at `output` (which has room for
-  /// ``decodedLimit(_:)`` bytes and eight more); returns its length. A code past the table's
-  /// symbols, or an escape at the end, ends the text (damage).
-  func decode(_ codes: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer) -> Int {
+  /// ``decodedLimit(_:)`` bytes and eight more, or `limit` and eight more); returns its
+  /// length. A code past the table's symbols, or an escape at the end, ends the text
+  /// (damage); so does reaching `limit` (the text is then `limit` bytes or a few more).
+  @inline(__always) func decode(
+    _ codes: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer, limit: Int = .max
+  ) -> Int {
     let count = Int(base.load(as: UInt8.self))
     let symbols = base + 1 + SymbolTable.maxSymbols
     var written = 0
     var at = 0
-    while at < codes.count {
+    while at < codes.count, written < limit {
       let code = codes[at]
       at += 1
       if code == SymbolTable.escape {
