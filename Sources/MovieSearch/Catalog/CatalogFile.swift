@@ -45,7 +45,7 @@ import Foundation
 /// | extras | the bits, + 8 | per film: how many genres, directors and cast it has, then its genres (indices into the genre names), directors and cast: its searched people as how many words their names have — found by them, a run of the film's people's words, when the name is the first with them — else, like the rest, indices into the names, each in as many bits as the catalog's largest needs (see ``ExtrasLayout``) |
 /// | name starts | 4 B per block of names + 4 | where each block of names starts |
 /// | name symbols | 2,296 B | the table the names are written in (see ``SymbolTable``) |
-/// | names | | the people's names, sorted by their words (``nameKey(_:)``), then bytewise, in blocks of 32 that keep only what a name adds to the one before, as codes of the name symbols, each led by a byte of its lengths (see ``NameBlocks``) |
+/// | names | | the people's names, sorted by their words (``nameKey(_:)``), then bytewise, in blocks of 64 that keep only what a name adds to the one before, as codes of the name symbols, each led by a byte of its lengths (see ``NameBlocks``) |
 /// | genre starts | 4 B per genre + 4 | where each genre's name starts |
 /// | genres | | the genre names |
 /// | text symbols | 2,296 B | the table what the titles store of their texts is written in |
@@ -62,13 +62,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "p")
+  static let version = UInt8(ascii: "q")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "p"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "q"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 148
 
