@@ -125,9 +125,18 @@ extension CatalogStore {
             titleWordsOnly: titleWordsOnly, body)
           continue
         }
-        decode(nextCount &- count, head: start, end: nextStart) { title in
-          if title < limit { body(Int(title), true) }
-        }
+        visitTitleWords(nextCount &- count, head: start, end: nextStart, body)
+      }
+    }
+
+    /// Calls `body` with the `count` titles at `head` (of bytes ending at `end`) that have the
+    /// term as a word of their own; returns where their last block ends.
+    @discardableResult @inline(__always) private func visitTitleWords(
+      _ count: Int, head: Int, end: Int, _ body: (Int, Bool) -> Void
+    ) -> Int {
+      let limit = UInt64(limit)
+      return decode(count, head: head, end: end) { title in
+        if title < limit { body(Int(title), true) }
       }
     }
 
@@ -158,27 +167,27 @@ extension CatalogStore {
       guard let (own, listHead) = count(at: head &+ 1, end: end), own > 0, own < titles,
         UInt64(own) <= limit, own <= (end &- listHead) &* 8
       else { return }
-      if titleWordsOnly {
-        decode(own, head: listHead, end: end) { title in
-          if title < limit { body(Int(title), true) }
-        }
+      guard !titleWordsOnly else {
+        visitTitleWords(own, head: listHead, end: end, body)
         return
       }
       withUnsafeTemporaryAllocation(of: Int.self, capacity: own) { ownTitles in
         var stored = 0
-        let filmsHead = decode(own, head: listHead, end: end) { title in
-          if title < limit {
-            ownTitles[stored] = Int(title)
-            stored &+= 1
-          }
+        let filmsHead = visitTitleWords(own, head: listHead, end: end) { title, _ in
+          ownTitles[stored] = title
+          stored &+= 1
         }
         var next = 0
+        // Gives the term's own titles below `title`.
+        func giveOwnTitles(below title: Int) {
+          while next < stored, ownTitles[next] < title {
+            body(ownTitles[next], true)
+            next &+= 1
+          }
+        }
         if filmsHead < end {
           visitFilms(head: filmsHead, end: end) { title, _ in
-            while next < stored, ownTitles[next] < title {
-              body(ownTitles[next], true)
-              next &+= 1
-            }
+            giveOwnTitles(below: title)
             if next < stored, ownTitles[next] == title {
               next &+= 1
               body(title, true)
@@ -187,10 +196,7 @@ extension CatalogStore {
             }
           }
         }
-        while next < stored {
-          body(ownTitles[next], true)
-          next &+= 1
-        }
+        giveOwnTitles(below: Int.max)
       }
     }
 
