@@ -25,15 +25,19 @@ import Testing
   }
 
   /// `runs` coded as a build codes them: one flat array of ids and where each run ends, the
-  /// runs from `secondBook` on in a second book.
+  /// runs from `secondBook` on in a second book (the people's; before it, titles').
   static func encode(_ runs: [[Int]], terms: Int, secondBook: Int? = nil) -> (
     codes: [UInt8], starts: [Int], books: [WordCodes.Book]
   ) {
-    var ends: [Int] = []
-    for run in runs { ends.append((ends.last ?? 0) + run.count) }
-    return WordCodes.encode(
-      ids: runs.flatMap { $0.map { Int32($0) } }, ends: ends, termCount: terms,
-      secondBook: secondBook)
+    var coded: [WordCodes.Run] = []
+    for (number, run) in runs.enumerated() {
+      coded.append(
+        WordCodes.Run(
+          end: (coded.last?.end ?? 0) + run.count, isTitle: number < secondBook ?? runs.count))
+    }
+    // Runs of fewer words than a title's longest.
+    return try! WordCodes.encode(
+      ids: runs.flatMap { $0.map { Int32($0) } }, runs: coded, termCount: terms)
   }
 
   /// The codes and then each book's tables, as a catalog stores them.
@@ -59,8 +63,9 @@ import Testing
       codes: bytes, bits: bits, tiers: books[number].tiers, tables: tables, termCount: terms)
   }
 
-  /// `runs` coded (from `secondBook` on in a second book), and each read back from its
-  /// start to its end with its book.
+  /// `runs` coded (from `secondBook` on in a second book), and each read back with its book:
+  /// a title's as many words as its count says (as a summary counts them, then at its run's
+  /// start), a people's run from its start to its end.
   private func roundTrip(_ runs: [[Int]], terms: Int, secondBook: Int? = nil) -> [[Int]] {
     let coded = Self.encode(runs, terms: terms, secondBook: secondBook)
     let bytes = Self.stored(coded, terms: terms)
@@ -72,8 +77,19 @@ import Testing
       }
       return runs.indices.map { run in
         var ids = CatalogStore.WordIDs.Storage(repeating: -1)
-        let count = readers[run < (secondBook ?? runs.count) ? 0 : 1].decode(
-          from: coded.starts[run], to: coded.starts[run + 1], into: &ids, at: 0)
+        let (start, end) = (coded.starts[run], coded.starts[run + 1])
+        guard run < secondBook ?? runs.count else {
+          let count = readers[1].decode(from: start, to: end, into: &ids, at: 0)
+          return (0..<count).map { Int(ids[$0]) }
+        }
+        var bit = start
+        let words = readers[0].titleWordCount(
+          counted: min(runs[run].count, SummaryLayout.mostWords), at: &bit, end: end)
+        #expect(words == runs[run].count)
+        var skipped = bit
+        readers[0].skip(words, from: &skipped, to: .max)
+        #expect(skipped == end)
+        let count = readers[0].decode(from: &bit, to: .max, count: words, into: &ids, at: 0)
         return (0..<count).map { Int(ids[$0]) }
       }
     }
@@ -130,12 +146,19 @@ import Testing
     #expect(frequency[first] == frequency.values.max())
   }
 
-  /// A run longer than the words a search reads of a title stops at that many.
+  /// A run longer than the words a search reads of a title stops at that many; a title's
+  /// count past what a summary counts is read at its run's start, in as many chunks as it
+  /// takes — and skipping a title's words ends where the next title's start.
   @Test func aLongRunStopsAtTheCapacity() {
-    let run = Array(0..<100)
-    let read = roundTrip([run, [7]], terms: 1_000)
+    let runs = [
+      Array(0..<100), [7], Array(0..<14), Array(0..<15), Array(0..<16), Array(0..<142),
+      Array(repeating: 3, count: 20_000),
+    ]
+    let read = roundTrip(runs, terms: 1_000)
     #expect(read[0] == Array(0..<CatalogStore.WordIDs.capacity))
-    #expect(read[1] == [7])
+    #expect(read[1...4].map { $0 } == runs[1...4].map { $0 })
+    #expect(read[5] == Array(0..<CatalogStore.WordIDs.capacity))
+    #expect(read[6].count == CatalogStore.WordIDs.capacity)
   }
 
   /// Codes overwritten at random, or read from anywhere to anywhere, read as some terms —
@@ -165,6 +188,13 @@ import Testing
       let count = reader.decode(from: start, to: end, into: &ids, at: 0)
       #expect(count <= CatalogStore.WordIDs.capacity)
       #expect((0..<count).allSatisfy { ids[$0] >= -1 && ids[$0] < terms })
+      // A count read from anywhere is at most a title's longest, and skipping that many
+      // codes stops within a code of the end.
+      var bit = start
+      let words = reader.titleWordCount(counted: SummaryLayout.mostWords, at: &bit, end: end)
+      #expect(words <= CatalogFile.longestTitle)
+      reader.skip(words, from: &bit, to: end)
+      #expect(bit <= max(start, min(end, bits) + 64))
     }
   }
 }

@@ -162,30 +162,44 @@ extension CatalogFile {
       guard terms.count < 1 << 24 else {
         throw FormatError(description: "the vocabulary is too large to be encoded")
       }
-      // The titles' words, then the films' people's, as codes of two books (see
-      // ``WordCodes``), and each book's tables of the commonest terms; each title's and
-      // film's start in bits.
+      // Each film's run of words: its display title's, its other titles' in order, then its
+      // people's — titles' words and people's as codes of two books (see ``WordCodes``) —
+      // and each book's tables of the commonest terms; each film's run's start in bits.
       // One flat array of every run's ids and where each ends: 1.8 million runs as arrays
       // of their own took 150 MB at IMDb's size.
+      var titleStarts = [0]
+      titleStarts.reserveCapacity(wordCounts.count + 1)
+      for count in wordCounts { titleStarts.append(titleStarts[titleStarts.count - 1] + count) }
+      let otherStarts = CatalogFile.otherTitleStarts(films: films, titleFilms: titleFilms)
       var ids: [Int32] = []
       ids.reserveCapacity(titleTerms.count + people.reduce(0) { $0 + $1.count })
-      var ends: [Int] = []
-      ends.reserveCapacity(wordCounts.count + people.count)
-      for term in titleTerms { ids.append(Int32(idOfTerm[term])) }
-      for count in wordCounts { ends.append((ends.last ?? 0) + count) }
-      for film in people {
-        for term in film { ids.append(Int32(idOfTerm[term])) }
-        ends.append(ids.count)
+      var runs: [WordCodes.Run] = []
+      runs.reserveCapacity(wordCounts.count + people.count)
+      var filmRuns: [Int] = []  // each film's first run
+      filmRuns.reserveCapacity(films + 1)
+      for film in 0..<films {
+        filmRuns.append(runs.count)
+        for title in [film] + Array(films + otherStarts[film]..<films + otherStarts[film + 1]) {
+          guard titleFilms[title] >> CatalogFile.kindBits == film else {
+            throw FormatError(description: "the other titles do not come by film")
+          }
+          for term in titleTerms[titleStarts[title]..<titleStarts[title + 1]] {
+            ids.append(Int32(idOfTerm[term]))
+          }
+          runs.append(WordCodes.Run(end: ids.count, isTitle: true))
+        }
+        for term in people[film] { ids.append(Int32(idOfTerm[term])) }
+        runs.append(WordCodes.Run(end: ids.count, isTitle: false))
       }
-      let coded = WordCodes.encode(
-        ids: ids, ends: ends, termCount: terms.count, secondBook: wordCounts.count)
+      filmRuns.append(runs.count)
+      let coded = try WordCodes.encode(ids: ids, runs: runs, termCount: terms.count)
       sections.wordIDs = coded.codes
       for book in coded.books {
         sections.wordIDs.append(packed: book.commonestTerms, largest: terms.count - 1)
         sections.wordIDs.append(packed: book.commonTerms, largest: terms.count - 1)
       }
       sections.wordTiers = coded.books.map(\.tiers)
-      sections.wordStarts = coded.starts
+      sections.wordStarts = filmRuns.map { coded.starts[$0] }
       sections.wordBits = coded.starts.last ?? 0
       guard sections.wordBits <= UInt32.max else {
         throw FormatError(description: "the words are too many to be encoded")

@@ -30,8 +30,8 @@ import Foundation
 /// | title starts | *O*: a number per title + 1 | where its stored text starts (and ends: where the next one starts) |
 /// | popularity palette | 8 B per place, as many as the header says (at most 2¹⁶) | the popularities and vote counts the films have, each pair once, ascending: each place's popularity (log10, a float's exponent and 16 bits of its fraction), then each place's least votes (see ``PopularityPalette``) |
 /// | summaries | as many bits per film as the header says, then 5 per other title, + 8 B | what ranking reads in its loop: a film's place in the palette (as many bits as the last place needs), year (its distance above the catalog's earliest, plus one; 0 for none), whether its display title starts with an article (1), that title's word count (4, at most 15); another title's article and word count alone, its film's place and year read beside them — see ``SummaryLayout`` |
-/// | word starts | *O*: a number per title and per film + 1 | where each title's words' codes start (in bits), then each film's people's |
-/// | words | the bits of their codes, + 8; *P*: the term ids of each book's two tables, the titles' then the people's | every title's words, then every film's people's, each as a code as long as its term is rare in its book (the titles' words, the people's); then each book's terms of its two shortest kinds of codes, as many as its tiers say (see ``WordCodes``) |
+/// | word starts | *O*: a number per film + 1 | where each film's run of words' codes starts (in bits) |
+/// | words | the bits of their codes, + 8; *P*: the term ids of each book's two tables, the titles' then the people's | each film's run: its display title's words, its other titles', in order, then its people's, each word as a code as long as its term is rare in its book (the titles' words, the people's) — a title's words are found by counting those before them, each title's count read in its summary (a title of 15 words or more: the rest of its count, in chunks of 7 bits and 1 saying another follows, before its words); then each book's terms of its two shortest kinds of codes, as many as its tiers say (see ``WordCodes``) |
 /// | term starts | *O*: a number per term + 1 | where each term's stored bytes start |
 /// | posting starts | *O*: a number per term + 1 | how many postings come before each term's |
 /// | posting byte starts | *O*: a number per term + 1 | where each term's postings start |
@@ -62,13 +62,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "q")
+  static let version = UInt8(ascii: "r")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "q"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "r"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 148
 

@@ -130,6 +130,14 @@ extension CatalogStore {
       of: film, starts: otherTitleStarts, films: filmCount, titles: titleCount, walk: &walk)
   }
 
+  /// Whether film `film` (below the films) has other titles: half the films have none, which
+  /// a bit says, read where the table's two numbers would be.
+  @inline(__always) func hasOtherTitles(_ film: Int) -> Bool {
+    let word = (base + layout.filmsWithOtherTitles).loadUnaligned(
+      fromByteOffset: (film &>> 6) &<< 3, as: UInt64.self)
+    return UInt64(littleEndian: word) &>> UInt64(film & 63) & 1 != 0
+  }
+
   /// The other titles of film `film` (below `films`) of a catalog of `films` films and
   /// `titles` titles whose other titles start at `starts` (read through `walk`: films in
   /// order read a block's record once): read from a damaged table, within the titles, and

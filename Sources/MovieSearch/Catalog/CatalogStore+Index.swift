@@ -42,24 +42,59 @@ extension CatalogStore {
   /// once per film, read after the title's words whichever of its titles it is), decoded
   /// (see ``WordCodes``); at most ``WordIDs/capacity``.
   @inline(__always) func words(_ index: Int) -> WordIDs {
-    var words = WordIDs()
-    guard index >= 0, index < titleCount else { return words }
-    let people = layout.titles + film(ofTitle: index)
-    let starts = wordStarts
-    words.titleCount = titleWordCodes.decode(
-      from: starts[index], to: starts[index + 1], into: &words.ids, at: 0)
-    words.count = peopleWordCodes.decode(
-      from: starts[people], to: starts[people + 1], into: &words.ids, at: words.titleCount)
-    return words
+    guard index >= 0, index < titleCount else { return WordIDs() }
+    return filmWords(film(ofTitle: index), title: index, people: true)
   }
 
   /// The term ids of title `index`'s own words (not its people's).
   @inline(__always) func titleWords(_ index: Int) -> WordIDs {
+    guard index >= 0, index < titleCount else { return WordIDs() }
+    return filmWords(film(ofTitle: index), title: index, people: false)
+  }
+
+  /// The term ids of film `film`'s title `title` (none when it is not one of the film's),
+  /// then — when `people` — of the film's people, read from the film's run of words: its
+  /// display title's, its other titles' in order, then its people's (see ``CatalogFile``).
+  /// A title's words are found by skipping those of the titles before it, counted by their
+  /// summaries (and, past what a summary counts, at their run's start). Within the run's
+  /// bits and a title's longest, whatever the bytes say.
+  @inline(__always) func filmWords(_ film: Int, title: Int, people: Bool) -> WordIDs {
     var words = WordIDs()
-    guard index >= 0, index < titleCount else { return words }
-    words.titleCount = titleWordCodes.decode(
-      from: wordStarts[index], to: wordStarts[index + 1], into: &words.ids, at: 0)
-    words.count = words.titleCount
+    guard film >= 0, film < filmCount else { return words }
+    var walk = OffsetTable.Walk()
+    let (start, runEnd) = wordStarts.pair(film, &walk)
+    let end = min(runEnd, layout.wordBits)
+    var bit = min(start, end)
+    let codes = titleWordCodes
+    let summaries = base + layout.summaries
+    let summaryLayout = summaryLayout
+    // Reads or skips the words of the title whose summary counts `counted`; whether the
+    // words wanted are all read.
+    func pass(_ index: Int, counted: Int) -> Bool {
+      let count = codes.titleWordCount(counted: counted, at: &bit, end: end)
+      guard index == title else {
+        codes.skip(count, from: &bit, to: end)
+        return false
+      }
+      words.titleCount = codes.decode(from: &bit, to: end, count: count, into: &words.ids, at: 0)
+      words.count = words.titleCount
+      return !people || words.count == WordIDs.capacity
+    }
+    if pass(film, counted: summaryLayout.words(summaryLayout.bits(in: summaries, film: film))) {
+      return words
+    }
+    // Another title's words, or the people's after every title's.
+    if title >= filmCount || (people && hasOtherTitles(film)) {
+      for other in otherTitles(of: film) {
+        let counted = summaryLayout.ownWords(
+          in: summaries, other: other &- filmCount, films: filmCount)
+        if pass(other, counted: counted) { return words }
+      }
+    }
+    if people {
+      words.count = peopleWordCodes.decode(
+        from: bit, to: end, into: &words.ids, at: words.titleCount)
+    }
     return words
   }
 
@@ -105,15 +140,28 @@ extension CatalogStore {
     ms_prefetch(titleFilms.address(of: index &- filmCount))
   }
 
-  /// Asks for where title `index`'s words start ahead of reading them.
+  /// Asks for where title `index`'s words start ahead of reading them: its film's run's
+  /// start — a display title is its film; another title's film is asked for (see
+  /// ``prefetchTitleWords(_:)``).
   @inline(__always) func prefetchWordStart(_ index: Int) {
-    ms_prefetch(wordStarts.address(of: index))
+    guard index >= 0, index < titleCount else { return }
+    if index < filmCount {
+      ms_prefetch(wordStarts.address(of: index))
+    } else {
+      prefetchFilm(ofTitle: index)
+    }
   }
 
-  /// Asks for title `index`'s first words ahead of reading them (where they start is read).
+  /// Asks for title `index`'s first words ahead of reading them (its film and where its
+  /// film's run starts are read): its film's run's first, and, of another title, where its
+  /// film's other titles start and its film's summary — what finding its words counts by.
   @inline(__always) func prefetchTitleWords(_ index: Int) {
     guard index >= 0, index < titleCount else { return }
-    ms_prefetch(base + layout.wordIDs + min(wordStarts[index], layout.wordBits) &>> 3)
+    let film = film(ofTitle: index)
+    ms_prefetch(base + layout.wordIDs + min(wordStarts[film], layout.wordBits) &>> 3)
+    guard index >= filmCount else { return }
+    ms_prefetch(otherTitleStarts.address(of: film))
+    ms_prefetch(base + layout.summaries + summaryLayout.byteOffset(film: film))
   }
 
   /// Asks for the film of title `index` ahead of reading it (a display title's is itself).
@@ -122,24 +170,34 @@ extension CatalogStore {
     ms_prefetch(titleFilms.address(of: index &- filmCount))
   }
 
-  /// Asks for what scoring each of `titles` reads, in three rounds: its summary, where its
-  /// words start and its film; its words, and where its film's people's words start; then
-  /// those. Each round reads what the one before asked for, so that a round's misses overlap
-  /// rather than each title's coming one after the other.
+  /// Asks for what scoring each of `titles` reads, in three rounds: its summary and its film
+  /// (where a display title's film's run of words starts); where its film's run starts,
+  /// its film's summary and where its other titles start; then the run's first words and
+  /// the other titles' own summaries. Each round reads what the one before asked for, so
+  /// that a round's misses overlap rather than each title's coming one after the other.
   @inline(__always) func prefetchForScoring<Titles: Collection<Int32>>(_ titles: Titles) {
     let count = titleCount
     for title in titles where title >= 0 && Int(title) < count {
       prefetchSummary(Int(title))
       prefetchWordStart(Int(title))
-      prefetchFilm(ofTitle: Int(title))
+    }
+    let summaries = base + layout.summaries
+    for title in titles where title >= 0 && Int(title) < count {
+      let film = film(ofTitle: Int(title))
+      ms_prefetch(wordStarts.address(of: film))
+      if Int(title) >= filmCount {
+        ms_prefetch(summaries + summaryLayout.byteOffset(film: film))
+      }
+      if hasOtherTitles(film) { ms_prefetch(otherTitleStarts.address(of: film)) }
     }
     for title in titles where title >= 0 && Int(title) < count {
-      prefetchTitleWords(Int(title))
-      prefetchWordStart(layout.titles + film(ofTitle: Int(title)))
-    }
-    for title in titles where title >= 0 && Int(title) < count {
-      let start = wordStarts[layout.titles + film(ofTitle: Int(title))]
-      ms_prefetch(base + layout.wordIDs + min(start, layout.wordBits) &>> 3)
+      let film = film(ofTitle: Int(title))
+      ms_prefetch(base + layout.wordIDs + min(wordStarts[film], layout.wordBits) &>> 3)
+      if hasOtherTitles(film) {
+        var walk = OffsetTable.Walk()
+        let first = min(otherTitleStarts.pair(film, &walk).0, titleCount &- filmCount)
+        ms_prefetch(summaries + summaryLayout.byteOffset(other: first, films: filmCount))
+      }
     }
   }
 

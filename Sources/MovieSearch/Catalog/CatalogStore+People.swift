@@ -7,13 +7,7 @@ extension CatalogStore {
   /// The term ids of film `film`'s people's words: its searched people's names' words, one
   /// person after the other (at most ``WordIDs/capacity``).
   func peopleWords(of film: Int) -> WordIDs {
-    var words = WordIDs()
-    guard film >= 0, film < filmCount else { return words }
-    let people = layout.titles + film
-    words.count = peopleWordCodes.decode(
-      from: wordStarts[people], to: wordStarts[people + 1], into: &words.ids, at: 0)
-    words.titleCount = 0
-    return words
+    filmWords(film, title: -1, people: true)
   }
 
   /// Calls `body` with each of film `film`'s people as its extras write them, the film's

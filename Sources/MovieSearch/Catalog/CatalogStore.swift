@@ -159,7 +159,7 @@ final class CatalogStore: Sendable {
     titleStarts = table(
       .titleStarts, at: layout.titleTexts, count: layout.titles + 1, largest: layout.textBytes)
     wordStarts = table(
-      .wordStarts, at: layout.wordStarts, count: layout.titles + layout.films + 1,
+      .wordStarts, at: layout.wordStarts, count: layout.films + 1,
       largest: layout.wordBits)
     termStarts = table(
       .termStarts, at: layout.termStarts, count: layout.terms + 1, largest: layout.termBytes)

@@ -101,6 +101,12 @@ struct SummaryLayout: Equatable {
     return film & (1 &<< shared &- 1) | UInt64(truncatingIfNeeded: own) &<< shared
   }
 
+  /// The word count of a film's other title `other` (counted from the first of all films'
+  /// other titles) of a catalog of `films` films, read alone.
+  @inline(__always) func ownWords(in summaries: UnsafeRawPointer, other: Int, films: Int) -> Int {
+    summaries.bits(at: films &* width &+ other &* Self.ownWidth &+ 1, width: Self.wordBits)
+  }
+
   /// Where film `film`'s summary starts among the summaries (what to ask for ahead).
   @inline(__always) func byteOffset(film: Int) -> Int { film &* width &>> 3 }
 

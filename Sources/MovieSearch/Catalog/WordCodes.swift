@@ -7,8 +7,13 @@
 /// per **book**. The titles' words and the people's are two books — "the", "of", "love" are
 /// common in titles, first names in people's — each with the sizes of its two tables chosen
 /// for the fewest bits, tables included (``Tiers``): at IMDb's size a title's word takes
-/// about 16 bits and a person's 14, tables included, instead of 21. A run's words are read in order
-/// (``CatalogStore/words(_:)``), so codes of different lengths cost nothing to find.
+/// about 16 bits and a person's 14, tables included, instead of 21.
+///
+/// A film's words are one run — its display title's, its other titles' in order, then its
+/// people's — whose start alone is kept: a title's words are found by skipping those of the
+/// titles before it, counted by their summaries (``CatalogStore/filmWords(_:title:people:)``).
+/// At IMDb's size the starts take 0.89 MB instead of 2.04 for a start per title and per
+/// film's people; a title's words cost the skipping of a few codes more.
 enum WordCodes {
   /// The sizes of a book's two tables, as the bits of a place in each: its commonest terms,
   /// then the common ones.
@@ -70,22 +75,38 @@ enum WordCodes {
     var commonTerms: [Int]
   }
 
-  /// The codes of the runs of `ids` that end at `ends` (each title's words, then each film's
-  /// people's: term ids below `termCount`, one flat array) — the runs before `secondBook`
-  /// in one book, the others in a second — where each run's codes start (in bits, and the
-  /// end), and the two books.
-  static func encode(ids: [Int32], ends: [Int], termCount: Int, secondBook: Int? = nil) -> (
-    codes: [UInt8], starts: [Int], books: [Book]
-  ) {
-    let split = min(secondBook ?? ends.count, ends.count)
-    let splitID = split > 0 ? ends[split - 1] : 0
+  /// A run of words to code: where its ids end, and whether they are a title's (the
+  /// titles' book; else the people's).
+  struct Run {
+    var end: Int
+    var isTitle: Bool
+  }
+
+  /// The bits of a chunk of a title's count past what its summary counts, and how many
+  /// chunks it takes at most: a title holds at most ``CatalogFile/longestTitle`` bytes, so
+  /// fewer than 2¹⁵ words.
+  static let countChunkBits = 7
+  static let mostCountChunks = 3
+
+  /// The codes of `runs` of `ids` (term ids below `termCount`, one flat array), each in its
+  /// book, and where each run starts (in bits, and the end), and the two books. A title's
+  /// run of ``SummaryLayout/mostWords`` words or more starts with how many more it has, in
+  /// chunks of ``countChunkBits`` bits and a bit saying another follows: its summary counts no
+  /// more, and its words are found by counting those before them (see ``CatalogFile``).
+  static func encode(ids: [Int32], runs: [Run], termCount: Int) throws(CatalogFile.FormatError)
+    -> (codes: [UInt8], starts: [Int], books: [Book])
+  {
     let idBits = PackedInts.width(largest: termCount - 1)
+    var runStarts = [0]
+    runStarts.reserveCapacity(runs.count)
+    for run in runs.dropLast() { runStarts.append(run.end) }
     // Each book's terms, the most frequent first; ties to the lower id, so that the same
     // words make the same codes.
-    let books = [ids[..<splitID], ids[splitID...]].map {
-      ids -> (book: Book, codes: [(value: UInt64, bits: Int)]) in
+    let books = [true, false].map { isTitle -> (book: Book, codes: [(value: UInt64, bits: Int)]) in
       var frequency = [Int](repeating: 0, count: termCount)
-      for id in ids { frequency[Int(id)] += 1 }
+      for (run, start) in zip(runs, runStarts) where run.isTitle == isTitle {
+        for id in ids[start..<run.end] { frequency[Int(id)] += 1 }
+      }
       let ranked = frequency.indices.filter { frequency[$0] > 0 }.sorted {
         frequency[$0] != frequency[$1] ? frequency[$0] > frequency[$1] : $0 < $1
       }
@@ -110,13 +131,23 @@ enum WordCodes {
     }
     var writer = BitWriter()
     var starts: [Int] = []
-    starts.reserveCapacity(ends.count + 1)
-    for (number, codes) in books.map(\.codes).enumerated() {
-      var start = number == 0 ? 0 : splitID
-      for end in number == 0 ? ends[..<split] : ends[split...] {
-        starts.append(writer.bits)
-        for id in ids[start..<end] { writer.write(codes[Int(id)].value, bits: codes[Int(id)].bits) }
-        start = end
+    starts.reserveCapacity(runs.count + 1)
+    for (run, start) in zip(runs, runStarts) {
+      starts.append(writer.bits)
+      let codes = books[run.isTitle ? 0 : 1].codes
+      if run.isTitle, run.end - start >= SummaryLayout.mostWords {
+        var more = run.end - start - SummaryLayout.mostWords
+        guard more >> (countChunkBits * mostCountChunks) == 0 else {
+          throw CatalogFile.FormatError(description: "a title has too many words to be encoded")
+        }
+        repeat {
+          let chunk = UInt64(more & (1 << countChunkBits - 1))
+          more >>= countChunkBits
+          writer.write(chunk | (more > 0 ? 1 << countChunkBits : 0), bits: countChunkBits + 1)
+        } while more > 0
+      }
+      for id in ids[start..<run.end] {
+        writer.write(codes[Int(id)].value, bits: codes[Int(id)].bits)
       }
     }
     starts.append(writer.bits)
@@ -155,13 +186,24 @@ enum WordCodes {
       from start: Int, to end: Int, into ids: inout CatalogStore.WordIDs.Storage, at position: Int
     ) -> Int {
       var bit = start
+      return decode(from: &bit, to: end, count: .max, into: &ids, at: position)
+    }
+
+    /// The term ids of the next `count` codes from `bit` (none past `end`), at most
+    /// `WordIDs.capacity`, into `ids` from `position`; moves `bit` past them (to where it
+    /// stopped, at the capacity) and returns the position after the last.
+    @inline(__always) func decode(
+      from bit: inout Int, to end: Int, count: Int,
+      into ids: inout CatalogStore.WordIDs.Storage, at position: Int
+    ) -> Int {
       var position = position
       let end = min(end, bits)
+      let last = count >= CatalogStore.WordIDs.capacity ? Int.max : position &+ count
       let idMask: UInt64 = (1 << UInt64(idBits)) &- 1
       let (commonestBits, commonBits) = (tiers.commonestBits, tiers.commonBits)
       let commonestMask: UInt64 = (1 << UInt64(commonestBits)) &- 1
       let commonMask: UInt64 = (1 << UInt64(commonBits)) &- 1
-      while bit < end, position < CatalogStore.WordIDs.capacity {
+      while bit < end, position < CatalogStore.WordIDs.capacity, position < last {
         let word =
           codes.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self).littleEndian
           &>> UInt64(bit & 7)
@@ -181,6 +223,40 @@ enum WordCodes {
         position &+= 1
       }
       return position
+    }
+
+    /// Moves `bit` past the next `count` codes (none past `end`) without reading their terms.
+    @inline(__always) func skip(_ count: Int, from bit: inout Int, to end: Int) {
+      let end = min(end, bits)
+      var left = count
+      let (commonest, common, id) = (1 &+ tiers.commonestBits, 2 &+ tiers.commonBits, 2 &+ idBits)
+      while left > 0, bit < end {
+        let word =
+          codes.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self).littleEndian
+          &>> UInt64(bit & 7)
+        bit &+= word & 1 == 0 ? commonest : word & 2 == 0 ? common : id
+        left &-= 1
+      }
+    }
+
+    /// How many words a title has whose run starts at `bit` and whose summary counts
+    /// `counted`: that, or — when the summary counts its most — that and the count written
+    /// at the run's start (`bit` is moved past it; none past `end`, and never more than a
+    /// title's longest could have).
+    @inline(__always) func titleWordCount(counted: Int, at bit: inout Int, end: Int) -> Int {
+      guard counted >= SummaryLayout.mostWords else { return counted }
+      let end = min(end, bits)
+      var more = 0
+      for chunk in 0..<WordCodes.mostCountChunks where bit < end {
+        let byte = Int(
+          truncatingIfNeeded: codes.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt16.self)
+            .littleEndian &>> UInt16(bit & 7))
+        bit &+= WordCodes.countChunkBits &+ 1
+        more |=
+          (byte & (1 &<< WordCodes.countChunkBits &- 1)) &<< (chunk &* WordCodes.countChunkBits)
+        if byte & (1 &<< WordCodes.countChunkBits) == 0 { break }
+      }
+      return min(counted &+ more, CatalogFile.longestTitle)
     }
   }
 }
