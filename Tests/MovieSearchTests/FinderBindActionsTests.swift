@@ -195,7 +195,11 @@ import Testing
       "echo $$ $(cut -d' ' -f5 /proc/$$/stat) > '\(report)'; "
       // The shell's own descriptors, read before any redirection of its output.
       + "fds=$(readlink /proc/$$/fd/0 /proc/$$/fd/1 /proc/$$/fd/2); echo \"$fds\" >> '\(report)'; "
-      + "ls /proc/$$/fd | tr '\\n' ' ' >> '\(report)'; exit 3"
+      // Listed by a command that writes its own file while the shell waits for it: the shell
+      // holds a pipe's ends while it starts a pipeline's commands, and a saved descriptor
+      // while it starts one whose output it redirects — the listing could see either.
+      + "find /proc/$$/fd -mindepth 1 -maxdepth 1 -fprintf '\(report).fds' '%f\\n'; "
+      + "sort -n '\(report).fds' | tr '\\n' ' ' >> '\(report)'; exit 3"
     let status = await withCheckedContinuation { (ended: CheckedContinuation<Int32, Never>) in
       if !ShellCommand.startAway(command, ended: { ended.resume(returning: $0) }) {
         ended.resume(returning: -1)
