@@ -39,6 +39,40 @@ import Testing
     #expect(store.otherTitles(of: -1).isEmpty)
   }
 
+  /// A film's place among those with other titles counts the bits set before it across
+  /// lines of ``OtherTitleIndex/lineFilms`` films — a line with none, one with all, words
+  /// whose last bit is set — and its other titles are its own.
+  @Test func filmsAcrossLinesOfBitsFindTheirOwn() throws {
+    let entries = (0..<1_300).map { index in
+      var entry = CatalogFile.Entry(
+        id: index + 1, title: "Night \(index)", year: 1990, votes: index)
+      let hasOthers =
+        switch index {
+        case 512..<1_024: false
+        case 1_024..<1_100: true
+        default: index % 64 == 63 || index % 7 == 0
+        }
+      if hasOthers {
+        entry.originalTitle = "Nuit \(index)"
+        entry.alternativeTitles = (0..<index % 3).map { "Notte \(index) \($0)" }
+      }
+      return entry
+    }
+    let store = try CatalogStore(bytes: CatalogFile.encode(entries))
+    var byFilm = [[Int]](repeating: [], count: store.filmCount)
+    for title in store.filmCount..<store.titleCount {
+      byFilm[store.film(ofTitle: title)].append(title)
+    }
+    for film in 0..<store.filmCount {
+      #expect(Array(store.otherTitles(of: film)) == byFilm[film], "film \(film)")
+      #expect(store.hasOtherTitles(film) == (entries[film].originalTitle != nil), "film \(film)")
+      #expect(
+        store.otherTitles(of: film).map { store.title($0).text }.first
+          == entries[film].originalTitle, "film \(film)")
+    }
+    #expect(store.otherTitleIndex.filmsWithOthers == entries.count { $0.originalTitle != nil })
+  }
+
   /// The shared director's word lists every title; a person of one film lists that film's
   /// titles — stored as the film alone — and neither is read by a search of titles' words.
   @Test func aPeopleWordReadsEveryTitleOfItsFilms() throws {

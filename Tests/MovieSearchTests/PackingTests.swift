@@ -94,7 +94,7 @@ import Testing
                 largest: packed.count),
               postings: packed.baseAddress!, count: 0, bytes: packed.count, limit: 1 << 60,
               // No film has other titles to give after its people's words' titles.
-              otherTitleStarts: .damaged, filmsWithOtherTitles: packed.baseAddress!, films: 0)
+              otherTitles: .none)
             var read: [(Int, Bool)] = []
             run.visit(titleWordsOnly: titleWordsOnly) { read.append(($0, $1)) }
             return read

@@ -167,7 +167,12 @@ extension CatalogFile {
       offsets(
         index.titleFilms.dropFirst(entries.count).map { $0 >> 2 },
         largest: max(0, entries.count - 1)),
-      offsets(otherTitleStarts, largest: index.titleFilms.count - entries.count),
+      // Of the films that have other titles alone (see ``OtherTitleIndex``).
+      offsets(
+        entries.indices.filter { otherTitleStarts[$0] < otherTitleStarts[$0 + 1] }.map {
+          otherTitleStarts[$0]
+        } + [otherTitleStarts[entries.count]],
+        largest: index.titleFilms.count - entries.count),
     ]
     header += [UInt8](repeating: 0, count: offsetTableSizesOffset - header.count)
     guard tables.allSatisfy({ $0.count <= UInt32.max }) else {

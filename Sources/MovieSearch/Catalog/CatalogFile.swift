@@ -24,7 +24,7 @@ import Foundation
 /// | records apart | 12 B per value, as many as the header says | the values of escaped fields their bits do not hold, by film and field (see ``RecordExceptions``) |
 /// | film ids | *O*: a number per film | each film's id, ascending |
 /// | title films | *O*: a number per other title | the film of each title after the display ones, ascending |
-/// | other title starts | *O*: a number per film + 1 | where each film's other titles start among the titles after the display ones (and end: where the next film's start) |
+/// | other title starts | *O*: a number per film with other titles + 1 | where each film that has titles after the display ones has its first among them (and its last ends: where the next one's start), found by how many films before it have some (see ``OtherTitleIndex``) |
 /// | films with other titles | a bit per film, in words of 8 B | whether each film has titles after the display ones: a film's other titles are read only then |
 /// | title kinds | *P*: two bits per other title | what each title after the display ones is to its film (original, also known as) |
 /// | title starts | *O*: a number per title + 1 | where its stored text starts (and ends: where the next one starts) |
@@ -62,13 +62,13 @@ import Foundation
 enum CatalogFile {
   /// The format's version, the magic's last byte: a letter, the next one at each change of
   /// what files hold — a section's layout, or a key they store (`Phonetic`, `InitialsKey`).
-  static let version = UInt8(ascii: "r")
+  static let version = UInt8(ascii: "s")
   static let magic: [UInt8] = Array("MSCATLG".utf8) + [version]
   /// The fingerprint of the keys files of ``version`` store (`StoredKeysTests` computes it
   /// over a fixed list of words and titles): a change to `Phonetic.key` or `InitialsKey`
   /// changes it, and must come with a new ``version`` and its fingerprint, recorded here.
   static let storedKeysFingerprint: (version: UInt8, value: UInt64) = (
-    UInt8(ascii: "r"), 0xcfbb_7d06_f120_1a6e
+    UInt8(ascii: "s"), 0xcfbb_7d06_f120_1a6e
   )
   static let headerSize = 148
 

@@ -124,33 +124,12 @@ extension CatalogStore {
   /// The other titles of film `film` (original, alternative), as title indices: they follow
   /// the display titles, by film.
   func otherTitles(of film: Int) -> Range<Int> {
-    guard film >= 0, film < filmCount else { return titleCount..<titleCount }
     var walk = OffsetTable.Walk()
-    return Self.otherTitles(
-      of: film, starts: otherTitleStarts, films: filmCount, titles: titleCount, walk: &walk)
+    return otherTitleIndex.titles(of: film, &walk)
   }
 
-  /// Whether film `film` (below the films) has other titles: half the films have none, which
-  /// a bit says, read where the table's two numbers would be.
-  @inline(__always) func hasOtherTitles(_ film: Int) -> Bool {
-    let word = (base + layout.filmsWithOtherTitles).loadUnaligned(
-      fromByteOffset: (film &>> 6) &<< 3, as: UInt64.self)
-    return UInt64(littleEndian: word) &>> UInt64(film & 63) & 1 != 0
-  }
-
-  /// The other titles of film `film` (below `films`) of a catalog of `films` films and
-  /// `titles` titles whose other titles start at `starts` (read through `walk`: films in
-  /// order read a block's record once): read from a damaged table, within the titles, and
-  /// never more than a film can have.
-  @inline(__always) static func otherTitles(
-    of film: Int, starts: OffsetTable, films: Int, titles: Int, walk: inout OffsetTable.Walk
-  ) -> Range<Int> {
-    let others = titles &- films
-    let (first, last) = starts.pair(film, &walk)
-    let start = min(first, others)
-    let end = min(last, others, start &+ CatalogFile.maxOtherTitles)
-    return films &+ start..<films &+ max(start, end)
-  }
+  /// Whether film `film` (below the films) has other titles: half the films have none.
+  @inline(__always) func hasOtherTitles(_ film: Int) -> Bool { otherTitleIndex.has(film) }
 
   /// What film `film` has beyond its record: its genres' names, its directors, its cast.
   func extras(of film: Int) -> (genres: [String], directors: [String], cast: [String]) {

@@ -160,7 +160,7 @@ extension CatalogStore {
     let film = film(ofTitle: index)
     ms_prefetch(base + layout.wordIDs + min(wordStarts[film], layout.wordBits) &>> 3)
     guard index >= filmCount else { return }
-    ms_prefetch(otherTitleStarts.address(of: film))
+    ms_prefetch(otherTitleIndex.startAddress(of: film))
     ms_prefetch(base + layout.summaries + summaryLayout.byteOffset(film: film))
   }
 
@@ -188,15 +188,14 @@ extension CatalogStore {
       if Int(title) >= filmCount {
         ms_prefetch(summaries + summaryLayout.byteOffset(film: film))
       }
-      if hasOtherTitles(film) { ms_prefetch(otherTitleStarts.address(of: film)) }
+      if hasOtherTitles(film) { ms_prefetch(otherTitleIndex.startAddress(of: film)) }
     }
     for title in titles where title >= 0 && Int(title) < count {
       let film = film(ofTitle: Int(title))
       ms_prefetch(base + layout.wordIDs + min(wordStarts[film], layout.wordBits) &>> 3)
-      if hasOtherTitles(film) {
-        var walk = OffsetTable.Walk()
-        let first = min(otherTitleStarts.pair(film, &walk).0, titleCount &- filmCount)
-        ms_prefetch(summaries + summaryLayout.byteOffset(other: first, films: filmCount))
+      if let first = otherTitles(of: film).first {
+        ms_prefetch(
+          summaries + summaryLayout.byteOffset(other: first &- filmCount, films: filmCount))
       }
     }
   }

@@ -8,15 +8,13 @@ extension CatalogStore {
     guard start <= end, end <= layout.postings else {
       return Postings(
         terms: 0..<0, starts: postingStarts, byteStarts: postingByteStarts, postings: base,
-        count: 0, bytes: 0, limit: 0, otherTitleStarts: otherTitleStarts,
-        filmsWithOtherTitles: base, films: 0)
+        count: 0, bytes: 0, limit: 0, otherTitles: .none)
     }
     return Postings(
       terms: terms, starts: postingStarts, byteStarts: postingByteStarts,
       postings: base + layout.postingsStart,
       count: end - start, bytes: layout.postingBytes, limit: titleCount,
-      otherTitleStarts: otherTitleStarts,
-      filmsWithOtherTitles: base + layout.filmsWithOtherTitles, films: filmCount)
+      otherTitles: otherTitleIndex)
   }
 
   /// A run of postings, read in place. Each term's are packed (see ``CatalogFile``): each
@@ -44,11 +42,10 @@ extension CatalogStore {
     let bytes: Int
     /// Indices at or past this are damage, skipped.
     let limit: Int
-    /// Where each film's other titles start, which films have some (a bit each), and how
-    /// many films there are: a display title is below it.
-    let otherTitleStarts: OffsetTable
-    let filmsWithOtherTitles: UnsafeRawPointer
-    let films: Int
+    /// Which films have other titles, and where they start; how many films there are (a
+    /// display title is below it).
+    let otherTitles: OtherTitleIndex
+    var films: Int { otherTitles.films }
 
     /// Calls `body` with the titles of ``visit(titleWordsOnly:_:)`` in batches of up to
     /// ``batchSize``, each as its index times two, plus one when the term is a word of the
@@ -225,15 +222,7 @@ extension CatalogStore {
     @inline(__always) private func visitOtherTitles(
       of film: Int, _ walk: inout OffsetTable.Walk, _ body: (Int, Bool) -> Void
     ) {
-      // Half the films have none: a bit says it, read where the table's two numbers would be.
-      let word = filmsWithOtherTitles.loadUnaligned(
-        fromByteOffset: (film &>> 6) &<< 3, as: UInt64.self)
-      guard UInt64(littleEndian: word) &>> UInt64(film & 63) & 1 != 0 else { return }
-      for title in CatalogStore.otherTitles(
-        of: film, starts: otherTitleStarts, films: films, titles: limit, walk: &walk)
-      {
-        body(title, false)
-      }
+      for title in otherTitles.titles(of: film, &walk) { body(title, false) }
     }
 
     /// Calls `body` with each of a term's titles — blocks whose first's width is said by the

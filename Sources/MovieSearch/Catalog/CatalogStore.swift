@@ -71,9 +71,10 @@ final class CatalogStore: Sendable {
   let filmIDs: OffsetTable
   /// The film of each title after the display ones, ascending (see ``CatalogFile``).
   let titleFilms: OffsetTable
-  /// Where each film's other titles start among those after the display ones (see
-  /// ``CatalogFile``).
-  let otherTitleStarts: OffsetTable
+  /// Which films have other titles, and where each one's start among those after the
+  /// display ones (see ``OtherTitleIndex``); its counts of lines' bits are allocated for
+  /// the store, released in `deinit`.
+  let otherTitleIndex: OtherTitleIndex
 
   /// A catalog whose bytes stay where they are for the life of the process: one built into
   /// the binary's read-only data (`MovieSearchBuiltInCatalog`'s).
@@ -175,9 +176,25 @@ final class CatalogStore: Sendable {
     titleFilms = table(
       .titleFilms, at: layout.titleFilms, count: max(0, layout.titles - layout.films),
       largest: max(0, layout.films - 1))
-    otherTitleStarts = table(
-      .otherTitleStarts, at: layout.otherTitleStarts, count: layout.films + 1,
-      largest: max(0, layout.titles - layout.films))
+    // Bits that do not fit in the file are none.
+    let bits =
+      layout.filmsWithOtherTitles >= 0
+        && layout.filmsWithOtherTitles <= size - CatalogFile.filmBitsSize(films: layout.films)
+      ? bytes.baseAddress.map { $0 + layout.filmsWithOtherTitles } : nil
+    let bitsFit = bits != nil
+    let (lines, withOthers) =
+      bits.map { OtherTitleIndex.lineCounts(bits: $0, films: layout.films) } ?? ([], 0)
+    let lineCounts = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, lines.count))
+    lineCounts.initialize(to: 0)
+    if !lines.isEmpty { lineCounts.update(from: lines, count: lines.count) }
+    otherTitleIndex = OtherTitleIndex(
+      bits: bits ?? UnsafeRawPointer(lineCounts),
+      lineCounts: UnsafePointer(lineCounts),
+      starts: table(
+        .otherTitleStarts, at: layout.otherTitleStarts, count: withOthers + 1,
+        largest: max(0, layout.titles - layout.films)),
+      films: bitsFit ? layout.films : 0, others: max(0, layout.titles - layout.films),
+      filmsWithOthers: withOthers)
     wordBooks = (layout.wordTiers[0], layout.wordTiers[1])
     let tables = layout.wordIDs + WordCodes.size(bits: layout.wordBits)
     wordTables = (tables, tables + layout.wordTiers[0].tablesSize(termCount: layout.terms))
@@ -202,13 +219,15 @@ final class CatalogStore: Sendable {
       layout.recordExceptionCount <= filmCount * RecordLayout.Field.allCases.count,
       layout.wideTrieBlocks <= TrieBlocks.blocks(nodes: layout.nodes + 1),
       postingStarts[termCount] == layout.postings,
-      otherTitleStarts[filmCount] == titleCount - filmCount
+      bitsFit, otherTitleIndex.starts[withOthers] == titleCount - filmCount,
+      withOthers <= titleCount - filmCount
     else {
       throw CatalogFile.FormatError(description: "\(what) is damaged: its size is wrong")
     }
   }
 
   deinit {
+    UnsafeMutablePointer(mutating: otherTitleIndex.lineCounts).deallocate()
     switch owner {
     case .embedded: break
     case .allocated: UnsafeMutableRawPointer(bitPattern: address)?.deallocate()
