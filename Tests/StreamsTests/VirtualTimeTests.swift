@@ -97,12 +97,8 @@ import Testing
         await withUnsafeContinuation { continuation in
           Task(name: "rogue resumer") {
             // Once the test's task has suspended (a continuation resumed before is no
-            // resume: the task goes on where it is), within a minute at most.
-            var waited = 0
-            while !runtime.isWaitingForOutsideWork, waited < 60_000 {
-              usleep(1_000)
-              waited += 1
-            }
+            // resume: the task goes on where it is).
+            _ = await everyTaskWaits(runtime)
             continuation.resume()
           }
         }

@@ -63,6 +63,15 @@ extension VirtualRuntime {
     var liveTasks: [UInt64: String] = [:]
     /// Whether pending external work was told to stop because the run is ending.
     var externalsCancelled = false
+    /// Signalled the next time the driver waits (`signalWhenWaitingForOutsideWork`).
+    var idleWatchers: [DispatchSemaphore] = []
+
+    /// The driver is about to wait for work from outside: returns whom to tell.
+    mutating func startWaiting() -> [DispatchSemaphore] {
+      driverWaiting = true
+      defer { idleWatchers.removeAll() }
+      return idleWatchers
+    }
 
     mutating func popJob() -> (job: UnownedJob, main: Bool)? {
       guard jobsHead < jobs.count else { return nil }

@@ -27,7 +27,8 @@ final class VirtualRuntime: TaskHost, Sendable {
     case wake(UnsafeContinuation<Void, any Error>, (any Error)?)
     case handOver(UnsafeContinuation<Void, Never>)
     case cancel([@Sendable () -> Void])
-    case wait
+    /// Wait for work from outside, having told `watchers` so.
+    case wait(watchers: [DispatchSemaphore])
     case finish
   }
 
@@ -46,10 +47,19 @@ final class VirtualRuntime: TaskHost, Sendable {
 
   var now: Duration { state.withLock { $0.now } }
 
-  /// Whether the driver waits for work from outside: every task of the test is suspended
-  /// and nothing sleeps (what this library's own tests wait for before they resume a task
-  /// from another thread: a resume before the task suspended would not be one).
-  var isWaitingForOutsideWork: Bool { state.withLock { $0.driverWaiting } }
+  /// Signals `watcher` once the driver waits for work from outside — every task of the test
+  /// is suspended and time does not move: no sleeper is due, or external work is pending — at
+  /// once if it waits already. What this library's own tests wait for, on another thread,
+  /// before they act from outside: a resume before the task suspended would not be one, and
+  /// the clock read then is the clock time stood still at.
+  func signalWhenWaitingForOutsideWork(_ watcher: DispatchSemaphore) {
+    let waiting = state.withLock { state -> Bool in
+      if state.driverWaiting { return true }
+      state.idleWatchers.append(watcher)
+      return false
+    }
+    if waiting { watcher.signal() }
+  }
 
   // MARK: Executor
 
@@ -217,7 +227,8 @@ final class VirtualRuntime: TaskHost, Sendable {
         continuation.resume()
       case .cancel(let cancellations):
         for cancel in cancellations { cancel() }
-      case .wait:
+      case .wait(let watchers):
+        for watcher in watchers { watcher.signal() }
         if wakeup.wait(timeout: .now() + .nanoseconds(Int(stallLimit.nanoseconds))) == .timedOut {
           state.withLock { state in
             // External work may take as long as it takes; it bounds itself (a request has
@@ -259,8 +270,7 @@ final class VirtualRuntime: TaskHost, Sendable {
           state.externalsCancelled = true
           return .cancel(state.externals.map(\.cancel))
         }
-        state.driverWaiting = true
-        return .wait
+        return .wait(watchers: state.startWaiting())
       }
       if state.failure != nil || state.externallyCancelled || state.bodyFinished {
         if state.bodyFinished, !state.waiters.isEmpty || !state.liveTasks.isEmpty {
@@ -277,8 +287,7 @@ final class VirtualRuntime: TaskHost, Sendable {
           state.waiters[$0].wakesBefore(state.waiters[$1])
         })
       else {
-        state.driverWaiting = true
-        return .wait
+        return .wait(watchers: state.startWaiting())
       }
       let waiter = state.waiters.remove(at: first)
       state.now = max(state.now, waiter.deadline)
