@@ -174,17 +174,16 @@ extension CatalogStore {
           ownTitles[stored] = title
           stored &+= 1
         }
+        // The next of its own titles to give: those below each title of its people's films
+        // are given before it. (Not a local function that the closures call: one captures its
+        // variables in boxes, counted and checked for exclusive access at every title.)
         var next = 0
-        // Gives the term's own titles below `title`.
-        func giveOwnTitles(below title: Int) {
-          while next < stored, ownTitles[next] < title {
-            body(ownTitles[next], true)
-            next &+= 1
-          }
-        }
         if filmsHead < end {
           visitFilms(head: filmsHead, end: end) { title, _ in
-            giveOwnTitles(below: title)
+            while next < stored, ownTitles[next] < title {
+              body(ownTitles[next], true)
+              next &+= 1
+            }
             if next < stored, ownTitles[next] == title {
               next &+= 1
               body(title, true)
@@ -193,7 +192,10 @@ extension CatalogStore {
             }
           }
         }
-        giveOwnTitles(below: Int.max)
+        while next < stored {
+          body(ownTitles[next], true)
+          next &+= 1
+        }
       }
     }
 

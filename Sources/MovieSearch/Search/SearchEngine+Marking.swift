@@ -122,16 +122,18 @@ extension SearchEngine {
     _ source: Source, bit: Int, rulesOutLiteral: Bool,
     in marks: UnsafeMutableBufferPointer<TitleMark>, among: FilmBits?, touched: inout [Int32]
   ) {
-    let groupBits = WordMask.certain(bit) | WordMask.maybe(bit)
-    let flag = source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit)
-    let units = TitleMark.units(source.cost)
-    let titled = UInt16(truncatingIfNeeded: 1 << bit)
+    let rule = MarkRule(
+      groupBits: WordMask.certain(bit) | WordMask.maybe(bit),
+      flag: source.pair == nil ? WordMask.certain(bit) : WordMask.maybe(bit),
+      units: TitleMark.units(source.cost), titled: UInt16(truncatingIfNeeded: 1 << bit),
+      rulesOutLiteral: rulesOutLiteral)
     // A split word's titles, when remembered: none of their words need reading, nor its
     // other half's titles (theirs are among them). Met through a common half, and with no
     // titles to keep to, they are remembered once known.
     let pairKey = source.pair.map { PairKey($0, metThrough: source.terms) }
     let paired = pairKey.flatMap { searcher.titles(paired: $0) }
     let halves = paired == nil ? otherHalves(source, among: among) : nil
+    let unpaired = paired == nil ? source.pair : nil
     var found =
       pairKey != nil && paired == nil && among == nil
         && store.postings(source.terms).count >= rememberPairsFrom
@@ -139,37 +141,11 @@ extension SearchEngine {
     guard let marked = marks.baseAddress else { return }
     let size = CatalogStore.Postings.batchSize
     // Two halves: a batch's marks are asked for as it comes, and read once the next one has
-    // come, so that a whole batch's reading and asking hides their misses.
+    // come, so that a whole batch's reading and asking hides their misses. (What is read
+    // between goes to a method as arguments, not to a local function: the variables such a
+    // function captures live in boxes, counted and checked for exclusive access at each call.)
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * size) { kept in
       var pending = 0..<0
-      func process(_ range: Range<Int>) {
-        var end = range.upperBound
-        // A film with one half of a split word may match only if the other half follows it:
-        // most do not, and would each be scored to know (their words' starts were asked for
-        // with their marks; their words now).
-        if let pair = source.pair, paired == nil {
-          for entry in kept[range] { store.prefetchTitleWords(entry &>> 1) }
-          end = range.lowerBound
-          for entry in kept[range] where hasPair(entry &>> 1, pair) {
-            kept[end] = entry
-            end &+= 1
-            found?.insert(entry &>> 1)
-          }
-        }
-        for entry in kept[range.lowerBound..<end] {
-          let index = entry &>> 1
-          let mask = marks[index].mask
-          if mask == 0 { touched.append(Int32(index)) }
-          // A group's sources come cheapest first: the first a title is met in is the
-          // least its match of the word can cost.
-          if mask & groupBits == 0 {
-            marks[index].raiseFloor(by: units)
-            if rulesOutLiteral { marks[index].ruleOutLiteral() }
-          }
-          marks[index].mask = mask | flag
-          if entry & 1 != 0 { marks[index].titled |= titled }
-        }
-      }
       // A split word's halves are title words: only titles that have them are visited.
       store.postings(source.terms).visitBatches(titleWordsOnly: source.pair != nil) { batch in
         let start = pending.lowerBound == 0 ? size : 0
@@ -182,13 +158,64 @@ extension SearchEngine {
           kept[count] = entry
           count &+= 1
           ms_prefetch_for_writing(marked + index)
-          if source.pair != nil, paired == nil { store.prefetchWordStart(index) }
+          if unpaired != nil { store.prefetchWordStart(index) }
         }
-        process(pending)
+        apply(
+          rule, to: kept, pending, unpaired: unpaired, in: marks, found: &found, touched: &touched)
         pending = start..<count
       }
-      process(pending)
+      apply(
+        rule, to: kept, pending, unpaired: unpaired, in: marks, found: &found, touched: &touched)
     }
     if let pairKey, let found { searcher.remember(paired: found, for: pairKey) }
+  }
+
+  /// What marking a title met in one of a group's sources does to its mark.
+  private struct MarkRule {
+    /// The group's two bits; the one this source sets.
+    let groupBits, flag: UInt32
+    /// The source's cost, added to the floor of a title met in the group for the first time.
+    let units: UInt16
+    /// The group's bit among a title's own words.
+    let titled: UInt16
+    /// Whether a title met in the group for the first time matches no title literally.
+    let rulesOutLiteral: Bool
+  }
+
+  /// Marks the titles of `kept[range]` (each its index times two, plus one when the word is
+  /// the title's own) by `rule`; those met for the first time are added to `touched`. With
+  /// `unpaired` (one half of a split word whose titles are not remembered), only the titles
+  /// that have its pair, which are added to `found`.
+  @inline(__always) private func apply(
+    _ rule: MarkRule, to kept: UnsafeMutableBufferPointer<Int>, _ range: Range<Int>,
+    unpaired: SearchPlan.Option?, in marks: UnsafeMutableBufferPointer<TitleMark>,
+    found: inout FilmBits?, touched: inout [Int32]
+  ) {
+    var end = range.upperBound
+    // A film with one half of a split word may match only if the other half follows it:
+    // most do not, and would each be scored to know (their words' starts were asked for
+    // with their marks; their words now).
+    if let pair = unpaired {
+      for entry in kept[range] { store.prefetchTitleWords(entry &>> 1) }
+      end = range.lowerBound
+      for entry in kept[range] where hasPair(entry &>> 1, pair) {
+        kept[end] = entry
+        end &+= 1
+        found?.insert(entry &>> 1)
+      }
+    }
+    for entry in kept[range.lowerBound..<end] {
+      let index = entry &>> 1
+      let mask = marks[index].mask
+      if mask == 0 { touched.append(Int32(index)) }
+      // A group's sources come cheapest first: the first a title is met in is the
+      // least its match of the word can cost.
+      if mask & rule.groupBits == 0 {
+        marks[index].raiseFloor(by: rule.units)
+        if rule.rulesOutLiteral { marks[index].ruleOutLiteral() }
+      }
+      marks[index].mask = mask | rule.flag
+      if entry & 1 != 0 { marks[index].titled |= rule.titled }
+    }
   }
 }
