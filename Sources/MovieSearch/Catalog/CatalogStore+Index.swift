@@ -127,9 +127,10 @@ extension CatalogStore {
     @inline(__always) subscript(position: Int) -> Int { Int(ids[position]) }
   }
 
-  /// Asks for title `index`'s summary ahead of reading it (see CacheHints): another title's
-  /// own bits and its film's summary (its film is read now: the table of films stays in the
-  /// cache).
+  /// Asks for title `index`'s summary ahead of reading it (see CacheHints): a display title's;
+  /// another title's own bits and where its film is found — not its film's summary, which
+  /// that read would find (asked for as well, a read ahead or twice as far ahead, it cost more
+  /// than it saved: Benchmarks/README, rounds twenty-seven and twenty-eight).
   @inline(__always) func prefetchSummary(_ index: Int) {
     let summaries = base + layout.summaries
     guard index >= filmCount, index < titleCount else {
