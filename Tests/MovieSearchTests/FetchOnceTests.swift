@@ -1,4 +1,6 @@
-import Foundation
+import Streams
+import StreamsTesting
+import Synchronization
 import Testing
 
 @testable import MovieSearch
@@ -8,29 +10,43 @@ import Testing
 @Suite struct FetchOnceTests {
   @Test func aWaiterOfACancelledCallersFetchFetchesItself() async throws {
     let once = FetchOnce<Int>()
-    let (started, fetching) = AsyncStream<Void>.makeStream()
-    // The first caller's fetch waits until its task is cancelled: a stream that never yields
-    // ends its loop then.
-    let (never, _) = AsyncStream<Void>.makeStream()
-    let first = Task {
-      await once.value(for: "genres") { () async throws(MovieServiceError) -> Int in
-        fetching.yield()
-        for await _ in never {}
-        throw .cancelled
+    let outcomes = Outcomes()
+    // On virtual time, which moves only once every task of the test waits: a sleep returns
+    // once the callers have gone as far as they can — no polling, no real time.
+    let waiting = try await withVirtualTime { clock in
+      // The first caller's fetch waits until its task is cancelled: a stream that never
+      // yields ends its loop then.
+      let (never, _) = AsyncStream<Void>.makeStream()
+      let firstCaller = spawnTask(named: "first caller") {
+        let outcome = await once.value(for: "genres") { () async throws(MovieServiceError) -> Int in
+          for await _ in never {}
+          throw .cancelled
+        }
+        outcomes.first.withLock { $0 = outcome }
       }
+      try await clock.sleep(for: .milliseconds(1))
+      let secondCaller = spawnTask(named: "second caller") {
+        let outcome = await once.value(for: "genres") { () async throws(MovieServiceError) -> Int in
+          42
+        }
+        outcomes.second.withLock { $0 = outcome }
+      }
+      try await clock.sleep(for: .milliseconds(1))
+      // The second caller waits for the first one's fetch; then the first is cancelled.
+      let waiting = once.waitingCount("genres")
+      firstCaller.cancel()
+      await firstCaller.value
+      await secondCaller.value
+      return waiting
     }
-    defer { first.cancel() }
-    for await _ in started { break }
-    let second = Task {
-      await once.value(for: "genres") { () async throws(MovieServiceError) -> Int in 42 }
-    }
-    // Once the second caller waits for the first one's fetch, the first is cancelled. Its
-    // waiting is registered on another task with no signal to await: looked at between
-    // yields, a bounded number of times (no clock involved).
-    for _ in 0..<1_000_000 where once.waitingCount("genres") == 0 { await Task.yield() }
-    try #require(once.waitingCount("genres") == 1)
-    first.cancel()
-    #expect(await first.value == .failure(.cancelled))
-    #expect(await second.value == .success(42))
+    #expect(waiting == 1)
+    #expect(outcomes.first.withLock { $0 } == .failure(.cancelled))
+    #expect(outcomes.second.withLock { $0 } == .success(42))
   }
+}
+
+/// What each caller's task got.
+private final class Outcomes: Sendable {
+  let first = Mutex<FetchOnce<Int>.Outcome?>(nil)
+  let second = Mutex<FetchOnce<Int>.Outcome?>(nil)
 }
